@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// `npm test`: unit and API tests on PGlite, the API tests again on PostgreSQL when
+// TEST_DATABASE_URL is set, then the browser journeys when a Chromium is found.
+// In CI (CI=true) the PostgreSQL and browser phases are required, never skipped.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const ci = process.env.CI === "true" || process.env.CI === "1";
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const only = process.argv[2]; // optional: unit | postgres | e2e
+mkdirSync(".tmp", { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedPhases = [];
+
+function run(name, cmd, args, env, reportFile, parse) {
+  console.log(`\n=== ${name} ===`);
+  rmSync(reportFile, { force: true });
+  const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  let counted = false;
+  if (existsSync(reportFile)) {
+    try {
+      const c = parse(JSON.parse(readFileSync(reportFile, "utf8")));
+      totals.passed += c.passed;
+      totals.failed += c.failed;
+      totals.skipped += c.skipped;
+      counted = true;
+    } catch {}
+  }
+  if (res.status !== 0) {
+    failedPhases.push(name);
+    if (!counted) totals.failed += 1;
+  }
+}
+
+const vitestCounts = (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
+  skipped: r.numPendingTests + r.numTodoTests,
+});
+const playwrightCounts = (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+  skipped: r.stats.skipped,
+});
+
+if (!only || only === "unit") {
+  run(
+    "unit and API tests (PGlite)",
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest-pglite.json"],
+    { TEST_DB: "pglite" },
+    ".tmp/vitest-pglite.json",
+    vitestCounts,
+  );
+}
+
+if (!only || only === "postgres") {
+  if (process.env.TEST_DATABASE_URL) {
+    run(
+      "API tests (PostgreSQL)",
+      "npx",
+      [
+        "vitest",
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        "--outputFile.json=.tmp/vitest-postgres.json",
+      ],
+      { TEST_DB: "postgres" },
+      ".tmp/vitest-postgres.json",
+      vitestCounts,
+    );
+  } else if (ci) {
+    console.error("CI needs TEST_DATABASE_URL: the PostgreSQL tests must run.");
+    failedPhases.push("PostgreSQL (no TEST_DATABASE_URL)");
+  } else {
+    console.log("\n(PostgreSQL API tests skipped: set TEST_DATABASE_URL to run them.)");
+  }
+}
+
+if (!only || only === "e2e") {
+  if (existsSync(chromium)) {
+    run(
+      "browser journeys (Playwright, Chromium)",
+      "npx",
+      ["playwright", "test"],
+      { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: ".tmp/playwright.json" },
+      ".tmp/playwright.json",
+      playwrightCounts,
+    );
+  } else if (ci) {
+    console.error(`CI needs Chromium at ${chromium}: the browser journeys must run.`);
+    failedPhases.push("browser (no Chromium)");
+  } else {
+    console.log(`\n(Browser journeys skipped: no Chromium at ${chromium}; install it or set CHROMIUM_PATH.)`);
+  }
+}
+
+if (failedPhases.length) console.error(`\nFailed: ${failedPhases.join(", ")}`);
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedPhases.length ? 1 : 0);

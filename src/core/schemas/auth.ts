@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { FINGERPRINT_LENGTH, PASSWORD_MIN_LENGTH } from "../constants";
+
+const trimmed = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const usernameSchema = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(30, "Username must be at most 30 characters")
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may contain letters, digits, dots, dashes and underscores only");
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email("Invalid email address"));
+
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(200, "Password must be at most 200 characters");
+
+export const fingerprintSchema = z
+  .string()
+  .regex(new RegExp(`^[A-Za-z0-9]{1,${FINGERPRINT_LENGTH}}$`), "Invalid device fingerprint");
+
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "Unknown time zone");
+
+export const registerSchema = z
+  .object({
+    firstName: trimmed("First name", 50),
+    lastName: trimmed("Last name", 50),
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string({ error: "Please confirm your password" }),
+    timeZone: timeZoneSchema.optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(254),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+  deviceFingerprint: fingerprintSchema.optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ error: "Please enter your email address" })
+    .trim()
+    .min(1, "Please enter your email address")
+    .max(254)
+    .pipe(z.email("Invalid email address")),
+});
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: "Reset token is required" }).min(1, "Reset token is required").max(200),
+  password: z
+    .string({ error: "Please enter a new password" })
+    .trim()
+    .min(1, "Please enter a new password")
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+    .max(200),
+});
+
+export const inviteCodeSchema = z
+  .string({ error: "Invite code is required" })
+  .trim()
+  .min(4, "Invalid invite code")
+  .max(64, "Invalid invite code")
+  .regex(/^[A-Za-z0-9_-]+$/, "Invalid invite code");
+
+export const storeInviteSchema = z.object({
+  inviteCode: inviteCodeSchema,
+  type: z.enum(["group", "competition"], { error: "Type must be group or competition" }),
+});
+
+export const subscriptionStatusSchema = z.enum(["inactive", "active", "cancel_at_period_end", "expired"]);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** The current user as GET /api/auth/user answers it (specification document 1 section 3). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  balance: z.string(),
+  fitcoins: z.number(),
+  subscriptionStatus: subscriptionStatusSchema,
+  subscriptionPeriodEnd: z.string().nullable(),
+  rulesAccepted: z.boolean(),
+  isAdmin: z.boolean(),
+  timeZone: z.string(),
+  stepGoal: z.number().int(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;

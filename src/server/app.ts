@@ -1,0 +1,146 @@
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Clock, systemClock } from "./clock";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import type { Db } from "./db/client";
+import { createMailer, type Mailer } from "./email/mailer";
+import { authRoutes } from "./features/auth/auth.routes";
+import { subscriptionRoutes } from "./features/subscription/subscription.routes";
+import { registerBodyPolicy } from "./http/body-policy";
+import { registerErrorHandler } from "./http/error-handler";
+import { registerClient } from "./http/static";
+import "./http/types";
+import { resolveViewer, type Viewer } from "./http/viewer";
+import type { PaymentProvider } from "./payments/provider";
+import { createSandboxProvider } from "./payments/sandbox";
+import { sandboxRoutes } from "./payments/sandbox.routes";
+import { createStripeProvider } from "./payments/stripe";
+import { stripeWebhookRoutes } from "./payments/stripe.routes";
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  mailer?: Mailer;
+  payments?: PaymentProvider;
+  /** Serve the built client from config.clientDir (main.ts does; API tests don't). */
+  serveClient?: boolean;
+  logger?: boolean | object;
+};
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    requestIdHeader: "x-request-id",
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = deps.clock ?? systemClock;
+  const ctx: AppContext = {
+    db,
+    clock,
+    config,
+    log: app.log,
+    mailer: deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    payments:
+      deps.payments ??
+      (config.stripe ? createStripeProvider(config.stripe, db, clock) : createSandboxProvider(db, clock)),
+  };
+
+  registerErrorHandler(app);
+  registerBodyPolicy(app, () => (config.publicUrl ? [new URL(config.publicUrl).origin] : []));
+  await app.register(helmet, {
+    hsts: config.secureCookies,
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "script-src": ["'self'", "https://js.stripe.com"],
+        "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
+        "connect-src": ["'self'", "https://api.stripe.com"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "upgrade-insecure-requests": config.secureCookies ? [] : null,
+      },
+    },
+  });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      code: "RATE_LIMITED",
+      message: `Too many attempts. Please wait ${context.after} and try again.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "StepRace API",
+        version: "0.1.0",
+        description: "Step competitions, wallet and rewards.",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  const cookieOptions = { secure: config.secureCookies };
+  app.decorateRequest("viewerPromise", null);
+  app.decorateRequest("viewer", async (): Promise<Viewer> => ({ state: "anonymous" }));
+  app.addHook("onRequest", async (request, reply) => {
+    request.viewer = () => {
+      request.viewerPromise ??= resolveViewer(db, clock, request, reply, cookieOptions);
+      return request.viewerPromise;
+    };
+  });
+
+  app.get(
+    "/api/health",
+    {
+      schema: {
+        tags: ["health"],
+        summary: "Liveness: answers once the database is migrated and reachable",
+        response: { 200: z.object({ status: z.literal("ok") }) },
+      },
+    },
+    async () => {
+      await db.execute(sql`select 1`);
+      return { status: "ok" as const };
+    },
+  );
+
+  await app.register(authRoutes, { ctx });
+  await app.register(subscriptionRoutes, { ctx });
+  if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
+  else await app.register(stripeWebhookRoutes, { ctx });
+
+  if (deps.serveClient) await registerClient(app, config.clientDir);
+
+  const built = app as unknown as App;
+  built.ctx = ctx;
+  app.addHook("onClose", async () => ctx.mailer.close());
+  return built;
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const bool = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(16).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("StepRace <no-reply@steprace.local>"),
+  DEMO: z.enum(["0", "1"]).optional(),
+  JOB_TICK_MS: z.coerce.number().int().min(100).default(5000),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SECURE_COOKIES: bool,
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl?: string;
+  sessionSecret: string;
+  stripe?: { secretKey: string; webhookSecret?: string; apiUrl?: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  demo: boolean | undefined;
+  jobTickMs: number;
+  authRateLimit: number;
+  logLevel: string;
+  secureCookies: boolean;
+  clientDir: string;
+};
+
+/** Reads the environment once; invalid settings stop the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL || undefined,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+      : undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    demo: e.DEMO === undefined ? undefined : e.DEMO === "1",
+    jobTickMs: e.JOB_TICK_MS,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: e.SECURE_COOKIES || e.NODE_ENV === "production",
+    clientDir: "dist/client",
+  };
+}

@@ -1,0 +1,52 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** A signed-in device. Only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceFingerprint: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Single-use password reset tokens, stored hashed, valid for an hour. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** Every email the app sends, whether delivered by SMTP or kept in the outbox only. */
+export const emails = pgTable(
+  "emails",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    template: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text().notNull(),
+    transport: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("emails_created_idx").on(t.createdAt)],
+);

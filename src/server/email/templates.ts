@@ -1,0 +1,51 @@
+import { escapeHtml } from "../http/escape-html";
+export type EmailContent = { template: string; subject: string; text: string; html: string };
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f6f8;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:24px">
+<h1 style="color:#059669;font-size:22px;margin-top:0">${escapeHtml(title)}</h1>${body}
+<p style="color:#6b7280;font-size:12px;margin-top:32px">StepRace · step competitions for your phone</p></div></body></html>`;
+}
+
+export function welcomeEmail(firstName: string, appUrl: string): EmailContent {
+  const subject = "Welcome to StepRace!";
+  const text = `Hi ${firstName},
+
+Welcome to StepRace! Your account is ready.
+
+Next steps: subscribe for $6.99/month, accept the community rules, and start counting your steps.
+
+Open the app: ${appUrl}
+
+See you on the leaderboard,
+The StepRace team`;
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>Welcome to StepRace! Your account is ready.</p>
+<p>Next steps: subscribe for $6.99/month, accept the community rules, and start counting your steps.</p>
+<p><a href="${escapeHtml(appUrl)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open StepRace</a></p>`,
+  );
+  return { template: "welcome", subject, text, html };
+}
+
+export function passwordResetEmail(firstName: string, link: string): EmailContent {
+  const subject = "Reset your StepRace password";
+  const text = `Hi ${firstName},
+
+Someone (hopefully you) asked to reset the password of your StepRace account.
+Open this link within one hour to choose a new password:
+
+${link}
+
+If you did not ask for this, ignore this email: your password stays as it is.`;
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>Someone (hopefully you) asked to reset the password of your StepRace account.
+Open this link within one hour to choose a new password:</p>
+<p><a href="${escapeHtml(link)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Reset password</a></p>
+<p style="word-break:break-all;color:#374151">${escapeHtml(link)}</p>
+<p>If you did not ask for this, ignore this email: your password stays as it is.</p>`,
+  );
+  return { template: "password_reset", subject, text, html };
+}

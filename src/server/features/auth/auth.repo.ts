@@ -1,0 +1,109 @@
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { passwordResets, sessions, subscriptions, users } from "../../db/schema";
+import { effectiveStatus, type ViewerUser } from "../../http/viewer";
+
+export async function findUserByLogin(db: Db, login: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        or(sql`lower(${users.username}) = lower(${login})`, sql`lower(${users.email}) = lower(${login})`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(isNull(users.deletedAt), sql`lower(${users.email}) = lower(${email})`))
+    .limit(1);
+  return row;
+}
+
+export async function usernameOrEmailTaken(db: Db, username: string, email: string) {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
+    );
+  return {
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+export async function loadViewerUser(db: Db, userId: number, now: Date): Promise<ViewerUser | undefined> {
+  const [row] = await db
+    .select({ user: users, sub: subscriptions })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    ...row.user,
+    subscriptionStatus: effectiveStatus(row.sub, now),
+    subscriptionPeriodEnd: row.sub?.currentPeriodEnd ?? null,
+  };
+}
+
+export async function insertSession(
+  db: Db,
+  values: {
+    tokenHash: string;
+    userId: number;
+    deviceFingerprint: string | null;
+    userAgent: string | null;
+    expiresAt: Date;
+  },
+) {
+  await db.insert(sessions).values(values);
+}
+
+export async function revokeSession(db: Db, tokenHash: string, at: Date) {
+  await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function revokeAllSessions(db: Db, userId: number, at: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function insertPasswordReset(
+  db: Db,
+  values: { tokenHash: string; userId: number; expiresAt: Date },
+) {
+  await db.insert(passwordResets).values(values);
+}
+
+/** Claims a reset token: only one caller can use it, and only before it expires. */
+export async function claimPasswordReset(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row;
+}
+
+export async function invalidateOtherResets(db: Db, userId: number, now: Date) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

@@ -1,0 +1,196 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  storeInviteSchema,
+  userSchema,
+} from "../../../core/schemas/auth";
+import type { AppContext } from "../../context";
+import { errors, messageSchema } from "../../http/responses";
+import { clearSessionCookie, FINGERPRINT_HEADER, setSessionCookie } from "../../http/viewer";
+import * as auth from "./auth.service";
+import { toUserView } from "./user-view";
+
+const INVITE_COOKIE = "sr_invite";
+
+export function appUrl(ctx: AppContext, request: FastifyRequest): string {
+  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+function deviceOf(request: FastifyRequest): auth.DeviceInfo {
+  const fp = request.headers[FINGERPRINT_HEADER];
+  const valid = typeof fp === "string" && /^[A-Za-z0-9]{1,32}$/.test(fp);
+  return { fingerprint: valid ? fp : null, userAgent: request.headers["user-agent"] ?? null };
+}
+
+function pendingInvite(request: FastifyRequest): auth.PendingInvite {
+  const raw = request.cookies[INVITE_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return null;
+  const parsed = storeInviteSchema.safeParse(JSON.parse(unsigned.value));
+  return parsed.success ? parsed.data : null;
+}
+
+function signIn(ctx: AppContext, reply: FastifyReply, token: string) {
+  setSessionCookie(reply, token, ctx.config.secureCookies);
+  reply.clearCookie(INVITE_COOKIE, { path: "/" });
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const limited = { rateLimit: { max: ctx.config.authRateLimit, timeWindow: "1 minute" } };
+  const tags = ["auth"];
+
+  app.get(
+    "/api/auth/user",
+    { schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errors(401) } } },
+    async (request) => toUserView(auth.currentUser(await request.viewer())),
+  );
+
+  app.post(
+    "/api/auth/register",
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: "Create an account and sign in",
+        body: registerSchema,
+        response: { 201: userSchema, ...errors(400, 409, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.register(
+        ctx,
+        request.body,
+        deviceOf(request),
+        pendingInvite(request),
+        appUrl(ctx, request),
+      );
+      signIn(ctx, reply, token);
+      return reply.status(201).send(toUserView(user));
+    },
+  );
+
+  app.post(
+    "/api/auth/login",
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: "Sign in with username (or email) and password",
+        body: loginSchema,
+        response: { 200: userSchema, ...errors(400, 401, 403, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.login(ctx, request.body, deviceOf(request), pendingInvite(request));
+      signIn(ctx, reply, token);
+      return toUserView(user);
+    },
+  );
+
+  app.post(
+    "/api/auth/logout",
+    { schema: { tags, summary: "End this session", response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await auth.logout(ctx, await request.viewer());
+      clearSessionCookie(reply);
+      return { message: "Signed out" };
+    },
+  );
+
+  app.post(
+    "/api/auth/forgot-password",
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: "Email a password reset link (same answer whether or not the email exists)",
+        body: forgotPasswordSchema,
+        response: { 200: messageSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => ({
+      message: await auth.forgotPassword(ctx, request.body.email, appUrl(ctx, request)),
+    }),
+  );
+
+  app.post(
+    "/api/auth/reset-password",
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: "Set a new password with a reset token",
+        body: resetPasswordSchema,
+        response: { 200: messageSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => ({
+      message: await auth.resetPassword(ctx, request.body.token, request.body.password),
+    }),
+  );
+
+  app.post(
+    "/api/auth/store-invite",
+    {
+      schema: {
+        tags,
+        summary: "Remember an invite code until the visitor has signed up and subscribed",
+        body: storeInviteSchema,
+        response: { 200: messageSchema, ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      await auth.storeInvite(ctx, viewer, request.body);
+      reply.setCookie(INVITE_COOKIE, JSON.stringify(request.body), {
+        signed: true,
+        httpOnly: true,
+        sameSite: "lax",
+        secure: ctx.config.secureCookies,
+        path: "/",
+        maxAge: 7 * 24 * 3600,
+      });
+      return { message: "Invite stored" };
+    },
+  );
+
+  app.post(
+    "/api/accept-rules",
+    {
+      schema: {
+        tags,
+        summary: "Accept the community rules",
+        response: { 200: userSchema, ...errors(401, 403) },
+      },
+    },
+    async (request) => toUserView(await auth.acceptRules(ctx, await request.viewer())),
+  );
+
+  app.get(
+    "/api/admin/check",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Whether the user is a site admin",
+        response: { 200: z.boolean(), ...errors(401) },
+      },
+    },
+    async (request) => auth.adminCheck(await request.viewer()),
+  );
+
+  // Full-page navigations (not JSON calls): the landing page's Sign In and the menu's Sign Out.
+  app.get("/api/login", { schema: { tags, summary: "Go to the sign-in page" } }, async (_request, reply) =>
+    reply.redirect("/login"),
+  );
+  app.get("/api/logout", { schema: { tags, summary: "Sign out and go home" } }, async (request, reply) => {
+    await auth.logout(ctx, await request.viewer());
+    clearSessionCookie(reply);
+    return reply.redirect("/");
+  });
+};

@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from "../../../core/constants";
+import type { LoginInput, RegisterInput } from "../../../core/schemas/auth";
+import type { AppContext } from "../../context";
+import { users } from "../../db/schema";
+import { passwordResetEmail, welcomeEmail } from "../../email/templates";
+import { AppError, badRequest, conflict } from "../../errors";
+import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
+import * as repo from "./auth.repo";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
+import { hashToken, newToken } from "./tokens";
+
+export type DeviceInfo = { fingerprint: string | null; userAgent: string | null };
+export type PendingInvite = { inviteCode: string; type: string } | null;
+
+const INVALID_LOGIN = "Invalid username or password";
+export const INVALID_RESET = "This password reset link is invalid or expired.";
+export const FORGOT_ANSWER = "If an account exists for that email, we've sent a password reset link.";
+
+async function startSession(ctx: AppContext, userId: number, device: DeviceInfo): Promise<string> {
+  const token = newToken();
+  await repo.insertSession(ctx.db, {
+    tokenHash: hashToken(token),
+    userId,
+    deviceFingerprint: device.fingerprint,
+    userAgent: device.userAgent?.slice(0, 300) ?? null,
+    expiresAt: new Date(ctx.clock.now().getTime() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+async function viewerUser(ctx: AppContext, userId: number): Promise<ViewerUser> {
+  const user = await repo.loadViewerUser(ctx.db, userId, ctx.clock.now());
+  if (!user) throw new AppError(500, "INTERNAL", "User vanished");
+  return user;
+}
+
+export async function register(
+  ctx: AppContext,
+  input: RegisterInput,
+  device: DeviceInfo,
+  invite: PendingInvite,
+  appUrl: string,
+): Promise<{ user: ViewerUser; token: string }> {
+  const taken = await repo.usernameOrEmailTaken(ctx.db, input.username, input.email);
+  if (taken.username) throw conflict("Username already taken");
+  if (taken.email) throw conflict("Email already registered");
+  const passwordHash = await hashPassword(input.password);
+  let userId: number;
+  try {
+    const [row] = await ctx.db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        timeZone: input.timeZone ?? "UTC",
+        pendingInviteCode: invite?.inviteCode ?? null,
+        pendingInviteType: invite?.type ?? null,
+        createdAt: ctx.clock.now(),
+      })
+      .returning({ id: users.id });
+    userId = row.id;
+  } catch (err) {
+    // Two registrations racing for the same name: the unique index decides.
+    if ((err as { code?: string }).code === "23505" || String(err).includes("users_")) {
+      throw conflict("Username or email already registered");
+    }
+    throw err;
+  }
+  const token = await startSession(ctx, userId, device);
+  await ctx.mailer.send(input.email, welcomeEmail(input.firstName, appUrl));
+  return { user: await viewerUser(ctx, userId), token };
+}
+
+export async function login(
+  ctx: AppContext,
+  input: LoginInput,
+  device: DeviceInfo,
+  invite: PendingInvite,
+): Promise<{ user: ViewerUser; token: string }> {
+  const found = await repo.findUserByLogin(ctx.db, input.username);
+  const ok = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_HASH);
+  if (!found || !ok) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_LOGIN);
+  if (found.bannedAt) throw new AppError(403, "ACCOUNT_SUSPENDED", "This account has been suspended");
+  if (invite) {
+    await ctx.db
+      .update(users)
+      .set({ pendingInviteCode: invite.inviteCode, pendingInviteType: invite.type })
+      .where(eq(users.id, found.id));
+  }
+  const token = await startSession(ctx, found.id, {
+    ...device,
+    fingerprint: input.deviceFingerprint ?? device.fingerprint,
+  });
+  return { user: await viewerUser(ctx, found.id), token };
+}
+
+export async function logout(ctx: AppContext, viewer: Viewer): Promise<void> {
+  if (viewer.state === "user") await repo.revokeSession(ctx.db, viewer.tokenHash, ctx.clock.now());
+}
+
+export async function forgotPassword(ctx: AppContext, email: string, appUrl: string): Promise<string> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (user && !user.bannedAt) {
+    const token = newToken();
+    await repo.insertPasswordReset(ctx.db, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(ctx.clock.now().getTime() + PASSWORD_RESET_TTL_MS),
+    });
+    const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send(user.email, passwordResetEmail(user.firstName, link));
+  }
+  return FORGOT_ANSWER;
+}
+
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<string> {
+  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const claimed = await repo.claimPasswordReset(tx, hashToken(token), now);
+    if (!claimed) throw badRequest(INVALID_RESET);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+    await repo.invalidateOtherResets(tx, claimed.userId, now);
+    // Whoever knew the old password is signed out everywhere.
+    await repo.revokeAllSessions(tx, claimed.userId, now);
+  });
+  return "Password reset successfully. You can now sign in with your new password.";
+}
+
+export async function storeInvite(ctx: AppContext, viewer: Viewer, invite: NonNullable<PendingInvite>) {
+  if (viewer.state !== "user") return;
+  await ctx.db
+    .update(users)
+    .set({ pendingInviteCode: invite.inviteCode, pendingInviteType: invite.type })
+    .where(eq(users.id, viewer.user.id));
+}
+
+export async function acceptRules(ctx: AppContext, viewer: Viewer): Promise<ViewerUser> {
+  const user = requireActiveSubscription(viewer);
+  if (!user.rulesAcceptedAt) {
+    await ctx.db.update(users).set({ rulesAcceptedAt: ctx.clock.now() }).where(eq(users.id, user.id));
+  }
+  return viewerUser(ctx, user.id);
+}
+
+export function currentUser(viewer: Viewer): ViewerUser {
+  return requireUser(viewer);
+}
+
+export function adminCheck(viewer: Viewer): boolean {
+  return requireUser(viewer).isAdmin;
+}

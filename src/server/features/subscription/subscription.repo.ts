@@ -1,0 +1,128 @@
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { payments, subscriptions } from "../../db/schema";
+import type { SubscriptionPayment } from "../../payments/provider";
+
+/**
+ * Records a paid period exactly once (the provider's payment id is unique) and extends the
+ * membership to the paid period's end. Answers false when that payment was already recorded.
+ */
+export async function recordSubscriptionPayment(
+  tx: Db,
+  provider: string,
+  p: SubscriptionPayment,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(payments)
+    .values({
+      userId: p.userId,
+      provider,
+      providerPaymentId: p.providerPaymentId,
+      purpose: "subscription",
+      amountCents: p.amountCents,
+      status: "succeeded",
+      createdAt: p.periodStart,
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  if (inserted.length === 0) return false;
+  await tx
+    .insert(subscriptions)
+    .values({
+      userId: p.userId,
+      status: "active",
+      provider,
+      providerCustomerId: p.customerId ?? null,
+      providerSubscriptionId: p.subscriptionId ?? null,
+      currentPeriodStart: p.periodStart,
+      currentPeriodEnd: p.periodEnd,
+      updatedAt: p.periodStart,
+    })
+    .onConflictDoUpdate({
+      target: subscriptions.userId,
+      set: {
+        // A renewal keeps a pending cancellation; a new checkout after expiry starts afresh.
+        status: sql`case when ${subscriptions.status} = 'cancel_at_period_end' and ${subscriptions.currentPeriodEnd} > ${p.periodStart} then 'cancel_at_period_end' else 'active' end`,
+        provider,
+        providerCustomerId: sql`coalesce(${p.customerId ?? null}, ${subscriptions.providerCustomerId})`,
+        providerSubscriptionId: sql`coalesce(${p.subscriptionId ?? null}, ${subscriptions.providerSubscriptionId})`,
+        currentPeriodStart: sql`least(${subscriptions.currentPeriodStart}, ${p.periodStart})`,
+        currentPeriodEnd: sql`greatest(${subscriptions.currentPeriodEnd}, ${p.periodEnd})`,
+        updatedAt: p.periodStart,
+      },
+    });
+  return true;
+}
+
+export async function recordFailedPayment(
+  db: Db,
+  values: {
+    userId: number;
+    provider: string;
+    providerPaymentId: string;
+    amountCents: number;
+    code: string;
+    message: string;
+    at: Date;
+  },
+) {
+  await db
+    .insert(payments)
+    .values({
+      userId: values.userId,
+      provider: values.provider,
+      providerPaymentId: values.providerPaymentId,
+      purpose: "subscription",
+      amountCents: values.amountCents,
+      status: "failed",
+      failureCode: values.code,
+      failureMessage: values.message,
+      createdAt: values.at,
+    })
+    .onConflictDoNothing();
+}
+
+export async function findSubscription(db: Db, userId: number) {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return row;
+}
+
+/** Moves a subscription from one status to another only if it is still in the expected one. */
+export async function transitionStatus(db: Db, userId: number, from: string, to: string, at: Date) {
+  const rows = await db
+    .update(subscriptions)
+    .set({ status: to, updatedAt: at, canceledAt: to === "cancel_at_period_end" ? at : null })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, from)))
+    .returning({ userId: subscriptions.userId });
+  return rows.length > 0;
+}
+
+/** Subscriptions whose paid period has ended and that are not yet marked expired. */
+export async function dueSubscriptions(db: Db, now: Date, limit = 100) {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.status, ["active", "cancel_at_period_end"]),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .limit(limit);
+}
+
+/** Claims an expiry: only the process whose conditional update matched does the work. */
+export async function expireIfDue(db: Db, userId: number, now: Date) {
+  const rows = await db
+    .update(subscriptions)
+    .set({ status: "expired", updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, ["active", "cancel_at_period_end"]),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .returning({ userId: subscriptions.userId });
+  return rows.length > 0;
+}

@@ -1,0 +1,110 @@
+import { SUBSCRIPTION_PRICE_CENTS } from "../../../core/constants";
+import type { AppContext } from "../../context";
+import { conflict, notFound } from "../../errors";
+import {
+  hasActiveSubscription,
+  renewalGraceMs,
+  requireUser,
+  type Viewer,
+  type ViewerUser,
+} from "../../http/viewer";
+import { addMonth, type SubscriptionPayment } from "../../payments/provider";
+import { loadViewerUser } from "../auth/auth.repo";
+import * as repo from "./subscription.repo";
+
+export async function createCheckout(
+  ctx: AppContext,
+  viewer: Viewer,
+  appUrl: string,
+): Promise<{ url: string }> {
+  const user = requireUser(viewer);
+  if (hasActiveSubscription(user)) throw conflict("You already have an active subscription");
+  const checkout = await ctx.payments.createSubscriptionCheckout({
+    userId: user.id,
+    email: user.email,
+    amountCents: SUBSCRIPTION_PRICE_CENTS,
+    successUrl: `${appUrl}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${appUrl}/subscribe`,
+  });
+  return { url: checkout.url };
+}
+
+/** Applies a paid period; the provider's payment id makes every path that sees it count once. */
+export async function applyPayment(ctx: AppContext, payment: SubscriptionPayment): Promise<boolean> {
+  const applied = await ctx.db.transaction((tx) =>
+    repo.recordSubscriptionPayment(tx, ctx.payments.name, payment),
+  );
+  if (applied)
+    ctx.log.info({ userId: payment.userId, paymentId: payment.providerPaymentId }, "subscription paid");
+  return applied;
+}
+
+/** The success page asks the provider about its checkout, so activation never waits on a webhook. */
+export async function confirmCheckout(ctx: AppContext, viewer: Viewer, checkoutId: string) {
+  const user = requireUser(viewer);
+  const found = await ctx.payments.retrieveCheckout(checkoutId);
+  if (!found || found.userId !== user.id) throw notFound("Checkout not found");
+  if (found.status === "complete") await applyPayment(ctx, found.payment);
+  const fresh = await loadViewerUser(ctx.db, user.id, ctx.clock.now());
+  return {
+    subscriptionStatus: fresh?.subscriptionStatus ?? user.subscriptionStatus,
+    checkoutStatus: found.status,
+  };
+}
+
+async function reload(ctx: AppContext, user: ViewerUser): Promise<ViewerUser> {
+  return (await loadViewerUser(ctx.db, user.id, ctx.clock.now())) ?? user;
+}
+
+export async function cancel(ctx: AppContext, viewer: Viewer): Promise<ViewerUser> {
+  const user = requireUser(viewer);
+  const sub = await repo.findSubscription(ctx.db, user.id);
+  if (!sub || user.subscriptionStatus !== "active")
+    throw conflict("You have no active subscription to cancel");
+  await ctx.payments.cancelAtPeriodEnd(sub.providerSubscriptionId);
+  await repo.transitionStatus(ctx.db, user.id, "active", "cancel_at_period_end", ctx.clock.now());
+  return reload(ctx, user);
+}
+
+export async function reactivate(ctx: AppContext, viewer: Viewer): Promise<ViewerUser> {
+  const user = requireUser(viewer);
+  const sub = await repo.findSubscription(ctx.db, user.id);
+  if (!sub || user.subscriptionStatus !== "cancel_at_period_end") {
+    throw conflict("Only a subscription set to cancel can be reactivated");
+  }
+  await ctx.payments.resume(sub.providerSubscriptionId);
+  await repo.transitionStatus(ctx.db, user.id, "cancel_at_period_end", "active", ctx.clock.now());
+  return reload(ctx, user);
+}
+
+/**
+ * Scheduled job: ends periods that ran out. Sandbox memberships renew from the card on file;
+ * Stripe renews through its invoice.paid webhook and expires only after a grace period;
+ * a membership set to cancel expires. Safe to run in several processes at once.
+ */
+export async function runPeriodEnds(ctx: AppContext): Promise<{ renewed: number; expired: number }> {
+  const now = ctx.clock.now();
+  let renewed = 0;
+  let expired = 0;
+  for (const sub of await repo.dueSubscriptions(ctx.db, now)) {
+    if (sub.status === "active" && sub.provider === "sandbox") {
+      const periodStart = sub.currentPeriodEnd;
+      const applied = await applyPayment(ctx, {
+        userId: sub.userId,
+        providerPaymentId: `pi_sandbox_renewal_${sub.userId}_${periodStart.toISOString()}`,
+        amountCents: SUBSCRIPTION_PRICE_CENTS,
+        periodStart,
+        periodEnd: addMonth(periodStart),
+      });
+      if (applied) renewed++;
+      continue;
+    }
+    if (
+      sub.status === "active" &&
+      now.getTime() - sub.currentPeriodEnd.getTime() < renewalGraceMs(sub.provider)
+    )
+      continue;
+    if (await repo.expireIfDue(ctx.db, sub.userId, now)) expired++;
+  }
+  return { renewed, expired };
+}

@@ -1,0 +1,136 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_TTL_MS } from "../../core/constants";
+import type { SubscriptionStatus } from "../../core/schemas/auth";
+import type { Clock } from "../clock";
+import type { Db } from "../db/client";
+import { sessions, subscriptions, type UserRow, users } from "../db/schema";
+import { deviceChanged, forbidden, sessionInvalid, subscriptionRequired, unauthenticated } from "../errors";
+import { hashToken } from "../features/auth/tokens";
+
+export const SESSION_COOKIE = "sr_session";
+export const FINGERPRINT_HEADER = "x-device-fingerprint";
+
+export type ViewerUser = UserRow & {
+  subscriptionStatus: SubscriptionStatus;
+  subscriptionPeriodEnd: Date | null;
+};
+
+/** Who is asking: resolved once per request from the session cookie. */
+export type Viewer =
+  | { state: "anonymous" }
+  | { state: "invalid"; reason: "sessionInvalid" | "deviceChanged" }
+  | { state: "user"; user: ViewerUser; tokenHash: string };
+
+/**
+ * How long an active membership stays usable past its period end while the renewal arrives:
+ * the sandbox renews on the next job tick, Stripe through its invoice.paid webhook.
+ */
+export function renewalGraceMs(provider: string): number {
+  return provider === "stripe" ? 3 * 24 * 3600 * 1000 : 3600 * 1000;
+}
+
+export function effectiveStatus(
+  row: { status: string; provider: string; currentPeriodEnd: Date } | null,
+  now: Date,
+): SubscriptionStatus {
+  if (!row) return "inactive";
+  if (row.status === "expired") return "expired";
+  const end = row.currentPeriodEnd.getTime();
+  // A period that has run out counts as expired even before the job has written it.
+  if (row.status === "cancel_at_period_end") return end > now.getTime() ? "cancel_at_period_end" : "expired";
+  return end + renewalGraceMs(row.provider) > now.getTime() ? "active" : "expired";
+}
+
+export async function resolveViewer(
+  db: Db,
+  clock: Clock,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookieOptions: { secure: boolean },
+): Promise<Viewer> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return { state: "anonymous" };
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users, sub: subscriptions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  const now = clock.now();
+  if (
+    !row ||
+    row.session.revokedAt ||
+    row.session.expiresAt <= now ||
+    row.user.deletedAt ||
+    row.user.bannedAt
+  ) {
+    return { state: "invalid", reason: "sessionInvalid" };
+  }
+  const fingerprint = request.headers[FINGERPRINT_HEADER];
+  if (
+    row.session.deviceFingerprint &&
+    typeof fingerprint === "string" &&
+    fingerprint !== "" &&
+    fingerprint !== row.session.deviceFingerprint
+  ) {
+    return { state: "invalid", reason: "deviceChanged" };
+  }
+  // Sliding expiry, written at most once a day per session.
+  if (row.session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - 24 * 3600 * 1000) {
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await db
+      .update(sessions)
+      .set({ expiresAt })
+      .where(and(eq(sessions.tokenHash, tokenHash)));
+    setSessionCookie(reply, token, cookieOptions.secure);
+  }
+  return {
+    state: "user",
+    tokenHash,
+    user: {
+      ...row.user,
+      subscriptionStatus: effectiveStatus(row.sub, now),
+      subscriptionPeriodEnd: row.sub?.currentPeriodEnd ?? null,
+    },
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/" });
+}
+
+export function requireUser(viewer: Viewer): ViewerUser {
+  if (viewer.state === "user") return viewer.user;
+  if (viewer.state === "invalid")
+    throw viewer.reason === "deviceChanged" ? deviceChanged() : sessionInvalid();
+  throw unauthenticated();
+}
+
+export function hasActiveSubscription(user: ViewerUser): boolean {
+  return user.subscriptionStatus === "active" || user.subscriptionStatus === "cancel_at_period_end";
+}
+
+export function requireActiveSubscription(viewer: Viewer): ViewerUser {
+  const user = requireUser(viewer);
+  if (!hasActiveSubscription(user)) throw subscriptionRequired();
+  return user;
+}
+
+export function requireAdmin(viewer: Viewer): ViewerUser {
+  const user = requireUser(viewer);
+  if (!user.isAdmin) throw forbidden("Admin privileges required");
+  return user;
+}

@@ -1,0 +1,38 @@
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { migrate } from "./db/migrate";
+import { startScheduler } from "./jobs/scheduler";
+import { seedDemoData } from "./seed/demo";
+
+const startedAt = performance.now();
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "pglite", dataDir: config.dataDir },
+);
+await migrate(database);
+const app = await buildApp({ config, db: database.db, serveClient: true });
+// Demo data fills a new embedded database by default; DEMO=1 forces it on PostgreSQL, DEMO=0 turns it off.
+const wantDemo = config.demo ?? database.kind === "pglite";
+if (wantDemo) await seedDemoData(app.ctx);
+const scheduler = startScheduler(app.ctx, config.jobTickMs);
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { db: database.kind, payments: app.ctx.payments.name, email: config.smtpUrl ? "smtp" : "outbox" },
+  `StepRace ready on http://localhost:${config.port} in ${Math.round(performance.now() - startedAt)} ms`,
+);
+
+let closing = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    await scheduler.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

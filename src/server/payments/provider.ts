@@ -1,0 +1,49 @@
+/**
+ * A card payment provider. The sandbox (default) and Stripe implement the same contract, so the
+ * subscription and deposit code paths are the same whichever is configured.
+ */
+export type SubscriptionCheckoutRequest = {
+  userId: number;
+  email: string;
+  amountCents: number;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/** A paid subscription period as the provider reports it, keyed by the provider's payment id. */
+export type SubscriptionPayment = {
+  userId: number;
+  providerPaymentId: string;
+  amountCents: number;
+  periodStart: Date;
+  periodEnd: Date;
+  customerId?: string | null;
+  subscriptionId?: string | null;
+};
+
+export type CheckoutLookup =
+  | { status: "open" | "expired"; userId: number }
+  | { status: "complete"; userId: number; payment: SubscriptionPayment };
+
+export interface PaymentProvider {
+  readonly name: "sandbox" | "stripe";
+  /** Creates a hosted checkout for the monthly subscription; answers the URL to send the browser to. */
+  createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Looks up a checkout by the id the success URL carries. Undefined when the provider has no such checkout. */
+  retrieveCheckout(id: string): Promise<CheckoutLookup | undefined>;
+  /** Stops renewal at the end of the current period (the provider's side; our row is updated by the caller). */
+  cancelAtPeriodEnd(subscriptionId: string | null): Promise<void>;
+  /** Undoes cancelAtPeriodEnd. */
+  resume(subscriptionId: string | null): Promise<void>;
+}
+
+/** One calendar month later, clamped to the month's last day (Jan 31 -> Feb 28). */
+export function addMonth(date: Date): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d;
+}

@@ -1,0 +1,113 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { formatUsd } from "../../core/money";
+import { cardErrorMessage } from "../../core/payments/card-errors";
+import { evaluateTestCard } from "../../core/payments/test-cards";
+import type { AppContext } from "../context";
+import { checkoutSessions } from "../db/schema";
+import { conflict, notFound, paymentFailed } from "../errors";
+import { recordFailedPayment, recordSubscriptionPayment } from "../features/subscription/subscription.repo";
+import { errors } from "../http/responses";
+import { sandboxCheckoutPayment } from "./sandbox";
+import { SANDBOX_CHECKOUT_CSS, SANDBOX_CHECKOUT_JS, sandboxCheckoutHtml } from "./sandbox-page";
+
+const cardSchema = z.object({
+  cardNumber: z.string().max(30),
+  expiry: z.string().max(7),
+  cvc: z.string().max(4),
+});
+
+async function findCheckout(ctx: AppContext, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, "sandbox")))
+    .limit(1);
+  return row;
+}
+
+/** The sandbox provider's hosted page and the API it posts the card to (registered only in sandbox mode). */
+export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ["sandbox payments"];
+
+  app.get("/sandbox/checkout.css", { schema: { hide: true } }, async (_req, reply) =>
+    reply.type("text/css").header("cache-control", "no-cache").send(SANDBOX_CHECKOUT_CSS),
+  );
+  app.get("/sandbox/checkout.js", { schema: { hide: true } }, async (_req, reply) =>
+    reply.type("text/javascript").header("cache-control", "no-cache").send(SANDBOX_CHECKOUT_JS),
+  );
+
+  app.get(
+    "/sandbox/checkout/:id",
+    {
+      schema: {
+        tags,
+        summary: "Hosted sandbox checkout page (HTML)",
+        params: z.object({ id: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const row = await findCheckout(ctx, request.params.id);
+      if (!row) throw notFound("Checkout not found");
+      return reply
+        .type("text/html")
+        .header("cache-control", "no-store")
+        .send(
+          sandboxCheckoutHtml({
+            id: row.id,
+            amountLabel: formatUsd(row.amountCents),
+            cancelUrl: row.cancelUrl,
+            status: row.status,
+          }),
+        );
+    },
+  );
+
+  app.post(
+    "/api/sandbox/checkout/:id/pay",
+    {
+      schema: {
+        tags,
+        summary: "Pay a sandbox checkout with one of Stripe's published test cards",
+        params: z.object({ id: z.string().max(100) }),
+        body: cardSchema,
+        response: { 200: z.object({ redirectUrl: z.string() }), ...errors(400, 402, 404, 409) },
+      },
+    },
+    async (request) => {
+      const now = ctx.clock.now();
+      const row = await findCheckout(ctx, request.params.id);
+      if (!row) throw notFound("Checkout not found");
+      if (row.status !== "open") throw conflict("This checkout is no longer open");
+      const outcome = evaluateTestCard(request.body, now);
+      if (!outcome.ok) {
+        const message = cardErrorMessage(outcome.code, outcome.declineCode);
+        await recordFailedPayment(ctx.db, {
+          userId: row.userId,
+          provider: "sandbox",
+          providerPaymentId: `pi_${row.id}_failed_${now.getTime()}`,
+          amountCents: row.amountCents,
+          code: outcome.declineCode ?? outcome.code,
+          message,
+          at: now,
+        });
+        throw paymentFailed(message, { cardCode: outcome.code, declineCode: outcome.declineCode });
+      }
+      await ctx.db.transaction(async (tx) => {
+        const claimed = await tx
+          .update(checkoutSessions)
+          .set({ status: "complete", completedAt: now })
+          .where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, "open")))
+          .returning({ id: checkoutSessions.id });
+        if (claimed.length === 0) throw conflict("This checkout is no longer open");
+        await recordSubscriptionPayment(
+          tx,
+          "sandbox",
+          sandboxCheckoutPayment(row.id, row.userId, row.amountCents, now),
+        );
+      });
+      return { redirectUrl: row.successUrl.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(row.id)) };
+    },
+  );
+};

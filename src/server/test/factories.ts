@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { SUBSCRIPTION_PRICE_CENTS } from "../../core/constants";
+import type { App } from "../app";
+import { users } from "../db/schema";
+import { hashPassword } from "../features/auth/password";
+import { recordSubscriptionPayment } from "../features/subscription/subscription.repo";
+import { addMonth } from "../payments/provider";
+
+let counter = 0;
+const DEFAULT_PASSWORD = "correct-horse-battery";
+let defaultHash: Promise<string> | undefined;
+
+export type BuiltUser = { id: number; username: string; email: string; password: string; firstName: string };
+
+/** Inserts a member. By default fully active: subscribed and rules accepted. */
+export async function buildUser(
+  app: App,
+  overrides: {
+    username?: string;
+    email?: string;
+    password?: string;
+    firstName?: string;
+    isAdmin?: boolean;
+    subscribed?: boolean;
+    rulesAccepted?: boolean;
+    timeZone?: string;
+  } = {},
+): Promise<BuiltUser> {
+  counter += 1;
+  const suffix = `${counter}${randomBytes(2).toString("hex")}`;
+  const username = overrides.username ?? `member${suffix}`;
+  const email = overrides.email ?? `${username}@example.test`;
+  const password = overrides.password ?? DEFAULT_PASSWORD;
+  defaultHash ??= hashPassword(DEFAULT_PASSWORD);
+  const passwordHash = overrides.password ? await hashPassword(password) : await defaultHash;
+  const now = app.ctx.clock.now();
+  const firstName = overrides.firstName ?? "Test";
+  const [row] = await app.ctx.db
+    .insert(users)
+    .values({
+      username,
+      email,
+      passwordHash,
+      firstName,
+      lastName: "Member",
+      isAdmin: overrides.isAdmin ?? false,
+      timeZone: overrides.timeZone ?? "UTC",
+      rulesAcceptedAt: (overrides.rulesAccepted ?? true) ? now : null,
+    })
+    .returning({ id: users.id });
+  if (overrides.subscribed ?? true) await subscribe(app, row.id);
+  return { id: row.id, username, email, password, firstName };
+}
+
+export async function subscribe(app: App, userId: number, start = app.ctx.clock.now()) {
+  await recordSubscriptionPayment(app.ctx.db, "sandbox", {
+    userId,
+    providerPaymentId: `pi_factory_${userId}_${start.getTime()}`,
+    amountCents: SUBSCRIPTION_PRICE_CENTS,
+    periodStart: start,
+    periodEnd: addMonth(start),
+  });
+}
+
+export async function setRulesAccepted(app: App, userId: number, accepted: boolean) {
+  await app.ctx.db
+    .update(users)
+    .set({ rulesAcceptedAt: accepted ? app.ctx.clock.now() : null })
+    .where(eq(users.id, userId));
+}
+
+export type Session = { cookie: string; fingerprint: string; headers: Record<string, string> };
+
+/** Signs in through the real login route and answers the headers a browser would send. */
+export async function loginAs(
+  app: App,
+  user: { username: string; password: string },
+  fingerprint?: string,
+): Promise<Session> {
+  const fp = fingerprint ?? randomBytes(16).toString("hex");
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { username: user.username, password: user.password, deviceFingerprint: fp },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookie = sessionCookieFrom(res.headers["set-cookie"]);
+  return { cookie, fingerprint: fp, headers: { cookie, "x-device-fingerprint": fp } };
+}
+
+export function sessionCookieFrom(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((c) => c.startsWith("sr_session="));
+  if (!found) throw new Error("no session cookie");
+  return found.split(";")[0];
+}

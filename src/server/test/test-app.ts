@@ -1,0 +1,57 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import { type App, type AppDeps, buildApp } from "../app";
+import { manualClock } from "../clock";
+import { loadConfig } from "../config";
+import type { Database } from "../db/client";
+import { openTestDatabase } from "./database";
+
+export type TestApp = {
+  app: App;
+  database: Database;
+  clock: ReturnType<typeof manualClock>;
+  close(): Promise<void>;
+};
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  deps: Partial<AppDeps> = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = manualClock(new Date());
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SESSION_SECRET: "test-secret-test-secret-0123456789",
+    ...env,
+  });
+  const app = await buildApp({ config, db: database.db, clock, logger: false, ...deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** One app and database for the whole test file, opened before its tests and closed after. */
+export function useTestApp(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}) {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await buildTestApp(env, deps);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return () => {
+    if (!current) throw new Error("test app not ready");
+    return current;
+  };
+}
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}

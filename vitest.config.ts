@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+
+const onPostgres = process.env.TEST_DB === "postgres";
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      ...(onPostgres
+        ? []
+        : [{ test: { name: "unit", include: ["src/core/**/*.test.ts", "src/web/**/*.test.{ts,tsx}"] } }]),
+      {
+        test: {
+          name: onPostgres ? "api-postgres" : "api",
+          include: ["src/server/**/*.test.ts"],
+          globalSetup: ["src/server/test/global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
