@@ -22,6 +22,8 @@ export async function buildTestApp(
   const config = loadConfig({
     NODE_ENV: "test",
     SESSION_SECRET: "test-secret-test-secret-0123456789",
+    // Tests sign in many times a minute; the limit itself is tested with a low value.
+    AUTH_RATE_LIMIT: "1000",
     ...env,
   });
   const app = await buildApp({ config, db: database.db, clock, logger: false, ...deps });

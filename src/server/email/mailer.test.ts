@@ -1,0 +1,80 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emails } from "../db/schema";
+import { buildUser } from "../test/factories";
+import { buildTestApp, type TestApp } from "../test/test-app";
+
+type Received = { from: string; to: string[]; raw: string };
+
+describe("email over SMTP", () => {
+  const received: Received[] = [];
+  let smtp: SMTPServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => {
+          raw += chunk.toString("utf8");
+        });
+        stream.on("end", () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await buildTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: "StepRace <hello@steprace.test>",
+      PUBLIC_URL: "https://steprace.test",
+    });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it("delivers the welcome email on registration and records it as sent", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: {
+        firstName: "Sol",
+        lastName: "Stride",
+        username: "solstride",
+        email: "sol@example.test",
+        password: "long-walks-1",
+        confirmPassword: "long-walks-1",
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = received.find((m) => m.to.includes("sol@example.test"));
+    expect(mail?.from).toBe("hello@steprace.test");
+    expect(mail?.raw).toContain("Subject: Welcome to StepRace!");
+    const [row] = await t.app.ctx.db.select().from(emails).where(eq(emails.toAddress, "sol@example.test"));
+    expect(row.transport).toBe("smtp");
+    expect(row.sentAt).not.toBeNull();
+  });
+
+  it("delivers a reset link built on PUBLIC_URL", async () => {
+    const user = await buildUser(t.app);
+    await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
+    const mail = received.find((m) => m.to.includes(user.email));
+    expect(mail).toBeDefined();
+    // Quoted-printable may fold long lines; unfold before looking for the link.
+    const body = (mail?.raw ?? "").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    expect(body).toMatch(/https:\/\/steprace\.test\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+  });
+});
