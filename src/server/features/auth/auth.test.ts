@@ -316,3 +316,63 @@ describe("password reset", () => {
     expect(res.json().details[0].message).toBe("Please enter your email address");
   });
 });
+
+describe("store-invite", () => {
+  const t = useTestApp();
+
+  it("keeps a visitor's invite code and attaches it to the account they create", async () => {
+    const stored = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/store-invite",
+      payload: { inviteCode: "GRP-abc123", type: "group" },
+    });
+    expect(stored.statusCode).toBe(200);
+    const inviteCookie = (stored.headers["set-cookie"] as string).split(";")[0];
+    expect(inviteCookie).toMatch(/^sr_invite=/);
+
+    const res = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { cookie: inviteCookie },
+      payload: registration(),
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t().app.ctx.db.select().from(users).where(eq(users.id, res.json().id));
+    expect(row).toMatchObject({ pendingInviteCode: "GRP-abc123", pendingInviteType: "group" });
+  });
+
+  it("ignores a forged invite cookie", async () => {
+    const res = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { cookie: `sr_invite=${encodeURIComponent('{"inviteCode":"EVIL1234","type":"group"}')}` },
+      payload: registration(),
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t().app.ctx.db.select().from(users).where(eq(users.id, res.json().id));
+    expect(row.pendingInviteCode).toBeNull();
+  });
+
+  it("stores the code on a signed-in member", async () => {
+    const user = await buildUser(t().app);
+    const session = await loginAs(t().app, user);
+    await t().app.inject({
+      method: "POST",
+      url: "/api/auth/store-invite",
+      headers: session.headers,
+      payload: { inviteCode: "COMP9876", type: "competition" },
+    });
+    const [row] = await t().app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ pendingInviteCode: "COMP9876", pendingInviteType: "competition" });
+  });
+
+  it.each([
+    [{ inviteCode: "ab", type: "group" }, "inviteCode"],
+    [{ inviteCode: "abcd1234", type: "club" }, "type"],
+    [{ inviteCode: "bad code!", type: "group" }, "inviteCode"],
+  ])("answers 400 for %o", async (payload, path) => {
+    const res = await t().app.inject({ method: "POST", url: "/api/auth/store-invite", payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].path).toBe(path);
+  });
+});
