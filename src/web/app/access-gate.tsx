@@ -1,0 +1,83 @@
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { Redirect, useLocation } from "wouter";
+import { ConnectionError } from "../components/layout/connection-error";
+import { LoadingSplash, PageSpinner } from "../components/layout/loading-splash";
+import { useCurrentUser } from "../features/auth/api";
+import { useIsMobileDevice } from "../lib/device";
+import { type AccessDecision, decideAccess, inviteFromPath, type SessionState } from "./access-rules";
+import { pages } from "./pages";
+
+const AppShell = lazy(async () => ({ default: (await import("../components/layout/app-shell")).AppShell }));
+
+function useSessionState(): SessionState {
+  const { data, error, isError } = useCurrentUser();
+  // Data kept from an earlier answer wins over a failed background refetch.
+  if (data !== undefined) return data ? { status: "signedIn", user: data } : { status: "anonymous" };
+  if (isError) return { status: "error", message: error instanceof Error ? error.message : String(error) };
+  return { status: "loading" };
+}
+
+/** Stores the code of an invite link once per code (specification 1, section 2.1). */
+function useInviteCapture(path: string): void {
+  const stored = useRef(new Set<string>());
+  useEffect(() => {
+    const invite = inviteFromPath(path);
+    if (!invite || stored.current.has(invite.inviteCode)) return;
+    stored.current.add(invite.inviteCode);
+    void import("../features/groups/store-invite").then(({ storeInvite }) => storeInvite(invite));
+  }, [path]);
+}
+
+function GotoLogin() {
+  useEffect(() => {
+    window.location.assign("/login");
+  }, []);
+  return <LoadingSplash />;
+}
+
+function RenderDecision({ decision, path }: { decision: AccessDecision; path: string }) {
+  switch (decision.type) {
+    case "splash":
+      return <LoadingSplash />;
+    case "gotoLogin":
+      return <GotoLogin />;
+    case "connectionError":
+      return <ConnectionError />;
+    case "redirect":
+      return <Redirect to={decision.to} replace />;
+    case "page": {
+      const Page = pages[decision.page];
+      if (decision.layout === "bare") {
+        return (
+          <Suspense fallback={<LoadingSplash />}>
+            <Page key={path} params={decision.params} />
+          </Suspense>
+        );
+      }
+      return (
+        <Suspense fallback={<LoadingSplash />}>
+          <AppShell>
+            <Suspense fallback={<PageSpinner />}>
+              <Page key={path} params={decision.params} />
+            </Suspense>
+          </AppShell>
+        </Suspense>
+      );
+    }
+  }
+}
+
+/** Decides from the session what each path shows (specification 1, section 2.1, rules 1 to 8). */
+export function AccessGate() {
+  const [path] = useLocation();
+  const session = useSessionState();
+  const isMobile = useIsMobileDevice();
+  useInviteCapture(path);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the top on every navigation.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [path]);
+
+  return <RenderDecision decision={decideAccess(session, path, isMobile)} path={path} />;
+}

@@ -1,0 +1,152 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { PageKey } from "./access-rules";
+
+export interface PageProps {
+  params: Record<string, string>;
+}
+
+export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
+
+/** Every screen is its own chunk, so the landing page loads only what it shows. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): LazyPage {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+export const pages: Record<PageKey, LazyPage> = {
+  landing: page(
+    () => import("../features/landing/pages/landing-page"),
+    (m) => m.LandingPage,
+  ),
+  login: page(
+    () => import("../features/auth/pages/login-page"),
+    (m) => m.LoginPage,
+  ),
+  register: page(
+    () => import("../features/auth/pages/register-page"),
+    (m) => m.RegisterPage,
+  ),
+  forgotPassword: page(
+    () => import("../features/auth/pages/forgot-password-page"),
+    (m) => m.ForgotPasswordPage,
+  ),
+  resetPassword: page(
+    () => import("../features/auth/pages/reset-password-page"),
+    (m) => m.ResetPasswordPage,
+  ),
+  communityRules: page(
+    () => import("../features/community-rules/pages/community-rules-page"),
+    (m) => m.CommunityRulesPage,
+  ),
+  subscribe: page(
+    () => import("../features/subscription/pages/subscribe-page"),
+    (m) => m.SubscribePage,
+  ),
+  subscriptionSuccess: page(
+    () => import("../features/subscription/pages/subscription-success-page"),
+    (m) => m.SubscriptionSuccessPage,
+  ),
+  subscriptionActivated: page(
+    () => import("../features/subscription/pages/subscription-activated-page"),
+    (m) => m.SubscriptionActivatedPage,
+  ),
+  stepTest: page(
+    () => import("../features/steps/pages/step-test-page"),
+    (m) => m.StepTestPage,
+  ),
+  inviteJoin: page(
+    () => import("../features/groups/pages/invite-join-page"),
+    (m) => m.InviteJoinPage,
+  ),
+  notFound: page(
+    () => import("../features/system/pages/not-found-page"),
+    (m) => m.NotFoundPage,
+  ),
+  mobileDashboard: page(
+    () => import("../features/dashboard/pages/mobile-dashboard-page"),
+    (m) => m.MobileDashboardPage,
+  ),
+  desktopDashboard: page(
+    () => import("../features/dashboard/pages/desktop-dashboard-page"),
+    (m) => m.DesktopDashboardPage,
+  ),
+  competitions: page(
+    () => import("../features/competitions/pages/competitions-page"),
+    (m) => m.CompetitionsPage,
+  ),
+  groups: page(
+    () => import("../features/groups/pages/groups-page"),
+    (m) => m.GroupsPage,
+  ),
+  groupDetail: page(
+    () => import("../features/groups/pages/group-detail-page"),
+    (m) => m.GroupDetailPage,
+  ),
+  leaderboard: page(
+    () => import("../features/leaderboard/pages/leaderboard-page"),
+    (m) => m.LeaderboardPage,
+  ),
+  marketplace: page(
+    () => import("../features/marketplace/pages/marketplace-page"),
+    (m) => m.MarketplacePage,
+  ),
+  productManager: page(
+    () => import("../features/marketplace/pages/product-manager-page"),
+    (m) => m.ProductManagerPage,
+  ),
+  adManager: page(
+    () => import("../features/ads/pages/ad-manager-page"),
+    (m) => m.AdManagerPage,
+  ),
+  achievements: page(
+    () => import("../features/achievements/pages/achievements-page"),
+    (m) => m.AchievementsPage,
+  ),
+  points: page(
+    () => import("../features/points/pages/points-page"),
+    (m) => m.PointsPage,
+  ),
+  redeem: page(
+    () => import("../features/redeem/pages/redeem-page"),
+    (m) => m.RedeemPage,
+  ),
+  profile: page(
+    () => import("../features/profile/pages/profile-page"),
+    (m) => m.ProfilePage,
+  ),
+  wallet: page(
+    () => import("../features/wallet/pages/wallet-page"),
+    (m) => m.WalletPage,
+  ),
+  checkout: page(
+    () => import("../features/wallet/pages/checkout-page"),
+    (m) => m.CheckoutPage,
+  ),
+  bankingSetup: page(
+    () => import("../features/wallet/pages/banking-setup-page"),
+    (m) => m.BankingSetupPage,
+  ),
+  safety: page(
+    () => import("../features/safety/pages/safety-page"),
+    (m) => m.SafetyPage,
+  ),
+  admin: page(
+    () => import("../features/admin/pages/admin-page"),
+    (m) => m.AdminPage,
+  ),
+  reconcileDeposits: page(
+    () => import("../features/admin/pages/reconcile-deposits-page"),
+    (m) => m.ReconcileDepositsPage,
+  ),
+  paymentMonitor: page(
+    () => import("../features/admin/pages/payment-monitor-page"),
+    (m) => m.PaymentMonitorPage,
+  ),
+  giftCardOffers: page(
+    () => import("../features/admin/pages/gift-card-offers-page"),
+    (m) => m.GiftCardOffersPage,
+  ),
+  emailTest: page(
+    () => import("../features/email/pages/email-test-page"),
+    (m) => m.EmailTestPage,
+  ),
+};

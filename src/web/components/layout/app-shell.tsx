@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import { useAdminCheck } from "../../features/admin/api";
+import { useUser } from "../../features/auth/api";
+import { BottomNav } from "./bottom-nav";
+import { DesktopHeader } from "./desktop-header";
+import { MobileHeader } from "./mobile-header";
+
+/** The shared layout of specification 1, 2.10, for fully active members. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const user = useUser();
+  const { isAdmin } = useAdminCheck();
+  if (!user) return <>{children}</>;
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <MobileHeader user={user} isAdmin={isAdmin} />
+      <DesktopHeader user={user} isAdmin={isAdmin} />
+      <main
+        id="main"
+        className="mx-auto w-full max-w-6xl px-4 pt-4 pb-[calc(6rem+env(safe-area-inset-bottom))] md:px-6 md:pt-8 md:pb-12"
+      >
+        {children}
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { cn } from "../../lib/utils";
+
+/** The StepRace mark: two footprints on the emerald-to-indigo tile of the app icon. */
+export function BrandMark({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 64 64" className={cn("size-9 shrink-0", className)} aria-hidden="true">
+      <defs>
+        <linearGradient id="sr-mark" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#059669" />
+          <stop offset="1" stopColor="#4f46e5" />
+        </linearGradient>
+      </defs>
+      <rect width="64" height="64" rx="16" fill="url(#sr-mark)" />
+      <g fill="#fff">
+        <ellipse cx="24" cy="36" rx="6.5" ry="10" transform="rotate(-12 24 36)" />
+        <circle cx="20" cy="21" r="2.4" />
+        <circle cx="25.5" cy="20" r="2.2" />
+        <circle cx="30" cy="22" r="2" />
+        <ellipse cx="41" cy="29" rx="6.5" ry="10" transform="rotate(12 41 29)" />
+        <circle cx="36" cy="14" r="2" />
+        <circle cx="40.5" cy="12.5" r="2.2" />
+        <circle cx="46" cy="14" r="2.4" />
+      </g>
+    </svg>
+  );
+}
+
+export function BrandName({ className }: { className?: string }) {
+  return (
+    <span className={cn("text-xl font-extrabold tracking-tight text-slate-900", className)}>
+      Step<span className="text-emerald-700">Race</span>
+    </span>
+  );
+}

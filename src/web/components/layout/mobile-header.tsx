@@ -1,0 +1,38 @@
+import { Menu } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import type { User } from "../../../core/schemas/auth";
+import { BrandMark, BrandName } from "./brand";
+import { SlideOutMenu } from "./slide-out-menu";
+import { UserMenu } from "./user-menu";
+import { WalletChip } from "./wallet-chip";
+
+export function MobileHeader({ user, isAdmin }: { user: User; isAdmin: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur md:hidden">
+      <div className="flex h-14 items-center gap-2 px-2">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-expanded={open}
+          aria-haspopup="dialog"
+          className="flex size-10 items-center justify-center rounded-xl text-slate-700 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-emerald-600"
+        >
+          <Menu className="size-6" aria-hidden="true" />
+          <span className="sr-only">Open menu</span>
+        </button>
+        <Link
+          href="/"
+          className="flex min-w-0 flex-1 items-center gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+        >
+          <BrandMark className="size-8" />
+          <BrandName className="text-lg" />
+        </Link>
+        <WalletChip balance={user.balance} />
+        <UserMenu user={user} />
+      </div>
+      <SlideOutMenu open={open} onOpenChange={setOpen} isAdmin={isAdmin} />
+    </header>
+  );
+}

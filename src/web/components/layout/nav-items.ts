@@ -1,0 +1,65 @@
+import {
+  Award,
+  ChartColumn,
+  Footprints,
+  Gift,
+  House,
+  LayoutDashboard,
+  type LucideIcon,
+  Megaphone,
+  Package,
+  Shield,
+  ShoppingBag,
+  Star,
+  Trophy,
+  User,
+  Users,
+  Wallet,
+} from "lucide-react";
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+}
+
+/** The slide-out menu: every page (specification 1, 2.10; DESIGN.md section 1). */
+export const menuItems: NavItem[] = [
+  { label: "Dashboard", href: "/", icon: LayoutDashboard },
+  { label: "Competitions", href: "/competitions", icon: Trophy },
+  { label: "Groups", href: "/groups", icon: Users },
+  { label: "Leaderboard", href: "/leaderboard", icon: ChartColumn },
+  { label: "Achievements", href: "/achievements", icon: Award },
+  { label: "Points", href: "/points", icon: Star },
+  { label: "Redeem", href: "/redeem", icon: Gift },
+  { label: "Gear Store", href: "/marketplace", icon: ShoppingBag },
+  { label: "Step Test", href: "/step-test", icon: Footprints },
+  { label: "Wallet", href: "/wallet", icon: Wallet },
+  { label: "Profile", href: "/profile", icon: User },
+];
+
+export const adminMenuItems: NavItem[] = [
+  { label: "Admin Panel", href: "/admin", icon: Shield },
+  { label: "Product Manager", href: "/marketplace/admin", icon: Package },
+  { label: "Ad Manager", href: "/ads-admin-complete", icon: Megaphone },
+];
+
+/** The one bottom navigation. */
+export const bottomNavItems: NavItem[] = [
+  { label: "Home", href: "/", icon: House },
+  { label: "Compete", href: "/competitions", icon: Trophy },
+  { label: "Groups", href: "/groups", icon: Users },
+  { label: "Badges", href: "/achievements", icon: Award },
+  { label: "Wallet", href: "/wallet", icon: Wallet },
+];
+
+/** Desktop header: the first links inline, the rest under More. */
+export const desktopPrimaryItems = menuItems.slice(0, 5);
+export const desktopMoreItems = menuItems.slice(5, 9);
+
+const dashboardPaths = new Set(["/", "/dashboard", "/mobile-dashboard", "/desktop-dashboard"]);
+
+export function isActivePath(href: string, path: string): boolean {
+  if (href === "/") return dashboardPaths.has(path);
+  return path === href || path.startsWith(`${href}/`);
+}

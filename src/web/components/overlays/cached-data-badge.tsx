@@ -1,0 +1,43 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Database } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useIsOnline } from "../../lib/device";
+
+function newestCachedAt(timestamps: number[]): number {
+  return Math.max(0, ...timestamps);
+}
+
+/** Offline with data on screen: that data comes from the cache, and says how old it is. */
+export function CachedDataBadge() {
+  const online = useIsOnline();
+  const queryClient = useQueryClient();
+  const [cachedAt, setCachedAt] = useState(0);
+
+  useEffect(() => {
+    if (online) return;
+    const read = () =>
+      setCachedAt(
+        newestCachedAt(
+          queryClient
+            .getQueryCache()
+            .getAll()
+            .filter((q) => q.state.data !== undefined && q.state.data !== null)
+            .map((q) => q.state.dataUpdatedAt),
+        ),
+      );
+    read();
+    return queryClient.getQueryCache().subscribe(read);
+  }, [online, queryClient]);
+
+  if (online || cachedAt === 0) return null;
+  const time = new Date(cachedAt).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+  return (
+    <div
+      role="status"
+      className="fixed top-[calc(2.75rem+env(safe-area-inset-top))] right-3 z-[65] flex items-center gap-1.5 rounded-full bg-slate-900/90 px-3 py-1 text-xs font-semibold text-white shadow"
+    >
+      <Database className="size-3.5" aria-hidden="true" />
+      Cached data · {time}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Wifi, WifiOff } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { CONNECTION_RESTORED_BANNER_MS } from "../../../core/constants";
+import { useIsOnline } from "../../lib/device";
+
+/** Offline banner, and 'Connection restored' for 3 s after coming back (specification 1, section 4). */
+export function ConnectivityBanner() {
+  const online = useIsOnline();
+  const wasOffline = useRef(!online);
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    if (!online) {
+      wasOffline.current = true;
+      setRestored(false);
+      return;
+    }
+    if (!wasOffline.current) return;
+    wasOffline.current = false;
+    setRestored(true);
+    const timer = window.setTimeout(() => setRestored(false), CONNECTION_RESTORED_BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [online]);
+
+  if (online && !restored) return null;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={
+        online
+          ? "fixed inset-x-0 top-0 z-[70] flex items-center justify-center gap-2 bg-emerald-700 px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-sm font-semibold text-white shadow anim-fade-in"
+          : "fixed inset-x-0 top-0 z-[70] flex items-center justify-center gap-2 bg-amber-500 px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-sm font-semibold text-slate-950 shadow anim-fade-in"
+      }
+    >
+      {online ? (
+        <>
+          <Wifi className="size-4" aria-hidden="true" /> Connection restored
+        </>
+      ) : (
+        <>
+          <WifiOff className="size-4" aria-hidden="true" /> You're offline - showing cached data
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import * as LabelPrimitive from "@radix-ui/react-label";
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/utils";
+
+export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      className={cn(
+        "text-sm leading-none font-semibold text-slate-800 select-none peer-disabled:opacity-60",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import { Coins, Gift, Landmark, MonitorCheck, Users } from "lucide-react";
+import { Link } from "wouter";
+import { EmptyState, PageHeader } from "../../../components/layout/page";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { AdminGuard } from "../components/admin-guard";
+
+const tools = [
+  { href: "/admin/gift-cards", label: "Gift Card Offers", icon: Gift },
+  { href: "/admin/reconcile-deposits", label: "Deposit Reconciliation", icon: Landmark },
+  { href: "/admin/payment-monitor", label: "Payment Monitor", icon: MonitorCheck },
+];
+
+export function AdminPage() {
+  return (
+    <AdminGuard>
+      <PageHeader title="Admin Panel" description="Manage members, FitCoins and platform revenue." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Admin Tools</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            {tools.map(({ href, label, icon: Icon }) => (
+              <Link
+                key={href}
+                href={href}
+                className="flex items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 font-semibold outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-emerald-600"
+              >
+                <Icon className="size-5 text-emerald-700" aria-hidden="true" /> {label}
+              </Link>
+            ))}
+          </CardContent>
+        </Card>
+        <EmptyState icon={Coins} title="Platform Revenue (15% Fees)">
+          Fees from FitCoin purchases and conversions are listed here as members make them.
+        </EmptyState>
+        <EmptyState icon={Users} title="Find Users" className="lg:col-span-2">
+          Search members by username or email to add FitCoins or manage test accounts.
+        </EmptyState>
+      </div>
+    </AdminGuard>
+  );
+}

@@ -1,0 +1,94 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useSearchParams } from "wouter";
+import type { z } from "zod";
+import { REDIRECT_AFTER_AUTH_MS } from "../../../../core/constants";
+import { loginSchema } from "../../../../core/schemas/auth";
+import { Button } from "../../../components/ui/button";
+import { FormField, fieldA11y } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { toast } from "../../../components/ui/use-toast";
+import { errorMessage, wait } from "../../../lib/utils";
+import { useLoginMutation, useSetCurrentUser } from "../api";
+import { AuthLayout, textLinkClass } from "../components/auth-layout";
+
+type LoginForm = z.input<typeof loginSchema>;
+
+export function LoginPage() {
+  const [, navigate] = useLocation();
+  const [params] = useSearchParams();
+  const invite = params.get("invite");
+  const setUser = useSetCurrentUser();
+  const loginMutation = useLoginMutation();
+  const [redirecting, setRedirecting] = useState(false);
+  const form = useForm<LoginForm, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ username, password }) => {
+    try {
+      const user = await loginMutation.mutateAsync({ username, password });
+      setRedirecting(true);
+      toast({ title: "Logged in successfully", variant: "success" });
+      await wait(REDIRECT_AFTER_AUTH_MS);
+      // The session changes only now, so the access gate does not move the page before the toast.
+      setUser(user);
+      navigate(invite ? `/join/${encodeURIComponent(invite)}` : "/");
+    } catch (error) {
+      toast({
+        title: "Login Failed",
+        description: errorMessage(error, "Invalid username or password"),
+        variant: "destructive",
+      });
+    }
+  });
+
+  const busy = loginMutation.isPending || redirecting;
+  const registerHref = invite ? `/register?invite=${encodeURIComponent(invite)}` : "/register";
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      description="Sign in to keep racing."
+      footer={
+        <>
+          Don't have an account?{" "}
+          <Link href={registerHref} className={textLinkClass}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField id="username" label="Username" error={errors.username?.message}>
+          <Input
+            {...fieldA11y("username", errors.username?.message)}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.register("username")}
+          />
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            {...fieldA11y("password", errors.password?.message)}
+            autoComplete="current-password"
+            {...form.register("password")}
+          />
+        </FormField>
+        <div className="-mt-1 text-right text-sm">
+          <Link href="/forgot-password" className={textLinkClass}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Signing in..." : "Sign In"}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

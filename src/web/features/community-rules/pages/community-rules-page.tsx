@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { RULES_INVITE_EXTRA_MS, RULES_REDIRECT_MS } from "../../../../core/constants";
+import { BrandMark, BrandName } from "../../../components/layout/brand";
+import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { Label } from "../../../components/ui/label";
+import { toast } from "../../../components/ui/use-toast";
+import { errorMessage, wait } from "../../../lib/utils";
+import { useUser } from "../../auth/api";
+import { pendingInvitePath, readPendingInvite } from "../../groups/pending-invite";
+import { useAcceptRulesMutation } from "../api";
+import { RulesContent } from "../components/rules-content";
+
+export function CommunityRulesPage() {
+  const user = useUser();
+  const [, navigate] = useLocation();
+  const accept = useAcceptRulesMutation();
+  const [agreed, setAgreed] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+
+  const onContinue = async () => {
+    try {
+      await accept.mutateAsync();
+      setRedirecting(true);
+      toast({
+        title: "Welcome to StepRace!",
+        description: "Thanks for accepting the community rules.",
+        variant: "success",
+      });
+      await wait(RULES_REDIRECT_MS);
+      const invite = readPendingInvite();
+      if (invite) {
+        await wait(RULES_INVITE_EXTRA_MS);
+        navigate(pendingInvitePath(invite));
+      } else {
+        navigate("/");
+      }
+    } catch (error) {
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to accept rules"),
+        variant: "destructive",
+      });
+    }
+  };
+
+  const busy = accept.isPending || redirecting;
+
+  return (
+    <main className="min-h-dvh bg-slate-50 px-4 pt-[max(2rem,env(safe-area-inset-top))] pb-12">
+      <div className="mx-auto max-w-2xl">
+        <div className="mb-6 flex items-center justify-center gap-2">
+          <BrandMark className="size-10" />
+          <BrandName className="text-2xl" />
+        </div>
+        <header className="mb-6 text-center">
+          <h1 className="text-3xl font-extrabold tracking-tight">
+            Welcome to StepRace{user?.firstName ? `, ${user.firstName}` : ""}!
+          </h1>
+          <p className="mt-2 text-slate-600">
+            Before you start, please read our community rules. They keep competitions fair and friendly.
+          </p>
+        </header>
+
+        <RulesContent />
+
+        <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          {user ? (
+            <>
+              <div className="flex items-start gap-3">
+                <Checkbox
+                  id="accept-rules"
+                  checked={agreed}
+                  onCheckedChange={(value) => setAgreed(value === true)}
+                  disabled={busy}
+                  className="mt-0.5"
+                />
+                <Label htmlFor="accept-rules" className="leading-snug font-medium">
+                  I have read and agree to the community guidelines and billing terms.
+                </Label>
+              </div>
+              <Button size="lg" className="mt-5 w-full" disabled={!agreed || busy} onClick={onContinue}>
+                {accept.isPending ? "Saving..." : redirecting ? "Redirecting..." : "Continue to Dashboard"}
+              </Button>
+            </>
+          ) : (
+            <div className="grid gap-3 text-center">
+              <p className="text-sm text-slate-600">Sign in to accept the community rules.</p>
+              <Button asChild size="lg">
+                <Link href="/login">Sign In</Link>
+              </Button>
+            </div>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,161 @@
+import type { QueryFunction } from "@tanstack/react-query";
+import { getDeviceFingerprint } from "./device-fingerprint";
+import { removeStorage, storageKeys } from "./storage";
+
+export const SESSION_EXPIRED_MESSAGE = "Session expired";
+export const DEVICE_VERIFICATION_MESSAGE = "Device verification required for secure access";
+export const AUTH_REQUIRED_MESSAGE = "Authentication required";
+export const INVALID_JSON_MESSAGE = "Invalid JSON response";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** An error answered by the API (or produced while reading its answer). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly body: unknown;
+  /** The server rejected the session (deviceChanged or sessionInvalid). */
+  readonly sessionRejected: boolean;
+
+  constructor(
+    status: number,
+    message: string,
+    options: { code?: string; body?: unknown; sessionRejected?: boolean } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = options.code;
+    this.body = options.body;
+    this.sessionRejected = options.sessionRejected ?? false;
+  }
+}
+
+interface ErrorBody {
+  message?: unknown;
+  code?: unknown;
+  deviceChanged?: unknown;
+  sessionInvalid?: unknown;
+  requiresDeviceVerification?: unknown;
+}
+
+function asObject(value: unknown): ErrorBody | null {
+  return typeof value === "object" && value !== null ? (value as ErrorBody) : null;
+}
+
+function tryParseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function looksLikeHtml(text: string): boolean {
+  return /^\s*<(?:!doctype|html|head|body)\b/i.test(text);
+}
+
+function stringField(value: unknown): string | undefined {
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+/** Sends the browser to /login after the server rejected the session, unless it is already there. */
+function leaveRejectedSession(): void {
+  removeStorage(storageKeys.user);
+  if (window.location.pathname !== "/login") window.location.assign("/login");
+}
+
+/** Message of a non-OK answer: JSON body's message, else the raw text, else the status text. */
+function errorFor(response: Response, text: string): ApiError {
+  const parsed = tryParseJson(text);
+  const body = parsed.ok ? asObject(parsed.value) : null;
+  const code = stringField(body?.code);
+
+  if (response.status === 401 && body) {
+    if (body.deviceChanged === true || body.sessionInvalid === true) {
+      leaveRejectedSession();
+      return new ApiError(401, stringField(body.message) ?? SESSION_EXPIRED_MESSAGE, {
+        code,
+        body,
+        sessionRejected: true,
+      });
+    }
+    if (body.requiresDeviceVerification === true) {
+      return new ApiError(401, DEVICE_VERIFICATION_MESSAGE, { code, body });
+    }
+  }
+
+  const rawText = parsed.ok || looksLikeHtml(text) ? undefined : stringField(text.trim());
+  const message =
+    stringField(body?.message) ?? rawText ?? (response.statusText || `Request failed (${response.status})`);
+  return new ApiError(response.status, message, { code, body: parsed.ok ? parsed.value : text });
+}
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON unless it is already a string. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the client talks to the API (specification 1, sections 7 and 8): JSON content type
+ * on every request (with a body or not), the device fingerprint header, cookies included.
+ * Resolves with the parsed JSON, or null for an empty body.
+ */
+export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const { method = "GET", body, signal } = options;
+  const response = await fetch(url, {
+    method,
+    credentials: "include",
+    signal,
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "X-Device-Fingerprint": getDeviceFingerprint(),
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+
+  if (!response.ok) throw errorFor(response, text);
+  if (text.trim() === "") return null as T;
+  // An HTML page where JSON was expected is a login page or proxy answer: no session.
+  if (looksLikeHtml(text)) throw new ApiError(401, AUTH_REQUIRED_MESSAGE, { code: "UNAUTHENTICATED" });
+
+  const parsed = tryParseJson(text);
+  if (!parsed.ok) {
+    throw new ApiError(response.status, `${INVALID_JSON_MESSAGE}: ${text.slice(0, 100)}`, {
+      code: "INVALID_JSON",
+    });
+  }
+  return parsed.value as T;
+}
+
+export type UnauthorizedBehavior = "returnNull" | "throw";
+
+export interface QueryFnOptions {
+  on401: UnauthorizedBehavior;
+  on404?: UnauthorizedBehavior;
+}
+
+/** Query function whose query key's first element is the URL to GET. */
+export function getQueryFn<T>({ on401, on404 = "throw" }: QueryFnOptions): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const url = queryKey[0];
+    if (typeof url !== "string") throw new Error("The first element of a query key must be its URL");
+    try {
+      return await apiRequest<T | null>(url, { signal });
+    } catch (error) {
+      if (error instanceof ApiError && !error.sessionRejected) {
+        if (error.status === 401) {
+          if (on401 === "returnNull") return null;
+          if (error.message === DEVICE_VERIFICATION_MESSAGE) throw error;
+          throw new ApiError(401, AUTH_REQUIRED_MESSAGE, { code: error.code, body: error.body });
+        }
+        if (error.status === 404 && on404 === "returnNull") return null;
+      }
+      throw error;
+    }
+  };
+}

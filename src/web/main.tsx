@@ -1,0 +1,18 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { captureInstallPrompt } from "./lib/install-prompt";
+import { startServiceWorker } from "./lib/service-worker";
+import "./styles.css";
+
+captureInstallPrompt();
+startServiceWorker();
+
+const container = document.getElementById("root");
+if (!container) throw new Error("Missing #root element");
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

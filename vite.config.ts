@@ -1,0 +1,67 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const apiTarget = "http://127.0.0.1:3000";
+
+export default defineConfig({
+  root,
+  publicDir: "public",
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: "generateSW",
+      // "prompt": the new worker waits until the update banner's Refresh sends SKIP_WAITING.
+      registerType: "prompt",
+      // The app registers /sw.js itself (src/web/lib/service-worker.ts) with the rules of the spec.
+      injectRegister: false,
+      filename: "sw.js",
+      manifestFilename: "manifest.webmanifest",
+      includeAssets: ["favicon.svg", "icons/apple-touch-icon.png"],
+      manifest: {
+        id: "/",
+        name: "StepRace",
+        short_name: "StepRace",
+        description:
+          "Join weekly step challenges, track your daily steps with your phone, win and earn FitCoins.",
+        theme_color: "#047857",
+        background_color: "#f8fafc",
+        display: "standalone",
+        orientation: "portrait",
+        start_url: "/",
+        scope: "/",
+        categories: ["health", "fitness", "sports"],
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        navigateFallback: "index.html",
+        navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/sandbox(?:\/|$)/],
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/api": { target: apiTarget, changeOrigin: false },
+      "/sandbox": { target: apiTarget, changeOrigin: false },
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
