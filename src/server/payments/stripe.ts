@@ -1,13 +1,254 @@
+import { and, eq } from "drizzle-orm";
+import Stripe from "stripe";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { PaymentProvider } from "./provider";
+import { checkoutSessions } from "../db/schema";
+import type { CheckoutLookup, PaymentProvider, SubscriptionPayment } from "./provider";
 
-// Replaced by the Stripe implementation (in progress in this session); not reachable without STRIPE_SECRET_KEY.
-export function createStripeProvider(
-  _cfg: NonNullable<Config["stripe"]>,
-  _db: Db,
-  _clock: Clock,
-): PaymentProvider {
-  throw new Error("Stripe provider not built yet");
+export type StripeSettings = NonNullable<Config["stripe"]>;
+type StripeOptions = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
+type Period = { start: Date; end: Date };
+
+export const STRIPE_PRODUCT_NAME = "StepRace Membership";
+
+/** The SDK client; STRIPE_API_URL points it at another server (the tests' fake Stripe). */
+export function createStripeClient(cfg: StripeSettings): Stripe {
+  // Retries are safe: the SDK adds an idempotency key to every POST it retries.
+  const options: StripeOptions = { maxNetworkRetries: 2, appInfo: { name: "StepRace" } };
+  if (cfg.apiUrl) {
+    const url = new URL(cfg.apiUrl);
+    const protocol = url.protocol === "http:" ? "http" : "https";
+    options.host = url.hostname;
+    options.port = url.port || (protocol === "http" ? 80 : 443);
+    options.protocol = protocol;
+  }
+  return new Stripe(cfg.secretKey, options);
+}
+
+const toDate = (seconds: number) => new Date(seconds * 1000);
+
+/** A Stripe reference is an id or, when expanded, the object itself. */
+export function idOf(ref: string | { id?: string } | null | undefined): string | null {
+  if (typeof ref === "string") return ref;
+  return ref?.id ?? null;
+}
+
+/** Reads a field that older API versions had and the SDK's (latest-version) types no longer list. */
+function legacyField(obj: object, key: string): unknown {
+  return (obj as Record<string, unknown>)[key];
+}
+
+/** Our user id as we put it into Stripe metadata at checkout; undefined when absent or malformed. */
+export function metadataUserId(metadata: Record<string, string> | null | undefined): number | undefined {
+  const raw = metadata?.userId;
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : undefined;
+}
+
+/** Since API 2025-03-31 the period lives on subscription items; before, on the subscription. */
+export function subscriptionPeriod(sub: Stripe.Subscription): Period | undefined {
+  const item = sub.items?.data?.[0];
+  let start: number | undefined = item?.current_period_start;
+  let end: number | undefined = item?.current_period_end;
+  if (!start || !end) {
+    const legacyStart = legacyField(sub, "current_period_start");
+    const legacyEnd = legacyField(sub, "current_period_end");
+    start = typeof legacyStart === "number" ? legacyStart : undefined;
+    end = typeof legacyEnd === "number" ? legacyEnd : undefined;
+  }
+  return start && end && end > start ? { start: toDate(start), end: toDate(end) } : undefined;
+}
+
+/** Since API 2025-03-31 invoice.subscription moved to invoice.parent.subscription_details. */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const current = invoice.parent?.subscription_details?.subscription;
+  if (current) return idOf(current);
+  const legacy = legacyField(invoice, "subscription");
+  if (typeof legacy === "string") return legacy;
+  if (typeof legacy === "object" && legacy !== null) return idOf(legacy as { id?: string });
+  return null;
+}
+
+/** The member id we stored in the subscription's metadata, as the invoice carries it. */
+export function invoiceUserId(invoice: Stripe.Invoice): number | undefined {
+  const legacyDetails = legacyField(invoice, "subscription_details");
+  const legacyMetadata =
+    typeof legacyDetails === "object" && legacyDetails !== null
+      ? (legacyField(legacyDetails, "metadata") as Record<string, string> | null | undefined)
+      : undefined;
+  return (
+    metadataUserId(invoice.parent?.subscription_details?.metadata) ??
+    metadataUserId(legacyMetadata) ??
+    metadataUserId(invoice.metadata)
+  );
+}
+
+/**
+ * The service period an invoice paid for, from its subscription line. The invoice's own
+ * period_start/period_end is not used: for a renewal it is the previous period.
+ */
+export function invoicePeriod(invoice: Stripe.Invoice): Period | undefined {
+  let best: Stripe.InvoiceLineItem["period"] | undefined;
+  for (const line of invoice.lines?.data ?? []) {
+    const isSubscriptionLine =
+      line.parent?.type === "subscription_item_details" || legacyField(line, "type") === "subscription";
+    if (!isSubscriptionLine || !line.period) continue;
+    if (line.parent?.subscription_item_details?.proration || legacyField(line, "proration") === true)
+      continue;
+    if (!best || line.period.end > best.end) best = line.period;
+  }
+  return best && best.end > best.start ? { start: toDate(best.start), end: toDate(best.end) } : undefined;
+}
+
+/**
+ * A paid subscription invoice as our payment. The invoice id is the payment id on every path
+ * (client confirm, checkout.session.completed, invoice.paid), so the period is recorded once.
+ * Answers undefined for an invoice that paid nothing or names no subscription.
+ */
+export async function paymentFromInvoice(
+  stripe: Stripe,
+  invoice: Stripe.Invoice,
+  userId: number,
+  subscription?: Stripe.Subscription,
+): Promise<SubscriptionPayment | undefined> {
+  const subscriptionId = invoiceSubscriptionId(invoice) ?? subscription?.id ?? null;
+  if (!subscriptionId || invoice.amount_paid <= 0) return undefined;
+  let period = invoicePeriod(invoice);
+  if (!period) {
+    const sub = subscription ?? (await stripe.subscriptions.retrieve(subscriptionId));
+    period = subscriptionPeriod(sub);
+  }
+  if (!period) return undefined;
+  return {
+    userId,
+    providerPaymentId: invoice.id,
+    amountCents: invoice.amount_paid,
+    periodStart: period.start,
+    periodEnd: period.end,
+    customerId: idOf(invoice.customer),
+    subscriptionId,
+  };
+}
+
+async function expandedSubscription(stripe: Stripe, session: Stripe.Checkout.Session) {
+  const ref = session.subscription;
+  if (!ref) return undefined;
+  return typeof ref === "string" ? stripe.subscriptions.retrieve(ref) : ref;
+}
+
+async function expandedInvoice(stripe: Stripe, ref: string | Stripe.Invoice | null | undefined) {
+  if (!ref) return undefined;
+  return typeof ref === "string" ? stripe.invoices.retrieve(ref) : ref;
+}
+
+/** The session with its subscription and invoice; undefined when Stripe no longer knows it (e.g. other keys). */
+async function retrieveSession(stripe: Stripe, id: string) {
+  try {
+    return await stripe.checkout.sessions.retrieve(id, { expand: ["subscription", "invoice"] });
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError && err.code === "resource_missing") return undefined;
+    throw err;
+  }
+}
+
+/** Stripe Checkout in subscription mode; Stripe then renews monthly and reports through webhooks. */
+export function createStripeProvider(cfg: StripeSettings, db: Db, clock: Clock): PaymentProvider {
+  const stripe = createStripeClient(cfg);
+
+  return {
+    name: "stripe",
+
+    async createSubscriptionCheckout(request) {
+      const userId = String(request.userId);
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "usd",
+              unit_amount: request.amountCents,
+              recurring: { interval: "month" },
+              product_data: { name: STRIPE_PRODUCT_NAME },
+            },
+          },
+        ],
+        customer_email: request.email,
+        client_reference_id: userId,
+        metadata: { userId },
+        // Copied onto the subscription and each of its invoices, so a renewal (or a first
+        // invoice.paid that outruns the member's redirect) still names the member.
+        subscription_data: { metadata: { userId } },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url) throw new Error("Stripe answered a checkout session without a URL");
+      await db.insert(checkoutSessions).values({
+        id: session.id,
+        userId: request.userId,
+        provider: "stripe",
+        purpose: "subscription",
+        amountCents: request.amountCents,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        createdAt: clock.now(),
+      });
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckout(id): Promise<CheckoutLookup | undefined> {
+      // Only sessions we created map to a member; any other id is unknown to us.
+      const [row] = await db
+        .select()
+        .from(checkoutSessions)
+        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, "stripe")))
+        .limit(1);
+      if (!row) return undefined;
+      const session = await retrieveSession(stripe, id);
+      if (!session) return undefined;
+      if (session.status === "expired") {
+        await markCheckout(db, row.id, "expired", null);
+        return { status: "expired", userId: row.userId };
+      }
+      // "complete" with payment_status "unpaid" is a delayed payment method still clearing.
+      if (session.status !== "complete" || session.payment_status !== "paid") {
+        return { status: "open", userId: row.userId };
+      }
+      const subscription = await expandedSubscription(stripe, session);
+      const invoice = await expandedInvoice(stripe, session.invoice ?? subscription?.latest_invoice);
+      const payment = invoice
+        ? await paymentFromInvoice(stripe, invoice, row.userId, subscription)
+        : undefined;
+      if (!payment) return { status: "open", userId: row.userId };
+      await markCheckout(db, row.id, "complete", clock.now());
+      return { status: "complete", userId: row.userId, payment };
+    },
+
+    async cancelAtPeriodEnd(subscriptionId) {
+      // No Stripe subscription (a membership from before Stripe was configured): nothing renews there.
+      if (!subscriptionId) return;
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    },
+
+    async resume(subscriptionId) {
+      if (!subscriptionId) return;
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      // A cancellation scheduled in the Stripe dashboard sets cancel_at instead; clear whichever is set.
+      if (current.cancel_at !== null && !current.cancel_at_period_end) {
+        await stripe.subscriptions.update(subscriptionId, { cancel_at: "" });
+      } else {
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+      }
+    },
+  };
+}
+
+/** Mirrors Stripe's session state in our table (Stripe stays the source of truth). */
+async function markCheckout(db: Db, id: string, status: "complete" | "expired", at: Date | null) {
+  await db
+    .update(checkoutSessions)
+    .set({ status, completedAt: at })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")));
 }
