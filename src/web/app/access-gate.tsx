@@ -10,10 +10,12 @@ import { pages } from "./pages";
 const AppShell = lazy(async () => ({ default: (await import("../components/layout/app-shell")).AppShell }));
 
 function useSessionState(): SessionState {
-  const { data, error, isError } = useCurrentUser();
-  // Data kept from an earlier answer wins over a failed background refetch.
+  const { data, error, isError, fetchStatus } = useCurrentUser();
+  // Data kept from an earlier answer (or the stored copy, offline) wins over a failed refetch.
   if (data !== undefined) return data ? { status: "signedIn", user: data } : { status: "anonymous" };
   if (isError) return { status: "error", message: error instanceof Error ? error.message : String(error) };
+  // Offline with no stored user: waiting for the network would show the splash forever.
+  if (fetchStatus === "paused") return { status: "anonymous" };
   return { status: "loading" };
 }
 

@@ -1,14 +1,27 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { CachedDataBadge } from "../components/overlays/cached-data-badge";
 import { ConnectivityBanner } from "../components/overlays/connectivity-banner";
 import { InstallBanner } from "../components/overlays/install-banner";
 import { PerformanceOverlayHotkey } from "../components/overlays/performance-hotkey";
 import { UpdateBanner } from "../components/overlays/update-banner";
+import { useToasts } from "../components/ui/use-toast";
 import { AccessGate } from "./access-gate";
 import { Providers } from "./providers";
 
-// Radix toast is loaded after the first paint; toasts raised before it arrives wait in the store.
+// Radix toast is loaded with the first toast; until it arrives the toast waits in the store.
 const Toaster = lazy(async () => ({ default: (await import("../components/ui/toaster")).Toaster }));
+
+function LazyToaster() {
+  const hasToasts = useToasts().length > 0;
+  const [needed, setNeeded] = useState(hasToasts);
+  if (hasToasts && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 export function App() {
   return (
@@ -21,9 +34,7 @@ export function App() {
       </div>
       <CachedDataBadge />
       <PerformanceOverlayHotkey />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <LazyToaster />
     </Providers>
   );
 }

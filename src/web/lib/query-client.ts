@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { ApiError, AUTH_REQUIRED_MESSAGE, getQueryFn, INVALID_JSON_MESSAGE } from "./api-client";
 
 /** Specification 1, section 9. */
@@ -77,5 +77,8 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+// TanStack Query assumes "online" until an event says otherwise; an app opened offline must pause.
+if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = createQueryClient();

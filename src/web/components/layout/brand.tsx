@@ -1,16 +1,19 @@
+import { useId } from "react";
 import { cn } from "../../lib/utils";
 
 /** The StepRace mark: two footprints on the emerald-to-indigo tile of the app icon. */
 export function BrandMark({ className }: { className?: string }) {
+  // A per-instance gradient id: a hidden copy (e.g. the mobile header on desktop) must not own it.
+  const gradientId = useId();
   return (
     <svg viewBox="0 0 64 64" className={cn("size-9 shrink-0", className)} aria-hidden="true">
       <defs>
-        <linearGradient id="sr-mark" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#059669" />
           <stop offset="1" stopColor="#4f46e5" />
         </linearGradient>
       </defs>
-      <rect width="64" height="64" rx="16" fill="url(#sr-mark)" />
+      <rect width="64" height="64" rx="16" fill={`url(#${gradientId})`} />
       <g fill="#fff">
         <ellipse cx="24" cy="36" rx="6.5" ry="10" transform="rotate(-12 24 36)" />
         <circle cx="20" cy="21" r="2.4" />

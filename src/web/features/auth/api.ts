@@ -8,7 +8,7 @@ import {
   RETRY_DELAY_MS,
   shouldRetryCurrentUser,
 } from "../../lib/query-client";
-import { removeStorage, storageKeys, writeJsonStorage } from "../../lib/storage";
+import { readJsonStorage, removeStorage, storageKeys, writeJsonStorage } from "../../lib/storage";
 
 export type { User };
 
@@ -32,6 +32,9 @@ export const currentUserQueryOptions = queryOptions({
   gcTime: QUERY_GC_TIME_MS,
   retry: shouldRetryCurrentUser,
   retryDelay: RETRY_DELAY_MS,
+  // Offline the query waits for the network; meanwhile the stored copy keeps the app usable.
+  placeholderData: () =>
+    navigator.onLine ? undefined : (readJsonStorage<User>(storageKeys.user) ?? undefined),
 });
 
 export function useCurrentUser() {

@@ -1,20 +1,15 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { User } from "../../../core/schemas/auth";
 import { apiRequest } from "../../lib/api-client";
-import { authKeys } from "../auth/api";
 
 export function acceptRules(): Promise<User> {
   return apiRequest<User>("/api/accept-rules", { method: "POST" });
 }
 
-/** Accepting refreshes the user record (specification 3, section 4). */
+/**
+ * The caller stores the returned user when it redirects: changing the session earlier would let
+ * the access gate swap the screen under the confirmation (the rules screen may be shown at any path).
+ */
 export function useAcceptRulesMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: acceptRules,
-    onSuccess: async (user) => {
-      queryClient.setQueryData(authKeys.user, user);
-      await queryClient.invalidateQueries({ queryKey: authKeys.user });
-    },
-  });
+  return useMutation({ mutationFn: acceptRules });
 }

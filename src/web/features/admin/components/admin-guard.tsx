@@ -22,7 +22,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     return (
       <div className="mx-auto flex max-w-md flex-col items-center rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
         <ShieldAlert className="size-12 text-red-600" aria-hidden="true" />
-        <h1 className="mt-3 text-xl font-bold text-red-900">Access Denied</h1>
+        <h1 className="mt-3 text-xl font-bold text-red-900">Admins only</h1>
         <p className="mt-1 text-red-900" role="alert">
           {ACCESS_DENIED_MESSAGE}
         </p>

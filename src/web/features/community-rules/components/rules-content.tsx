@@ -45,21 +45,6 @@ const listClass = "grid list-disc gap-2 pl-5 text-sm leading-relaxed text-slate-
 export function RulesContent() {
   return (
     <div className="grid gap-4">
-      <ul className="grid gap-3 sm:grid-cols-3" aria-label="Our three pillars">
-        {pillars.map(({ icon: Icon, title, text }) => (
-          <li
-            key={title}
-            className="rounded-2xl bg-gradient-to-br from-emerald-50 to-indigo-50 p-4 text-center"
-          >
-            <div className="mx-auto mb-2 flex size-11 items-center justify-center rounded-full bg-white text-emerald-700 shadow-sm">
-              <Icon className="size-5" aria-hidden="true" />
-            </div>
-            <h3 className="font-bold">{title}</h3>
-            <p className="mt-1 text-sm text-slate-600">{text}</p>
-          </li>
-        ))}
-      </ul>
-
       <Section icon={Users} title="Community Guidelines">
         <ul className={listClass}>
           <li>Be respectful and supportive. Harassment, spam and inappropriate content are not allowed.</li>
@@ -95,6 +80,22 @@ export function RulesContent() {
           about 85% accurate, so totals can differ slightly from a dedicated fitness tracker.
         </p>
       </Section>
+      <ul className="grid gap-3 sm:grid-cols-3" aria-label="Our three pillars">
+        {pillars.map(({ icon: Icon, title, text }) => (
+          <li
+            key={title}
+            className="rounded-2xl bg-gradient-to-br from-emerald-50 to-indigo-50 p-4 text-center"
+          >
+            <div className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-emerald-700 shadow-sm">
+              <Icon className="size-5" aria-hidden="true" />
+            </div>
+            <div>
+              <h3 className="font-bold">{title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage, wait } from "../../../lib/utils";
-import { useUser } from "../../auth/api";
+import { useRefreshCurrentUser, useSetCurrentUser, useUser } from "../../auth/api";
 import { pendingInvitePath, readPendingInvite } from "../../groups/pending-invite";
 import { useAcceptRulesMutation } from "../api";
 import { RulesContent } from "../components/rules-content";
@@ -16,12 +16,14 @@ export function CommunityRulesPage() {
   const user = useUser();
   const [, navigate] = useLocation();
   const accept = useAcceptRulesMutation();
+  const setUser = useSetCurrentUser();
+  const refreshUser = useRefreshCurrentUser();
   const [agreed, setAgreed] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
 
   const onContinue = async () => {
     try {
-      await accept.mutateAsync();
+      const updated = await accept.mutateAsync();
       setRedirecting(true);
       toast({
         title: "Welcome to StepRace!",
@@ -30,12 +32,10 @@ export function CommunityRulesPage() {
       });
       await wait(RULES_REDIRECT_MS);
       const invite = readPendingInvite();
-      if (invite) {
-        await wait(RULES_INVITE_EXTRA_MS);
-        navigate(pendingInvitePath(invite));
-      } else {
-        navigate("/");
-      }
+      if (invite) await wait(RULES_INVITE_EXTRA_MS);
+      setUser(updated);
+      navigate(invite ? pendingInvitePath(invite) : "/");
+      void refreshUser();
     } catch (error) {
       toast({
         title: "Error",

@@ -49,7 +49,7 @@ export function InviteJoinPage({ params }: PageProps) {
           </>
         ) : (
           <>
-            <p className="text-center text-sm text-slate-700">Your invite code is saved to your account.</p>
+            <p className="text-center text-sm text-slate-700">Your invite code is saved.</p>
             <Button asChild size="lg" variant="outline">
               <Link href={inShell ? "/groups" : "/community-rules"}>
                 {inShell ? "Go to Groups" : "Continue"}

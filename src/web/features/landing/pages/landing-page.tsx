@@ -75,7 +75,8 @@ export function LandingPage() {
                 Weekly step challenges
               </p>
               <h1 className="text-4xl leading-tight font-extrabold tracking-tight md:text-6xl">
-                Walk more. <span className="text-emerald-200">Win more.</span>
+                <span className="whitespace-nowrap">Walk more.</span>{" "}
+                <span className="whitespace-nowrap text-emerald-200">Win more.</span>
               </h1>
               <p className="mt-5 max-w-lg text-lg text-emerald-50/90">
                 Join weekly step challenges, connect your phone to record your daily steps, win competitions
