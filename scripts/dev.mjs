@@ -3,9 +3,13 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  spawn("node", ["--watch-path=src/server", "--watch-path=src/core", "--import", "tsx", "src/server/main.ts"], {
-    stdio: "inherit",
-  }),
+  spawn(
+    "node",
+    ["--watch-path=src/server", "--watch-path=src/core", "--import", "tsx", "src/server/main.ts"],
+    {
+      stdio: "inherit",
+    },
+  ),
   spawn("npx", ["vite"], { stdio: "inherit" }),
 ];
 const stop = () => {
