@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type Stripe from "stripe";
 import { z } from "zod";
 import type { AppContext } from "../context";
-import { subscriptions, users } from "../db/schema";
+import { users } from "../db/schema";
 import { AppError } from "../errors";
 import * as subscriptionRepo from "../features/subscription/subscription.repo";
 import { applyPayment } from "../features/subscription/subscription.service";
@@ -11,25 +11,6 @@ import { errors } from "../http/responses";
 import { createStripeClient, idOf, invoiceSubscriptionId, invoiceUserId, paymentFromInvoice } from "./stripe";
 
 const webhookError = (code: string, message: string) => new AppError(400, code, message);
-
-/** The membership row that belongs to this Stripe subscription, if any. */
-async function findBySubscriptionId(ctx: AppContext, subscriptionId: string) {
-  const [row] = await ctx.db
-    .select({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
-    .limit(1);
-  return row?.userId;
-}
-
-async function findByCustomerId(ctx: AppContext, customerId: string) {
-  const [row] = await ctx.db
-    .select({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(eq(subscriptions.providerCustomerId, customerId))
-    .limit(1);
-  return row?.userId;
-}
 
 async function userExists(ctx: AppContext, userId: number) {
   const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
@@ -41,10 +22,12 @@ async function userExists(ctx: AppContext, userId: number) {
  * the subscription's metadata (the first invoice.paid can outrun the member's own confirm).
  */
 async function invoiceOwner(ctx: AppContext, invoice: Stripe.Invoice, subscriptionId: string) {
-  const bySubscription = await findBySubscriptionId(ctx, subscriptionId);
+  const bySubscription = await subscriptionRepo.findUserIdBySubscriptionId(ctx.db, subscriptionId);
   if (bySubscription !== undefined) return bySubscription;
   const customerId = idOf(invoice.customer);
-  const byCustomer = customerId ? await findByCustomerId(ctx, customerId) : undefined;
+  const byCustomer = customerId
+    ? await subscriptionRepo.findUserIdByCustomerId(ctx.db, customerId)
+    : undefined;
   if (byCustomer !== undefined) return byCustomer;
   const byMetadata = invoiceUserId(invoice);
   return byMetadata !== undefined && (await userExists(ctx, byMetadata)) ? byMetadata : undefined;
@@ -70,7 +53,7 @@ async function onInvoicePaid(ctx: AppContext, stripe: Stripe, invoice: Stripe.In
 }
 
 async function onSubscriptionUpdated(ctx: AppContext, stripe: Stripe, snapshot: Stripe.Subscription) {
-  const userId = await findBySubscriptionId(ctx, snapshot.id);
+  const userId = await subscriptionRepo.findUserIdBySubscriptionId(ctx.db, snapshot.id);
   if (userId === undefined) return;
   // Events may arrive out of order: Stripe's current state decides, not the event's snapshot.
   const current = await stripe.subscriptions.retrieve(snapshot.id);
@@ -83,12 +66,9 @@ async function onSubscriptionUpdated(ctx: AppContext, stripe: Stripe, snapshot: 
 
 async function onSubscriptionDeleted(ctx: AppContext, snapshot: Stripe.Subscription) {
   // Only the subscription on record ends the membership: a late event for an older one is ignored.
-  const userId = await findBySubscriptionId(ctx, snapshot.id);
+  const userId = await subscriptionRepo.findUserIdBySubscriptionId(ctx.db, snapshot.id);
   if (userId === undefined) return;
-  const now = ctx.clock.now();
-  const fromActive = await subscriptionRepo.transitionStatus(ctx.db, userId, "active", "expired", now);
-  if (!fromActive)
-    await subscriptionRepo.transitionStatus(ctx.db, userId, "cancel_at_period_end", "expired", now);
+  await subscriptionRepo.expireNow(ctx.db, userId, ctx.clock.now());
 }
 
 /** Applies one verified event. Every branch is idempotent: a redelivery changes nothing. */

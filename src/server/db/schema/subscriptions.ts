@@ -2,20 +2,29 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-o
 import { users } from "./users";
 
 /** One row per member: the state of their monthly membership. */
-export const subscriptions = pgTable("subscriptions", {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  /** active | cancel_at_period_end | expired */
-  status: text().notNull(),
-  provider: text().notNull(),
-  providerCustomerId: text(),
-  providerSubscriptionId: text(),
-  currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
-  currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
-  canceledAt: timestamp({ withTimezone: true }),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** active | cancel_at_period_end | expired */
+    status: text().notNull(),
+    provider: text().notNull(),
+    providerCustomerId: text(),
+    providerSubscriptionId: text(),
+    currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
+    canceledAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Webhooks find the member by the provider's ids; the period-end job by status and end.
+    index("subscriptions_provider_subscription_idx").on(t.providerSubscriptionId),
+    index("subscriptions_provider_customer_idx").on(t.providerCustomerId),
+    index("subscriptions_due_idx").on(t.status, t.currentPeriodEnd),
+  ],
+);
 
 /** A hosted checkout the member was sent to (sandbox page or Stripe Checkout). */
 export const checkoutSessions = pgTable(

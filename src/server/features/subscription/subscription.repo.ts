@@ -89,9 +89,13 @@ export async function findSubscription(db: Db, userId: number) {
 
 /** Moves a subscription from one status to another only if it is still in the expected one. */
 export async function transitionStatus(db: Db, userId: number, from: string, to: string, at: Date) {
+  // canceledAt records when a cancellation was asked for: set on cancel, cleared on reactivate,
+  // kept when the cancelled membership later expires.
+  const canceledAt =
+    to === "cancel_at_period_end" ? at : to === "active" ? null : sql`${subscriptions.canceledAt}`;
   const rows = await db
     .update(subscriptions)
-    .set({ status: to, updatedAt: at, canceledAt: to === "cancel_at_period_end" ? at : null })
+    .set({ status: to, updatedAt: at, canceledAt })
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, from)))
     .returning({ userId: subscriptions.userId });
   return rows.length > 0;
@@ -125,4 +129,37 @@ export async function expireIfDue(db: Db, userId: number, now: Date) {
     )
     .returning({ userId: subscriptions.userId });
   return rows.length > 0;
+}
+
+/** Ends a membership now, from either live status (the provider deleted the subscription). */
+export async function expireNow(db: Db, userId: number, at: Date) {
+  const rows = await db
+    .update(subscriptions)
+    .set({ status: "expired", updatedAt: at })
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, ["active", "cancel_at_period_end"]),
+      ),
+    )
+    .returning({ userId: subscriptions.userId });
+  return rows.length > 0;
+}
+
+export async function findUserIdBySubscriptionId(db: Db, providerSubscriptionId: string) {
+  const [row] = await db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+    .limit(1);
+  return row?.userId;
+}
+
+export async function findUserIdByCustomerId(db: Db, providerCustomerId: string) {
+  const [row] = await db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerCustomerId, providerCustomerId))
+    .limit(1);
+  return row?.userId;
 }
