@@ -36,7 +36,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   webServer: {
-    command: "npx vite build --logLevel warn && node --import tsx scripts/e2e-server.ts",
+    command: "npm run build --silent && node --import tsx scripts/e2e-server.ts",
     url: `http://127.0.0.1:${port}/api/health`,
     env: { PORT: String(port) },
     timeout: 180_000,

@@ -16,6 +16,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     root,
     wildcard: false,
     index: false,
+    // `npm run build` writes .br and .gz beside each text asset; they are sent when accepted.
+    preCompressed: true,
     setHeaders(res, path) {
       const name = `/${path.slice(root.length + 1)}`;
       if (NO_CACHE.has(name)) res.header("cache-control", "no-cache");
@@ -30,7 +32,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     for (const entry of readdirSync(dir)) {
       const full = join(dir, entry);
       if (statSync(full).isDirectory()) walk(full);
-      else files.add(`/${full.slice(root.length + 1)}`);
+      else if (!/\.(gz|br)$/.test(entry)) files.add(`/${full.slice(root.length + 1)}`);
     }
   };
   walk(root);

@@ -1,0 +1,61 @@
+// `npm run bench:landing`: loads the landing page in headless Chromium at phone size and prints
+// the JavaScript it fetched, raw and compressed (gzip, as a budget; brotli, as sent). Needs `npm run build`.
+import { existsSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { openDatabase } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+
+if (!existsSync("dist/client/index.html")) {
+  console.error("Build the client first: npm run build");
+  process.exit(1);
+}
+const database = await openDatabase({ kind: "pglite" });
+await migrate(database);
+const app = await buildApp({
+  config: loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", SECURE_COOKIES: "0" }),
+  db: database.db,
+  serveClient: true,
+  logger: false,
+});
+const address = await app.listen({ port: 0, host: "127.0.0.1" });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+});
+const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+const scripts: { url: string; raw: number; gzip: number; sent: number }[] = [];
+page.on("response", async (res) => {
+  if (res.request().resourceType() !== "script") return;
+  const body = await res.body();
+  const sizes = await res.request().sizes();
+  scripts.push({
+    url: new URL(res.url()).pathname,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    sent: sizes.responseBodySize,
+  });
+});
+await page.goto(address, { waitUntil: "networkidle" });
+await page.getByText("Start Competing Now").first().waitFor();
+await browser.close();
+await app.close();
+await database.close();
+
+const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
+const sum = (k: "raw" | "gzip" | "sent") => scripts.reduce((a, s) => a + s[k], 0);
+console.log(
+  JSON.stringify({
+    page: "/",
+    scripts: scripts.length,
+    rawKB: kb(sum("raw")),
+    gzipKB: kb(sum("gzip")),
+    transferredKB: kb(sum("sent")),
+    budgetGzipKB: 120,
+    withinBudget: sum("gzip") <= 120 * 1024,
+    files: scripts.map((s) => ({ url: s.url, gzipKB: kb(s.gzip) })),
+  }),
+);
