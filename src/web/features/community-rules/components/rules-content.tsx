@@ -84,7 +84,7 @@ export function RulesContent() {
         {pillars.map(({ icon: Icon, title, text }) => (
           <li
             key={title}
-            className="rounded-2xl bg-gradient-to-br from-emerald-50 to-indigo-50 p-4 text-center"
+            className="flex items-start gap-3 rounded-2xl bg-gradient-to-br from-emerald-50 to-indigo-50 p-4 sm:flex-col sm:items-center sm:text-center"
           >
             <div className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-emerald-700 shadow-sm">
               <Icon className="size-5" aria-hidden="true" />

@@ -30,7 +30,7 @@ const steps = [
 
 function HeroArt() {
   return (
-    <div aria-hidden="true" className="relative mx-auto aspect-square w-full max-w-xs md:max-w-sm">
+    <div aria-hidden="true" className="relative mx-auto aspect-square w-full max-w-56 md:max-w-sm">
       <div className="absolute inset-0 rounded-full bg-gradient-to-br from-emerald-400/30 to-indigo-500/30 blur-2xl" />
       <svg viewBox="0 0 200 200" className="relative size-full">
         <defs>
@@ -55,7 +55,7 @@ function HeroArt() {
       </svg>
       <div className="absolute inset-0 flex flex-col items-center justify-center text-white">
         <Footprints className="size-16 md:size-20" />
-        <span className="mt-2 text-sm font-semibold tracking-widest text-emerald-100 uppercase">
+        <span className="mt-2 text-[11px] font-semibold tracking-widest text-emerald-100 uppercase md:text-sm">
           Every step counts
         </span>
       </div>

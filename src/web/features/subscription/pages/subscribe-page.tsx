@@ -1,5 +1,5 @@
 import { BadgeCheck, Check, Headphones, Trophy, Users } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
 import { hasActiveSubscription } from "../../../app/access-rules";
@@ -22,6 +22,15 @@ export function SubscribePage() {
   const checkout = useCreateCheckoutMutation();
   const [leaving, setLeaving] = useState(false);
   const subscribed = user !== null && hasActiveSubscription(user);
+
+  // Back from the checkout page, a page restored from the back-forward cache must not stay busy.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
 
   const startCheckout = async () => {
     try {
