@@ -24,6 +24,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SECURE_COOKIES: bool,
+  TRUST_PROXY: bool,
 });
 
 export type Config = {
@@ -42,6 +43,8 @@ export type Config = {
   authRateLimit: number;
   logLevel: string;
   secureCookies: boolean;
+  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
+  trustProxy: boolean;
   clientDir: string;
 };
 
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     secureCookies: e.SECURE_COOKIES || e.NODE_ENV === "production",
+    trustProxy: e.TRUST_PROXY,
     clientDir: "dist/client",
   };
 }

@@ -85,4 +85,14 @@ describe("rate limits", () => {
     }
     expect(codes).toEqual([401, 401, 401, 429]);
   });
+
+  it("cannot be dodged with a made-up X-Forwarded-For when no proxy is trusted", async () => {
+    const res = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "x-forwarded-for": "203.0.113.77" },
+      payload: { username: "someone", password: "guess-guess" },
+    });
+    expect(res.statusCode).toBe(429);
+  });
 });
