@@ -3,30 +3,16 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { SMTPServer } from "smtp-server";
+import { startSmtpCapture } from "../src/server/test/smtp-capture";
 
 const mailDir = resolve(".tmp/e2e-mail");
 mkdirSync(mailDir, { recursive: true });
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3291);
 let seq = 0;
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => {
-      raw += chunk.toString("utf8");
-    });
-    stream.on("end", () => {
-      seq += 1;
-      const to = session.envelope.rcptTo.map((r) => r.address);
-      writeFileSync(join(mailDir, `${Date.now()}-${seq}.json`), JSON.stringify({ to, raw }));
-      callback();
-    });
-  },
-});
-await new Promise<void>((done) => smtp.listen(smtpPort, "127.0.0.1", done));
+await startSmtpCapture((mail) => {
+  seq += 1;
+  writeFileSync(join(mailDir, `${Date.now()}-${seq}.json`), JSON.stringify({ to: mail.to, raw: mail.raw }));
+}, smtpPort);
 
 Object.assign(process.env, {
   DATA_DIR: mkdtempSync(join(tmpdir(), "steprace-e2e-")),

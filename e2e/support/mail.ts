@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect } from "@playwright/test";
+import { unfoldQuotedPrintable } from "../../src/server/test/smtp-capture";
 
 const mailDir = resolve(".tmp/e2e-mail");
 
@@ -14,7 +15,7 @@ export async function latestMailTo(address: string): Promise<string> {
         for (const f of files) {
           const mail = JSON.parse(readFileSync(join(mailDir, f), "utf8")) as { to: string[]; raw: string };
           if (mail.to.includes(address)) {
-            body = mail.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+            body = unfoldQuotedPrintable(mail.raw);
             return true;
           }
         }

@@ -1,39 +1,18 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "../db/schema";
 import { buildUser } from "../test/factories";
+import { type CapturedMail, startSmtpCapture, unfoldQuotedPrintable } from "../test/smtp-capture";
 import { buildTestApp, type TestApp } from "../test/test-app";
 
-type Received = { from: string; to: string[]; raw: string };
-
 describe("email over SMTP", () => {
-  const received: Received[] = [];
-  let smtp: SMTPServer;
+  const received: CapturedMail[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => {
-          raw += chunk.toString("utf8");
-        });
-        stream.on("end", () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startSmtpCapture((mail) => received.push(mail));
+    const { port } = smtp;
     t = await buildTestApp({
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: "StepRace <hello@steprace.test>",
@@ -43,7 +22,7 @@ describe("email over SMTP", () => {
 
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it("delivers the welcome email on registration and records it as sent", async () => {
@@ -74,7 +53,7 @@ describe("email over SMTP", () => {
     const mail = received.find((m) => m.to.includes(user.email));
     expect(mail).toBeDefined();
     // Quoted-printable may fold long lines; unfold before looking for the link.
-    const body = (mail?.raw ?? "").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const body = unfoldQuotedPrintable(mail?.raw ?? "");
     expect(body).toMatch(/https:\/\/steprace\.test\/reset-password\?token=[A-Za-z0-9_-]{43}/);
   });
 });
