@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Link } from "wouter";
 import { cn } from "../../lib/utils";
 
 /** The StepRace mark: two footprints on the emerald-to-indigo tile of the app icon. */
@@ -33,5 +34,43 @@ export function BrandName({ className }: { className?: string }) {
     <span className={cn("text-xl font-extrabold tracking-tight text-slate-900", className)}>
       Step<span className="text-emerald-700">Race</span>
     </span>
+  );
+}
+
+const SIZES = {
+  sm: { mark: "size-7", name: "text-base" },
+  md: { mark: "size-8", name: "text-lg" },
+  base: { mark: "size-9", name: "text-xl" },
+  lg: { mark: "size-10", name: "text-2xl" },
+} as const;
+
+/** Mark and name side by side; with `home`, a link to / (headers and auth screens). */
+export function Brand({
+  size = "base",
+  home = false,
+  className,
+}: {
+  size?: keyof typeof SIZES;
+  home?: boolean;
+  className?: string;
+}) {
+  const s = SIZES[size];
+  const content = (
+    <>
+      <BrandMark className={s.mark} />
+      <BrandName className={s.name} />
+    </>
+  );
+  if (!home) return <div className={cn("flex items-center gap-2", className)}>{content}</div>;
+  return (
+    <Link
+      href="/"
+      className={cn(
+        "flex items-center gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-emerald-600",
+        className,
+      )}
+    >
+      {content}
+    </Link>
   );
 }

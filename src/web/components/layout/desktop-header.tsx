@@ -3,7 +3,7 @@ import { ChevronDown } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "../../../core/schemas/auth";
 import { cn } from "../../lib/utils";
-import { BrandMark, BrandName } from "./brand";
+import { Brand } from "./brand";
 import { adminMenuItems, desktopMoreItems, desktopPrimaryItems, isActivePath } from "./nav-items";
 import { UserMenu } from "./user-menu";
 import { WalletChip } from "./wallet-chip";
@@ -20,13 +20,7 @@ export function DesktopHeader({ user, isAdmin }: { user: User; isAdmin: boolean 
   return (
     <header className="sticky top-0 z-40 hidden border-b border-slate-200 bg-white/90 backdrop-blur md:block">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-6">
-        <Link
-          href="/"
-          className="flex items-center gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
-        >
-          <BrandMark />
-          <BrandName />
-        </Link>
+        <Brand home />
         <nav aria-label="Main" className="flex flex-1 items-center gap-1">
           {desktopPrimaryItems.map((item) => {
             const active = isActivePath(item.href, path);

@@ -1,8 +1,7 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
-import { Link } from "wouter";
 import type { User } from "../../../core/schemas/auth";
-import { BrandMark, BrandName } from "./brand";
+import { Brand } from "./brand";
 import { SlideOutMenu } from "./slide-out-menu";
 import { UserMenu } from "./user-menu";
 import { WalletChip } from "./wallet-chip";
@@ -22,13 +21,7 @@ export function MobileHeader({ user, isAdmin }: { user: User; isAdmin: boolean }
           <Menu className="size-6" aria-hidden="true" />
           <span className="sr-only">Open menu</span>
         </button>
-        <Link
-          href="/"
-          className="flex min-w-0 flex-1 items-center gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
-        >
-          <BrandMark className="size-8" />
-          <BrandName className="text-lg" />
-        </Link>
+        <Brand home size="md" className="min-w-0 flex-1" />
         <WalletChip balance={user.balance} />
         <UserMenu user={user} />
       </div>

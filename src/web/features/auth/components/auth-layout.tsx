@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "wouter";
-import { BrandMark, BrandName } from "../../../components/layout/brand";
+import { Brand } from "../../../components/layout/brand";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 
 /** Centred card with the brand above it, for sign-in and account-recovery screens. */
@@ -17,13 +16,7 @@ export function AuthLayout({
 }) {
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-emerald-50 via-slate-50 to-slate-50 px-4 pt-[max(2.5rem,env(safe-area-inset-top))] pb-10">
-      <Link
-        href="/"
-        className="mb-6 flex items-center gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
-      >
-        <BrandMark className="size-10" />
-        <BrandName className="text-2xl" />
-      </Link>
+      <Brand home size="lg" className="mb-6" />
       <Card className="w-full max-w-md">
         <CardHeader>
           <CardTitle className="text-2xl">{title}</CardTitle>

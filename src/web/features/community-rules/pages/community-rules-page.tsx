@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { RULES_INVITE_EXTRA_MS, RULES_REDIRECT_MS } from "../../../../core/constants";
-import { BrandMark, BrandName } from "../../../components/layout/brand";
+import { Brand } from "../../../components/layout/brand";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Label } from "../../../components/ui/label";
@@ -50,10 +50,7 @@ export function CommunityRulesPage() {
   return (
     <main className="min-h-dvh bg-slate-50 px-4 pt-[max(2rem,env(safe-area-inset-top))] pb-12">
       <div className="mx-auto max-w-2xl">
-        <div className="mb-6 flex items-center justify-center gap-2">
-          <BrandMark className="size-10" />
-          <BrandName className="text-2xl" />
-        </div>
+        <Brand size="lg" className="mb-6 justify-center" />
         <header className="mb-6 text-center">
           <h1 className="text-3xl font-extrabold tracking-tight">
             Welcome to StepRace{user?.firstName ? `, ${user.firstName}` : ""}!

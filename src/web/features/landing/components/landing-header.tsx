@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import { BrandMark, BrandName } from "../../../components/layout/brand";
+import { Brand } from "../../../components/layout/brand";
 import { Button } from "../../../components/ui/button";
 
 /** Sign In is a full-page navigation to /api/login (specification 1, 2.2). */
@@ -10,13 +10,7 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-5 md:px-8">
-        <Link
-          href="/"
-          className="flex items-center gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
-        >
-          <BrandMark />
-          <BrandName />
-        </Link>
+        <Brand home />
         <nav aria-label="Account" className="hidden items-center gap-2 sm:flex">
           <Button asChild variant="ghost">
             <a href="/api/login">Sign In</a>

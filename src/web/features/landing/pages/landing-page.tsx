@@ -1,7 +1,7 @@
 import { Coins, Footprints, KeyRound, Medal, Smartphone, Trophy } from "lucide-react";
 import { Link } from "wouter";
 import { COPYRIGHT_YEAR, SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
-import { BrandMark, BrandName } from "../../../components/layout/brand";
+import { Brand } from "../../../components/layout/brand";
 import { Button } from "../../../components/ui/button";
 import { LandingHeader } from "../components/landing-header";
 
@@ -158,10 +158,7 @@ export function LandingPage() {
 
       <footer className="border-t border-slate-200">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-5 py-8 text-sm text-slate-600 sm:flex-row md:px-8">
-          <div className="flex items-center gap-2">
-            <BrandMark className="size-7" />
-            <BrandName className="text-base" />
-          </div>
+          <Brand size="sm" />
           <p>&copy; {COPYRIGHT_YEAR} StepRace. All rights reserved.</p>
         </div>
       </footer>

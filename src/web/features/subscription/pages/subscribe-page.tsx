@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
 import { hasActiveSubscription } from "../../../app/access-rules";
-import { BrandMark, BrandName } from "../../../components/layout/brand";
+import { Brand } from "../../../components/layout/brand";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
@@ -50,10 +50,7 @@ export function SubscribePage() {
 
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-emerald-50 via-slate-50 to-slate-50 px-4 pt-[max(2.5rem,env(safe-area-inset-top))] pb-10">
-      <div className="mb-6 flex items-center gap-2">
-        <BrandMark className="size-10" />
-        <BrandName className="text-2xl" />
-      </div>
+      <Brand size="lg" className="mb-6" />
       <Card className="w-full max-w-md overflow-hidden">
         <div className="bg-gradient-to-br from-emerald-700 to-indigo-700 px-6 py-8 text-center text-white">
           <h1 className="text-2xl font-extrabold">
