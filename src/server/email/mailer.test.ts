@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails } from "../db/schema";
-import { buildUser } from "../test/factories";
+import { buildUser, DEVICE } from "../test/factories";
 import { type CapturedMail, startSmtpCapture, unfoldQuotedPrintable } from "../test/smtp-capture";
 import { buildTestApp, type TestApp } from "../test/test-app";
 
@@ -29,6 +29,7 @@ describe("email over SMTP", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
+      headers: DEVICE,
       payload: {
         firstName: "Sol",
         lastName: "Stride",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildUser, loginAs } from "../test/factories";
+import { buildUser, DEVICE, loginAs } from "../test/factories";
 import { useTestApp } from "../test/test-app";
 
 describe("request policy", () => {
@@ -79,6 +79,7 @@ describe("rate limits", () => {
       const res = await t().app.inject({
         method: "POST",
         url: "/api/auth/login",
+        headers: DEVICE,
         payload: { username: "someone", password: "guess-guess" },
       });
       codes.push(res.statusCode);
@@ -90,7 +91,7 @@ describe("rate limits", () => {
     const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/login",
-      headers: { "x-forwarded-for": "203.0.113.77" },
+      headers: { ...DEVICE, "x-forwarded-for": "203.0.113.77" },
       payload: { username: "someone", password: "guess-guess" },
     });
     expect(res.statusCode).toBe(429);

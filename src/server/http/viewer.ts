@@ -19,7 +19,7 @@ export type ViewerUser = UserRow & {
 /** Who is asking: resolved once per request from the session cookie. */
 export type Viewer =
   | { state: "anonymous" }
-  | { state: "invalid"; reason: "sessionInvalid" | "deviceChanged" }
+  | { state: "invalid"; reason: "sessionInvalid" | "deviceChanged"; tokenHash: string }
   | { state: "user"; user: ViewerUser; tokenHash: string };
 
 /**
@@ -60,6 +60,7 @@ export async function resolveViewer(
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   const now = clock.now();
+  // A rejected cookie is cleared, so the browser's next request (the sign-in page) is anonymous.
   if (
     !row ||
     row.session.revokedAt ||
@@ -67,16 +68,14 @@ export async function resolveViewer(
     row.user.deletedAt ||
     row.user.bannedAt
   ) {
-    return { state: "invalid", reason: "sessionInvalid" };
+    clearSessionCookie(reply);
+    return { state: "invalid", reason: "sessionInvalid", tokenHash };
   }
+  // The session is bound to the device that signed in: another fingerprint, or none, is refused.
   const fingerprint = request.headers[FINGERPRINT_HEADER];
-  if (
-    row.session.deviceFingerprint &&
-    typeof fingerprint === "string" &&
-    fingerprint !== "" &&
-    fingerprint !== row.session.deviceFingerprint
-  ) {
-    return { state: "invalid", reason: "deviceChanged" };
+  if (row.session.deviceFingerprint && fingerprint !== row.session.deviceFingerprint) {
+    clearSessionCookie(reply);
+    return { state: "invalid", reason: "deviceChanged", tokenHash };
   }
   // Sliding expiry, written at most once a day per session.
   if (row.session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - 24 * 3600 * 1000) {

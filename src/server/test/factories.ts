@@ -8,6 +8,9 @@ import { recordSubscriptionPayment } from "../features/subscription/subscription
 import { addMonth } from "../payments/provider";
 
 let counter = 0;
+
+/** The device header a browser sends on every request; sign-in refuses requests without one. */
+export const DEVICE = { "x-device-fingerprint": "testdevice0001" };
 const DEFAULT_PASSWORD = "correct-horse-battery";
 let defaultHash: Promise<string> | undefined;
 

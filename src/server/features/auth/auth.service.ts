@@ -11,6 +11,16 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 import { hashToken, newToken } from "./tokens";
 
 export type DeviceInfo = { fingerprint: string | null; userAgent: string | null };
+
+const FINGERPRINT_REQUIRED = "Device fingerprint required (send the X-Device-Fingerprint header)";
+
+/** Every session is bound to a device (DESIGN 2.2), so signing in without one is refused. */
+function requireFingerprint(fingerprint: string | null | undefined): string {
+  if (!fingerprint) {
+    throw badRequest(FINGERPRINT_REQUIRED, [{ path: "deviceFingerprint", message: FINGERPRINT_REQUIRED }]);
+  }
+  return fingerprint;
+}
 export type PendingInvite = { inviteCode: string; type: string } | null;
 
 const INVALID_LOGIN = "Invalid username or password";
@@ -42,6 +52,7 @@ export async function register(
   invite: PendingInvite,
   appUrl: string,
 ): Promise<{ user: ViewerUser; token: string }> {
+  requireFingerprint(device.fingerprint);
   const taken = await repo.usernameOrEmailTaken(ctx.db, input.username, input.email);
   if (taken.username) throw conflict("Username already taken");
   if (taken.email) throw conflict("Email already registered");
@@ -65,7 +76,9 @@ export async function register(
     userId = row.id;
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
-    if ((err as { code?: string }).code === "23505" || String(err).includes("users_")) {
+    // Drizzle wraps the driver's error: the SQLSTATE is on its cause.
+    const pgError = (err as { cause?: { code?: string } }).cause ?? (err as { code?: string });
+    if (pgError.code === "23505") {
       throw conflict("Username or email already registered");
     }
     throw err;
@@ -81,6 +94,7 @@ export async function login(
   device: DeviceInfo,
   invite: PendingInvite,
 ): Promise<{ user: ViewerUser; token: string }> {
+  const fingerprint = requireFingerprint(input.deviceFingerprint ?? device.fingerprint);
   const found = await repo.findUserByLogin(ctx.db, input.username);
   const ok = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_HASH);
   if (!found || !ok) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_LOGIN);
@@ -91,15 +105,13 @@ export async function login(
       .set({ pendingInviteCode: invite.inviteCode, pendingInviteType: invite.type })
       .where(eq(users.id, found.id));
   }
-  const token = await startSession(ctx, found.id, {
-    ...device,
-    fingerprint: input.deviceFingerprint ?? device.fingerprint,
-  });
+  const token = await startSession(ctx, found.id, { ...device, fingerprint });
   return { user: await viewerUser(ctx, found.id), token };
 }
 
+/** Ends the session of the cookie presented, even one refused for another device. */
 export async function logout(ctx: AppContext, viewer: Viewer): Promise<void> {
-  if (viewer.state === "user") await repo.revokeSession(ctx.db, viewer.tokenHash, ctx.clock.now());
+  if (viewer.state !== "anonymous") await repo.revokeSession(ctx.db, viewer.tokenHash, ctx.clock.now());
 }
 
 export async function forgotPassword(ctx: AppContext, email: string, appUrl: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emails, passwordResets, sessions, users } from "../../db/schema";
-import { buildUser, loginAs, sessionCookieFrom } from "../../test/factories";
+import { buildUser, DEVICE, loginAs, sessionCookieFrom } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
 
 const registration = (over: Record<string, unknown> = {}) => ({
@@ -20,7 +20,12 @@ describe("register", () => {
 
   it("creates the member, signs them in and sends a welcome email", async () => {
     const body = registration();
-    const res = await t().app.inject({ method: "POST", url: "/api/auth/register", payload: body });
+    const res = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: DEVICE,
+      payload: body,
+    });
     expect(res.statusCode).toBe(201);
     const user = res.json();
     expect(user).toMatchObject({
@@ -34,7 +39,7 @@ describe("register", () => {
     });
     expect(user).not.toHaveProperty("passwordHash");
     const cookie = sessionCookieFrom(res.headers["set-cookie"]);
-    const me = await t().app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    const me = await t().app.inject({ method: "GET", url: "/api/auth/user", headers: { ...DEVICE, cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json().username).toBe(body.username);
     const [mail] = await t().app.ctx.db.select().from(emails).where(eq(emails.toAddress, body.email));
@@ -45,10 +50,11 @@ describe("register", () => {
 
   it("refuses a taken username or email, whatever the case, with 409", async () => {
     const body = registration();
-    await t().app.inject({ method: "POST", url: "/api/auth/register", payload: body });
+    await t().app.inject({ method: "POST", url: "/api/auth/register", headers: DEVICE, payload: body });
     const again = await t().app.inject({
       method: "POST",
       url: "/api/auth/register",
+      headers: DEVICE,
       payload: registration({ username: body.username.toUpperCase() }),
     });
     expect(again.statusCode).toBe(409);
@@ -56,6 +62,7 @@ describe("register", () => {
     const sameEmail = await t().app.inject({
       method: "POST",
       url: "/api/auth/register",
+      headers: DEVICE,
       payload: registration({ email: body.email.toUpperCase() }),
     });
     expect(sameEmail.statusCode).toBe(409);
@@ -78,6 +85,7 @@ describe("register", () => {
     const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/register",
+      headers: DEVICE,
       payload: registration(over),
     });
     expect(res.statusCode).toBe(400);
@@ -91,7 +99,12 @@ describe("register", () => {
 
   it("answers 400 when a field is missing", async () => {
     const { email: _omit, ...rest } = registration();
-    const res = await t().app.inject({ method: "POST", url: "/api/auth/register", payload: rest });
+    const res = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: DEVICE,
+      payload: rest,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].path).toBe("email");
   });
@@ -110,6 +123,7 @@ describe("login and sessions", () => {
     const byEmail = await t().app.inject({
       method: "POST",
       url: "/api/auth/login",
+      headers: DEVICE,
       payload: { username: user.email.toUpperCase(), password: user.password },
     });
     expect(byEmail.statusCode).toBe(200);
@@ -137,13 +151,56 @@ describe("login and sessions", () => {
     expect(res.json()).toMatchObject({ code: "DEVICE_CHANGED", deviceChanged: true });
   });
 
+  it("refuses a session presented without the device header, clears the cookie, and logout still revokes it", async () => {
+    const user = await buildUser(t().app);
+    const session = await loginAs(t().app, user, "phoneA");
+    const bare = await t().app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { cookie: session.cookie },
+    });
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json()).toMatchObject({ code: "DEVICE_CHANGED", deviceChanged: true });
+    expect(String(bare.headers["set-cookie"])).toMatch(/sr_session=;/);
+
+    // A full-page Sign Out carries no header: it must still end the session on the server.
+    await t().app.inject({ method: "GET", url: "/api/logout", headers: { cookie: session.cookie } });
+    const after = await t().app.inject({ method: "GET", url: "/api/auth/user", headers: session.headers });
+    expect(after.json()).toMatchObject({ code: "SESSION_INVALID" });
+  });
+
+  it("refuses to sign in or register without a device fingerprint", async () => {
+    const user = await buildUser(t().app);
+    const login = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: user.username, password: user.password },
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().details[0].path).toBe("deviceFingerprint");
+    const before = await t().app.ctx.db.$count(users);
+    const reg = await t().app.inject({ method: "POST", url: "/api/auth/register", payload: registration() });
+    expect(reg.statusCode).toBe(400);
+    expect(await t().app.ctx.db.$count(users)).toBe(before);
+  });
+
+  it("answers one 201 and one 409 when the same username registers twice at once", async () => {
+    const body = registration();
+    const results = await Promise.all(
+      [body, { ...body, email: `other-${body.email}` }].map((payload) =>
+        t().app.inject({ method: "POST", url: "/api/auth/register", headers: DEVICE, payload }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it("answers 'Invalid username or password' for a wrong password or unknown user", async () => {
     const user = await buildUser(t().app);
     for (const payload of [
       { username: user.username, password: "wrong-password" },
       { username: "nobody-here", password: "whatever-1" },
     ]) {
-      const res = await t().app.inject({ method: "POST", url: "/api/auth/login", payload });
+      const res = await t().app.inject({ method: "POST", url: "/api/auth/login", headers: DEVICE, payload });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe("Invalid username or password");
       expect(res.headers["set-cookie"]).toBeUndefined();
@@ -154,6 +211,7 @@ describe("login and sessions", () => {
     const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/login",
+      headers: DEVICE,
       payload: { username: "", password: "" },
     });
     expect(res.statusCode).toBe(400);
@@ -333,7 +391,7 @@ describe("store-invite", () => {
     const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/register",
-      headers: { cookie: inviteCookie },
+      headers: { ...DEVICE, cookie: inviteCookie },
       payload: registration(),
     });
     expect(res.statusCode).toBe(201);
@@ -345,7 +403,10 @@ describe("store-invite", () => {
     const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/register",
-      headers: { cookie: `sr_invite=${encodeURIComponent('{"inviteCode":"EVIL1234","type":"group"}')}` },
+      headers: {
+        ...DEVICE,
+        cookie: `sr_invite=${encodeURIComponent('{"inviteCode":"EVIL1234","type":"group"}')}`,
+      },
       payload: registration(),
     });
     expect(res.statusCode).toBe(201);
