@@ -15,7 +15,12 @@ if (!existsSync("dist/client/index.html")) {
 const database = await openDatabase({ kind: "pglite" });
 await migrate(database);
 const app = await buildApp({
-  config: loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", SECURE_COOKIES: "0" }),
+  config: loadConfig({
+    NODE_ENV: "production",
+    PUBLIC_URL: "http://127.0.0.1",
+    SESSION_SECRET: "bench-secret-bench-secret",
+    LOG_LEVEL: "warn",
+  }),
   db: database.db,
   serveClient: true,
   logger: false,

@@ -34,6 +34,8 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   publicUrl?: string;
+  /** Origin of links in emails: PUBLIC_URL, else this machine (never a request's Host header). */
+  appUrl: string;
   sessionSecret: string;
   stripe?: { secretKey: string; webhookSecret?: string; apiUrl?: string };
   smtpUrl?: string;
@@ -56,6 +58,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production") {
+    // Emailed links must not come from request headers, and several processes must share one secret.
+    const missing = [!e.PUBLIC_URL && "PUBLIC_URL", !e.SESSION_SECRET && "SESSION_SECRET"].filter(Boolean);
+    if (missing.length)
+      throw new Error(`Invalid configuration:\n  ${missing.join(", ")} must be set in production`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -63,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    appUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
@@ -73,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobTickMs: e.JOB_TICK_MS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
-    secureCookies: e.SECURE_COOKIES || e.NODE_ENV === "production",
+    secureCookies:
+      e.SECURE_COOKIES || e.NODE_ENV === "production" || Boolean(e.PUBLIC_URL?.startsWith("https://")),
     trustProxy: e.TRUST_PROXY,
     clientDir: "dist/client",
   };

@@ -17,6 +17,10 @@ import { toUserView } from "./user-view";
 
 const INVITE_COOKIE = "sr_invite";
 
+/**
+ * Where to send this browser back to (payment return URLs). Emailed links use config.appUrl
+ * instead: a forged Host header must never end up in a message sent to someone else.
+ */
 export function appUrl(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
@@ -68,7 +72,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         request.body,
         deviceOf(request),
         pendingInvite(request),
-        appUrl(ctx, request),
       );
       signIn(ctx, reply, token);
       return reply.status(201).send(toUserView(user));
@@ -115,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => ({
-      message: await auth.forgotPassword(ctx, request.body.email, appUrl(ctx, request)),
+      message: await auth.forgotPassword(ctx, request.body.email),
     }),
   );
 

@@ -50,7 +50,6 @@ export async function register(
   input: RegisterInput,
   device: DeviceInfo,
   invite: PendingInvite,
-  appUrl: string,
 ): Promise<{ user: ViewerUser; token: string }> {
   requireFingerprint(device.fingerprint);
   const taken = await repo.usernameOrEmailTaken(ctx.db, input.username, input.email);
@@ -84,7 +83,7 @@ export async function register(
     throw err;
   }
   const token = await startSession(ctx, userId, device);
-  await ctx.mailer.send(input.email, welcomeEmail(input.firstName, appUrl));
+  await ctx.mailer.send(input.email, welcomeEmail(input.firstName, ctx.config.appUrl));
   return { user: await viewerUser(ctx, userId), token };
 }
 
@@ -114,7 +113,7 @@ export async function logout(ctx: AppContext, viewer: Viewer): Promise<void> {
   if (viewer.state !== "anonymous") await repo.revokeSession(ctx.db, viewer.tokenHash, ctx.clock.now());
 }
 
-export async function forgotPassword(ctx: AppContext, email: string, appUrl: string): Promise<string> {
+export async function forgotPassword(ctx: AppContext, email: string): Promise<string> {
   const user = await repo.findUserByEmail(ctx.db, email);
   if (user && !user.bannedAt) {
     const token = newToken();
@@ -123,7 +122,7 @@ export async function forgotPassword(ctx: AppContext, email: string, appUrl: str
       userId: user.id,
       expiresAt: new Date(ctx.clock.now().getTime() + PASSWORD_RESET_TTL_MS),
     });
-    const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await ctx.mailer.send(user.email, passwordResetEmail(user.firstName, link));
   }
   return FORGOT_ANSWER;

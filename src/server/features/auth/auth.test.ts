@@ -437,3 +437,20 @@ describe("store-invite", () => {
     expect(res.json().details[0].path).toBe(path);
   });
 });
+
+describe("emailed links", () => {
+  const t = useTestApp();
+
+  it("never build a reset link from a forged Host header", async () => {
+    const user = await buildUser(t().app);
+    await t().app.inject({
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      headers: { host: "evil.example", "x-forwarded-host": "evil.example" },
+      payload: { email: user.email },
+    });
+    const [mail] = await t().app.ctx.db.select().from(emails).where(eq(emails.toAddress, user.email));
+    expect(mail.textBody).not.toContain("evil.example");
+    expect(mail.textBody).toContain(`${t().app.ctx.config.appUrl}/reset-password?token=`);
+  });
+});

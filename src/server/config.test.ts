@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+describe("configuration", () => {
+  it("defaults to an embedded database, sandbox payments and the outbox", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, dataDir: "./data", databaseUrl: undefined, stripe: undefined });
+    expect(c.appUrl).toBe("http://localhost:3000");
+  });
+
+  it("requires PUBLIC_URL and SESSION_SECRET in production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PUBLIC_URL, SESSION_SECRET must be set/);
+    const c = loadConfig({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://steprace.example/",
+      SESSION_SECRET: "a-long-enough-secret",
+    });
+    expect(c.appUrl).toBe("https://steprace.example");
+    expect(c.secureCookies).toBe(true);
+  });
+
+  it("names every invalid setting", () => {
+    expect(() => loadConfig({ PORT: "not-a-port", PUBLIC_URL: "nope" })).toThrow(/PORT[\s\S]*PUBLIC_URL/);
+  });
+});
