@@ -1,11 +1,10 @@
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,7 +20,7 @@ import { createMailer, type Mailer } from "./email/mailer";
 import { authRoutes } from "./features/auth/auth.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
 import { registerBodyPolicy } from "./http/body-policy";
-import { registerErrorHandler } from "./http/error-handler";
+import { redactedRequest, registerErrorHandler } from "./http/error-handler";
 import { registerClient } from "./http/static";
 import "./http/types";
 import { resolveViewer, type Viewer } from "./http/viewer";
@@ -47,10 +46,15 @@ export type App = FastifyInstance & { ctx: AppContext };
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // Tokens in query strings (reset links, checkout ids) stay out of the logs.
+    logger: deps.logger ?? { level: config.logLevel, serializers: { req: redactedRequest } },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",
+    // Malformed URLs and the like answer in the one error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).code(400).send({ message: "Malformed request", code: "VALIDATION_ERROR" });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,7 +90,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => ({

@@ -28,6 +28,8 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle connection that drops (database restart) must not crash the process; the pool reconnects.
+    pool.on("error", (err) => console.error("postgres pool error:", err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", url: options.url, close: () => pool.end() };
   }

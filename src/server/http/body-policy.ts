@@ -29,8 +29,10 @@ export function registerBodyPolicy(app: FastifyInstance, allowedOrigins: () => s
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    if (!origin || origin === "null") return;
-    const host = request.headers.host;
+    if (!origin) return;
+    // "null" is what sandboxed frames and some redirects send: never our own page.
+    if (origin === "null") throw forbidden("Cross-site request refused");
+    const host = request.host;
     const ownOrigins = allowedOrigins();
     const sameHost = host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
     if (!sameHost && !ownOrigins.includes(origin)) throw forbidden("Cross-site request refused");

@@ -19,6 +19,18 @@ function humanPath(instancePath: string, context: string | undefined): string {
   return path || context || "";
 }
 
+function isProviderError(error: unknown): boolean {
+  const type = (error as { type?: unknown }).type;
+  return typeof type === "string" && type.startsWith("Stripe");
+}
+
+const SECRET_PARAMS = /([?&](?:token|session_id|client_secret)=)[^&]+/g;
+
+/** The request as logged: query-string secrets replaced by "redacted". */
+export function redactedRequest(request: { method: string; url: string; id: string }) {
+  return { method: request.method, url: request.url.replace(SECRET_PARAMS, "$1redacted"), reqId: request.id };
+}
+
 /** One error shape everywhere; 5xx are logged with the request id and their details hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -43,7 +55,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error, reqId: request.id }, "response did not match its schema");
       return reply.status(500).send({ message: "Internal server error", code: "INTERNAL" });
     }
-    const status = typeof error.statusCode === "number" ? error.statusCode : 500;
+    // Only Fastify's own errors (bad JSON, media type, body size, rate limit) speak for themselves;
+    // any other thrown error (a provider SDK's 401, say) must not pass for the client's fault.
+    const own = typeof error.code === "string" && (error.code.startsWith("FST_") || error.statusCode === 429);
+    const status = own && typeof error.statusCode === "number" ? error.statusCode : 500;
+    if (isProviderError(error)) {
+      request.log.error({ err: error, reqId: request.id }, "payment provider error");
+      return reply
+        .status(502)
+        .send({
+          message: "The payment provider could not be reached. Please try again.",
+          code: "PROVIDER_ERROR",
+        });
+    }
     if (status >= 400 && status < 500) {
       const message =
         error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError

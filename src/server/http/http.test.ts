@@ -40,6 +40,26 @@ describe("request policy", () => {
     }
   });
 
+  it("refuses multipart bodies on JSON routes with 415", async () => {
+    const user = await buildUser(t().app, { rulesAccepted: false });
+    const session = await loginAs(t().app, user);
+    const res = await t().app.inject({
+      method: "POST",
+      url: "/api/accept-rules",
+      headers: { ...session.headers, "content-type": "multipart/form-data; boundary=x" },
+      payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+    });
+    expect(res.statusCode).toBe(415);
+    const me = await t().app.inject({ method: "GET", url: "/api/auth/user", headers: session.headers });
+    expect(me.json().rulesAccepted).toBe(false);
+  });
+
+  it("answers a malformed URL in the error shape", async () => {
+    const res = await t().app.inject({ method: "GET", url: "/api/%zz" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "Malformed request", code: "VALIDATION_ERROR" });
+  });
+
   it("accepts an empty body under a JSON content type", async () => {
     const user = await buildUser(t().app, { rulesAccepted: false });
     const session = await loginAs(t().app, user);
@@ -67,6 +87,13 @@ describe("request policy", () => {
       payload: { inviteCode: "abcd1234", type: "group" },
     });
     expect(same.statusCode).toBe(200);
+    const sandboxed = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/store-invite",
+      headers: { origin: "null", host: "localhost:3000" },
+      payload: { inviteCode: "abcd1234", type: "group" },
+    });
+    expect(sandboxed.statusCode).toBe(403);
   });
 });
 
@@ -95,5 +122,59 @@ describe("rate limits", () => {
       payload: { username: "someone", password: "guess-guess" },
     });
     expect(res.statusCode).toBe(429);
+  });
+});
+
+describe("errors from other code", () => {
+  const failing = (error: Error) => ({
+    name: "sandbox" as const,
+    createSubscriptionCheckout: async () => {
+      throw error;
+    },
+    retrieveCheckout: async () => undefined,
+    cancelAtPeriodEnd: async () => {},
+    resume: async () => {},
+  });
+  const stripeDown = useTestApp(
+    {},
+    {
+      payments: failing(
+        Object.assign(new Error("Invalid API Key provided"), {
+          statusCode: 401,
+          type: "StripeAuthenticationError",
+        }),
+      ),
+    },
+  );
+  const bug = useTestApp(
+    {},
+    { payments: failing(Object.assign(new Error("No such thing"), { statusCode: 404 })) },
+  );
+
+  it("answers a payment provider failure with 502, never a 401 that would sign the member out", async () => {
+    const user = await buildUser(stripeDown().app, { subscribed: false });
+    const session = await loginAs(stripeDown().app, user);
+    const res = await stripeDown().app.inject({
+      method: "POST",
+      url: "/api/subscription/create-checkout",
+      headers: session.headers,
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({
+      message: "The payment provider could not be reached. Please try again.",
+      code: "PROVIDER_ERROR",
+    });
+  });
+
+  it("hides any other error's status and message behind a 500", async () => {
+    const user = await buildUser(bug().app, { subscribed: false });
+    const session = await loginAs(bug().app, user);
+    const res = await bug().app.inject({
+      method: "POST",
+      url: "/api/subscription/create-checkout",
+      headers: session.headers,
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: "Internal server error", code: "INTERNAL" });
   });
 });
