@@ -61,12 +61,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = own && typeof error.statusCode === "number" ? error.statusCode : 500;
     if (isProviderError(error)) {
       request.log.error({ err: error, reqId: request.id }, "payment provider error");
-      return reply
-        .status(502)
-        .send({
-          message: "The payment provider could not be reached. Please try again.",
-          code: "PROVIDER_ERROR",
-        });
+      return reply.status(502).send({
+        message: "The payment provider could not be reached. Please try again.",
+        code: "PROVIDER_ERROR",
+      });
     }
     if (status >= 400 && status < 500) {
       const message =

@@ -27,7 +27,7 @@ export type Viewer =
  * the sandbox renews on the next job tick, Stripe through its invoice.paid webhook.
  */
 export function renewalGraceMs(provider: string): number {
-  return provider === "stripe" ? 3 * 24 * 3600 * 1000 : 3600 * 1000;
+  return provider === "stripe" ? 3 * 24 * 3600 * 1000 : 24 * 3600 * 1000;
 }
 
 export function effectiveStatus(

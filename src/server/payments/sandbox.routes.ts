@@ -5,10 +5,15 @@ import { formatUsd } from "../../core/money";
 import { cardErrorMessage } from "../../core/payments/card-errors";
 import { evaluateTestCard } from "../../core/payments/test-cards";
 import type { AppContext } from "../context";
-import { checkoutSessions } from "../db/schema";
+import { checkoutSessions, users } from "../db/schema";
 import { conflict, notFound, paymentFailed } from "../errors";
-import { recordFailedPayment, recordSubscriptionPayment } from "../features/subscription/subscription.repo";
+import {
+  findSubscription,
+  recordFailedPayment,
+  recordSubscriptionPayment,
+} from "../features/subscription/subscription.repo";
 import { errors } from "../http/responses";
+import { effectiveStatus } from "../http/viewer";
 import { sandboxCheckoutPayment } from "./sandbox";
 import { SANDBOX_CHECKOUT_CSS, SANDBOX_CHECKOUT_JS, sandboxCheckoutHtml } from "./sandbox-page";
 
@@ -95,6 +100,15 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         throw paymentFailed(message, { cardCode: outcome.code, declineCode: outcome.declineCode });
       }
       await ctx.db.transaction(async (tx) => {
+        // One paid checkout per membership: the member's row is locked, so of two checkouts paid
+        // at once (two tabs) the second sees the first's membership and is refused.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for("update");
+        const current = await findSubscription(tx, row.userId);
+        const status = effectiveStatus(current ?? null, now);
+        if (status === "active" || status === "cancel_at_period_end") {
+          await tx.update(checkoutSessions).set({ status: "expired" }).where(eq(checkoutSessions.id, row.id));
+          throw conflict("You already have an active subscription");
+        }
         const claimed = await tx
           .update(checkoutSessions)
           .set({ status: "complete", completedAt: now })

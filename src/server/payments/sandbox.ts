@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { checkoutSessions } from "../db/schema";
 import { addMonth, type CheckoutLookup, type PaymentProvider } from "./provider";
+
+const OPEN_CHECKOUT_REUSE_MS = 60 * 60 * 1000;
 
 /**
  * The built-in provider: no keys, an in-app hosted checkout page at /sandbox/checkout/{id} that
@@ -14,6 +16,21 @@ export function createSandboxProvider(db: Db, clock: Clock): PaymentProvider {
   return {
     name: "sandbox",
     async createSubscriptionCheckout(request) {
+      // A second tab or a retry gets the checkout already open, not another one to pay.
+      const [open] = await db
+        .select({ id: checkoutSessions.id })
+        .from(checkoutSessions)
+        .where(
+          and(
+            eq(checkoutSessions.userId, request.userId),
+            eq(checkoutSessions.provider, "sandbox"),
+            eq(checkoutSessions.status, "open"),
+            gt(checkoutSessions.createdAt, new Date(clock.now().getTime() - OPEN_CHECKOUT_REUSE_MS)),
+          ),
+        )
+        .orderBy(desc(checkoutSessions.createdAt))
+        .limit(1);
+      if (open) return { id: open.id, url: `/sandbox/checkout/${open.id}` };
       const id = `cs_sandbox_${randomBytes(18).toString("base64url")}`;
       await db.insert(checkoutSessions).values({
         id,

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { SUBSCRIPTION_PRICE_CENTS } from "../../core/constants";
 import type { AppContext } from "../context";
-import { users } from "../db/schema";
+import { subscriptions, users } from "../db/schema";
 import { hashPassword } from "../features/auth/password";
 import { recordSubscriptionPayment } from "../features/subscription/subscription.repo";
 import { addMonth } from "../payments/provider";
@@ -73,6 +73,10 @@ export async function seedDemoData(
         periodStart: start,
         periodEnd: addMonth(start),
       });
+      // A lapsed member: the period ended long ago and was not renewed.
+      if (m.subscribed === "expired") {
+        await ctx.db.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.userId, row.id));
+      }
     }
   }
   // Printed once, on the console only (never stored in clear).

@@ -3,15 +3,8 @@ import type { Db } from "../../db/client";
 import { payments, subscriptions } from "../../db/schema";
 import type { SubscriptionPayment } from "../../payments/provider";
 
-/**
- * Records a paid period exactly once (the provider's payment id is unique) and extends the
- * membership to the paid period's end. Answers false when that payment was already recorded.
- */
-export async function recordSubscriptionPayment(
-  tx: Db,
-  provider: string,
-  p: SubscriptionPayment,
-): Promise<boolean> {
+/** Inserts a succeeded payment; false when the provider's payment id was already recorded. */
+async function insertSucceededPayment(tx: Db, provider: string, p: SubscriptionPayment): Promise<boolean> {
   const inserted = await tx
     .insert(payments)
     .values({
@@ -25,7 +18,22 @@ export async function recordSubscriptionPayment(
     })
     .onConflictDoNothing()
     .returning({ id: payments.id });
-  if (inserted.length === 0) return false;
+  return inserted.length > 0;
+}
+
+/**
+ * Records a paid period exactly once (the provider's payment id is unique) and extends the
+ * membership to the paid period's end. Answers false when that payment was already recorded.
+ */
+export async function recordSubscriptionPayment(
+  tx: Db,
+  provider: string,
+  p: SubscriptionPayment,
+): Promise<boolean> {
+  if (!(await insertSucceededPayment(tx, provider, p))) return false;
+  // A period that starts at or after the current one ends (a renewal, or a new checkout after
+  // expiry) begins a new period; a repeat of the current one (Stripe's first invoice) changes nothing.
+  const newPeriod = sql`(${subscriptions.status} = 'expired' or ${p.periodStart} >= ${subscriptions.currentPeriodEnd})`;
   await tx
     .insert(subscriptions)
     .values({
@@ -41,17 +49,39 @@ export async function recordSubscriptionPayment(
     .onConflictDoUpdate({
       target: subscriptions.userId,
       set: {
-        // A renewal keeps a pending cancellation; a new checkout after expiry starts afresh.
+        // A pending cancellation stands while its period runs; anything else becomes active.
         status: sql`case when ${subscriptions.status} = 'cancel_at_period_end' and ${subscriptions.currentPeriodEnd} > ${p.periodStart} then 'cancel_at_period_end' else 'active' end`,
         provider,
         providerCustomerId: sql`coalesce(${p.customerId ?? null}, ${subscriptions.providerCustomerId})`,
         providerSubscriptionId: sql`coalesce(${p.subscriptionId ?? null}, ${subscriptions.providerSubscriptionId})`,
-        currentPeriodStart: sql`least(${subscriptions.currentPeriodStart}, ${p.periodStart})`,
-        currentPeriodEnd: sql`greatest(${subscriptions.currentPeriodEnd}, ${p.periodEnd})`,
+        currentPeriodStart: sql`case when ${newPeriod} then ${p.periodStart} else ${subscriptions.currentPeriodStart} end`,
+        currentPeriodEnd: sql`case when ${subscriptions.status} = 'expired' then ${p.periodEnd} else greatest(${subscriptions.currentPeriodEnd}, ${p.periodEnd}) end`,
+        canceledAt: sql`case when ${subscriptions.status} = 'expired' then null else ${subscriptions.canceledAt} end`,
         updatedAt: p.periodStart,
       },
     });
   return true;
+}
+
+/**
+ * Renews an active membership from the card on file: the conditional update claims the period
+ * (still active, still ending where the job saw it), so a cancel that came first wins and two
+ * processes running the job charge once.
+ */
+export async function claimRenewal(tx: Db, provider: string, p: SubscriptionPayment): Promise<boolean> {
+  const claimed = await tx
+    .update(subscriptions)
+    .set({ currentPeriodStart: p.periodStart, currentPeriodEnd: p.periodEnd, updatedAt: p.periodStart })
+    .where(
+      and(
+        eq(subscriptions.userId, p.userId),
+        eq(subscriptions.status, "active"),
+        eq(subscriptions.currentPeriodEnd, p.periodStart),
+      ),
+    )
+    .returning({ userId: subscriptions.userId });
+  if (claimed.length === 0) return false;
+  return insertSucceededPayment(tx, provider, p);
 }
 
 export async function recordFailedPayment(
@@ -101,8 +131,12 @@ export async function transitionStatus(db: Db, userId: number, from: string, to:
   return rows.length > 0;
 }
 
-/** Subscriptions whose paid period has ended and that are not yet marked expired. */
-export async function dueSubscriptions(db: Db, now: Date, limit = 100) {
+/**
+ * Memberships the period-end job must act on, oldest first: periods that ended, except active
+ * Stripe ones still inside the grace in which the renewal webhook is expected.
+ */
+export async function dueSubscriptions(db: Db, now: Date, stripeGraceMs: number, limit = 100) {
+  const graceStart = new Date(now.getTime() - stripeGraceMs);
   return db
     .select()
     .from(subscriptions)
@@ -110,8 +144,10 @@ export async function dueSubscriptions(db: Db, now: Date, limit = 100) {
       and(
         inArray(subscriptions.status, ["active", "cancel_at_period_end"]),
         lte(subscriptions.currentPeriodEnd, now),
+        sql`not (${subscriptions.provider} = 'stripe' and ${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} > ${graceStart})`,
       ),
     )
+    .orderBy(subscriptions.currentPeriodEnd)
     .limit(limit);
 }
 

@@ -61,7 +61,8 @@ export async function cancel(ctx: AppContext, viewer: Viewer): Promise<ViewerUse
   const sub = await repo.findSubscription(ctx.db, user.id);
   if (!sub || user.subscriptionStatus !== "active")
     throw conflict("You have no active subscription to cancel");
-  await ctx.payments.cancelAtPeriodEnd(sub.providerSubscriptionId);
+  // A membership paid through another provider than the configured one is only changed here.
+  if (sub.provider === ctx.payments.name) await ctx.payments.cancelAtPeriodEnd(sub.providerSubscriptionId);
   await repo.transitionStatus(ctx.db, user.id, "active", "cancel_at_period_end", ctx.clock.now());
   return reload(ctx, user);
 }
@@ -72,39 +73,43 @@ export async function reactivate(ctx: AppContext, viewer: Viewer): Promise<Viewe
   if (!sub || user.subscriptionStatus !== "cancel_at_period_end") {
     throw conflict("Only a subscription set to cancel can be reactivated");
   }
-  await ctx.payments.resume(sub.providerSubscriptionId);
+  if (sub.provider === ctx.payments.name) await ctx.payments.resume(sub.providerSubscriptionId);
   await repo.transitionStatus(ctx.db, user.id, "cancel_at_period_end", "active", ctx.clock.now());
   return reload(ctx, user);
 }
 
 /**
- * Scheduled job: ends periods that ran out. Sandbox memberships renew from the card on file;
- * Stripe renews through its invoice.paid webhook and expires only after a grace period;
+ * Scheduled job: ends periods that ran out. Sandbox memberships renew from the card on file
+ * (within a day of their end: after a longer outage they expire rather than back-charge);
+ * Stripe renews through its invoice.paid webhook and expires only after its grace period;
  * a membership set to cancel expires. Safe to run in several processes at once.
  */
 export async function runPeriodEnds(ctx: AppContext): Promise<{ renewed: number; expired: number }> {
   const now = ctx.clock.now();
   let renewed = 0;
   let expired = 0;
-  for (const sub of await repo.dueSubscriptions(ctx.db, now)) {
-    if (sub.status === "active" && sub.provider === "sandbox") {
-      const periodStart = sub.currentPeriodEnd;
-      const applied = await applyPayment(ctx, {
-        userId: sub.userId,
-        providerPaymentId: `pi_sandbox_renewal_${sub.userId}_${periodStart.toISOString()}`,
-        amountCents: SUBSCRIPTION_PRICE_CENTS,
-        periodStart,
-        periodEnd: addMonth(periodStart),
-      });
-      if (applied) renewed++;
-      continue;
+  for (let batch = 0; batch < 50; batch++) {
+    const due = await repo.dueSubscriptions(ctx.db, now, renewalGraceMs("stripe"));
+    for (const sub of due) {
+      const late = now.getTime() - sub.currentPeriodEnd.getTime() >= renewalGraceMs(sub.provider);
+      // Only the sandbox renews by itself, and only while it is the configured provider.
+      const renewHere =
+        sub.status === "active" && sub.provider === "sandbox" && ctx.payments.name === "sandbox";
+      if (renewHere && !late) {
+        const periodStart = sub.currentPeriodEnd;
+        const payment = {
+          userId: sub.userId,
+          providerPaymentId: `pi_sandbox_renewal_${sub.userId}_${periodStart.toISOString()}`,
+          amountCents: SUBSCRIPTION_PRICE_CENTS,
+          periodStart,
+          periodEnd: addMonth(periodStart),
+        };
+        if (await ctx.db.transaction((tx) => repo.claimRenewal(tx, "sandbox", payment))) renewed++;
+        continue;
+      }
+      if (await repo.expireIfDue(ctx.db, sub.userId, now)) expired++;
     }
-    if (
-      sub.status === "active" &&
-      now.getTime() - sub.currentPeriodEnd.getTime() < renewalGraceMs(sub.provider)
-    )
-      continue;
-    if (await repo.expireIfDue(ctx.db, sub.userId, now)) expired++;
+    if (due.length < 100) break;
   }
   return { renewed, expired };
 }

@@ -4,6 +4,7 @@ import { payments, subscriptions } from "../../db/schema";
 import { runJobsOnce } from "../../jobs/scheduler";
 import { buildUser, loginAs, type Session } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
+import { claimRenewal } from "./subscription.repo";
 
 describe("subscription with the sandbox provider", () => {
   const t = useTestApp();
@@ -204,6 +205,138 @@ describe("subscription with the sandbox provider", () => {
     const paid = await t().app.ctx.db.select().from(payments).where(eq(payments.userId, user.id));
     expect(paid).toHaveLength(2);
     t().clock.set(new Date());
+  });
+});
+
+describe("subscription races and edge cases", () => {
+  const t = useTestApp();
+  const restore = () => t().clock.set(new Date());
+
+  it("lets only one of two open checkouts be paid", async () => {
+    const user = await buildUser(t().app, { subscribed: false });
+    const session = await loginAs(t().app, user);
+    const first = await t().app.inject({
+      method: "POST",
+      url: "/api/subscription/create-checkout",
+      headers: session.headers,
+    });
+    // A second tab gets the same open checkout rather than a new one.
+    const again = await t().app.inject({
+      method: "POST",
+      url: "/api/subscription/create-checkout",
+      headers: session.headers,
+    });
+    expect(again.json().url).toBe(first.json().url);
+
+    // Two checkouts opened anyway (say, the first one over an hour old): only one can be paid.
+    t().clock.advance(2 * 3600 * 1000);
+    const second = await t().app.inject({
+      method: "POST",
+      url: "/api/subscription/create-checkout",
+      headers: session.headers,
+    });
+    expect(second.json().url).not.toBe(first.json().url);
+    const pay = (url: string) =>
+      t().app.inject({
+        method: "POST",
+        url: `/api${url}/pay`,
+        payload: { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+      });
+    const results = await Promise.all([pay(first.json().url), pay(second.json().url)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(
+      await t().app.ctx.db.$count(
+        payments,
+        and(eq(payments.userId, user.id), eq(payments.status, "succeeded")),
+      ),
+    ).toBe(1);
+    restore();
+  });
+
+  it("does not renew a membership cancelled while the renewal job was running", async () => {
+    const user = await buildUser(t().app);
+    const session = await loginAs(t().app, user);
+    const [sub] = await t().app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    // The job read the row as active and due; the member cancels before it claims the renewal.
+    await t().app.inject({ method: "POST", url: "/api/subscription/cancel", headers: session.headers });
+    const claimed = await t().app.ctx.db.transaction((tx) =>
+      claimRenewal(tx, "sandbox", {
+        userId: user.id,
+        providerPaymentId: `pi_race_${user.id}`,
+        amountCents: 699,
+        periodStart: sub.currentPeriodEnd,
+        periodEnd: new Date(sub.currentPeriodEnd.getTime() + 30 * 24 * 3600 * 1000),
+      }),
+    );
+    expect(claimed).toBe(false);
+    const [after] = await t()
+      .app.ctx.db.select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id));
+    expect(after.status).toBe("cancel_at_period_end");
+    expect(after.currentPeriodEnd).toEqual(sub.currentPeriodEnd);
+    expect(await t().app.ctx.db.$count(payments, eq(payments.providerPaymentId, `pi_race_${user.id}`))).toBe(
+      0,
+    );
+  });
+
+  it("expires rather than back-charges a sandbox membership the job could not renew for over a day", async () => {
+    const user = await buildUser(t().app);
+    const [sub] = await t().app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    t().clock.set(new Date(sub.currentPeriodEnd.getTime() + 2 * 24 * 3600 * 1000));
+    await runJobsOnce(t().app.ctx);
+    const [after] = await t()
+      .app.ctx.db.select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id));
+    expect(after.status).toBe("expired");
+    expect(await t().app.ctx.db.$count(payments, eq(payments.userId, user.id))).toBe(1);
+    restore();
+  });
+
+  it("starts a fresh period, without the old cancellation, when a lapsed member subscribes again", async () => {
+    const user = await buildUser(t().app);
+    const session = await loginAs(t().app, user);
+    await t().app.inject({ method: "POST", url: "/api/subscription/cancel", headers: session.headers });
+    const [old] = await t().app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    t().clock.set(new Date(old.currentPeriodEnd.getTime() + 10 * 24 * 3600 * 1000));
+    await runJobsOnce(t().app.ctx);
+    const later = await loginAs(t().app, user);
+    const checkout = await t().app.inject({
+      method: "POST",
+      url: "/api/subscription/create-checkout",
+      headers: later.headers,
+    });
+    const id = checkout.json().url.split("/").pop();
+    const paid = await t().app.inject({
+      method: "POST",
+      url: `/api/sandbox/checkout/${id}/pay`,
+      payload: { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+    });
+    expect(paid.statusCode).toBe(200);
+    const [fresh] = await t()
+      .app.ctx.db.select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id));
+    expect(fresh.status).toBe("active");
+    expect(fresh.canceledAt).toBeNull();
+    expect(fresh.currentPeriodStart).toEqual(t().clock.now());
+    expect(fresh.currentPeriodEnd.getTime()).toBeGreaterThan(
+      t().clock.now().getTime() + 27 * 24 * 3600 * 1000,
+    );
+    restore();
+  });
+
+  it("answers 401 to cancel, reactivate and confirm without a session", async () => {
+    for (const [method, url] of [
+      ["POST", "/api/subscription/cancel"],
+      ["POST", "/api/subscription/reactivate"],
+      ["GET", "/api/subscription/confirm?session_id=cs_sandbox_x"],
+    ] as const) {
+      const res = await t().app.inject({ method, url });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe("UNAUTHENTICATED");
+    }
   });
 });
 
