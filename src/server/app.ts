@@ -144,6 +144,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const built = app as unknown as App;
   built.ctx = ctx;
-  app.addHook("onClose", async () => ctx.mailer.close());
+  app.addHook("onClose", () => ctx.mailer.close());
   return built;
 }

@@ -9,8 +9,6 @@ export function cardErrorMessage(code: string | undefined, declineCode?: string,
         return "Your card has insufficient funds. Please use a different card.";
       case "fraudulent":
       case "blocked":
-      case "lost_card":
-      case "stolen_card":
         return "Your bank blocked this transaction. Please contact your bank or use a different card.";
       case "do_not_honor":
       case "generic_decline":

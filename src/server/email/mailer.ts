@@ -6,10 +6,19 @@ import { emails } from "../db/schema";
 import type { EmailContent } from "./templates";
 
 export type Mailer = {
-  /** Stores the message, then delivers it by SMTP when configured. Never throws: mail is best effort. */
+  /**
+   * Stores the message, then delivers it by SMTP when configured, after the caller has moved on
+   * (a slow mail server must not hold up, or time, the request). Never throws: mail is best effort.
+   */
   send(to: string, content: EmailContent): Promise<void>;
-  close(): void;
+  /** Resolves once every delivery started so far has finished (tests, shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
 };
+
+function redact(text: string, secrets: string[] = []): string {
+  return secrets.filter(Boolean).reduce((t, secret) => t.split(secret).join("[redacted]"), text);
+}
 
 export function createMailer(opts: {
   db: Db;
@@ -20,17 +29,40 @@ export function createMailer(opts: {
   const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(id: number, to: string, content: EmailContent) {
+    if (!transport) return;
+    try {
+      await transport.sendMail({
+        from: opts.from,
+        to,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
+      });
+      await opts.db.update(emails).set({ sentAt: new Date() }).where(eq(emails.id, id));
+    } catch (err) {
+      opts.log.error({ err, to }, "email delivery failed");
+      await opts.db
+        .update(emails)
+        .set({ error: String(err) })
+        .where(eq(emails.id, id));
+    }
+  }
+
   return {
     async send(to, content) {
       try {
+        // The outbox is where a user without SMTP reads the link, so only a sent copy is redacted.
         const [row] = await opts.db
           .insert(emails)
           .values({
             toAddress: to,
             subject: content.subject,
             template: content.template,
-            textBody: content.text,
-            htmlBody: content.html,
+            textBody: transport ? redact(content.text, content.secrets) : content.text,
+            htmlBody: transport ? redact(content.html, content.secrets) : content.html,
             transport: transport ? "smtp" : "outbox",
           })
           .returning({ id: emails.id });
@@ -38,27 +70,18 @@ export function createMailer(opts: {
           opts.log.info({ to, subject: content.subject }, `email (outbox, not sent):\n${content.text}`);
           return;
         }
-        try {
-          await transport.sendMail({
-            from: opts.from,
-            to,
-            subject: content.subject,
-            text: content.text,
-            html: content.html,
-          });
-          await opts.db.update(emails).set({ sentAt: new Date() }).where(eq(emails.id, row.id));
-        } catch (err) {
-          opts.log.error({ err, to }, "email delivery failed");
-          await opts.db
-            .update(emails)
-            .set({ error: String(err) })
-            .where(eq(emails.id, row.id));
-        }
+        const job = deliver(row.id, to, content).catch(() => {});
+        pending.add(job);
+        void job.finally(() => pending.delete(job));
       } catch (err) {
         opts.log.error({ err, to }, "email could not be stored");
       }
     },
-    close() {
+    async idle() {
+      await Promise.all([...pending]);
+    },
+    async close() {
+      await Promise.all([...pending]);
       transport?.close();
     },
   };

@@ -1,5 +1,12 @@
 import { escapeHtml } from "../http/escape-html";
-export type EmailContent = { template: string; subject: string; text: string; html: string };
+export type EmailContent = {
+  template: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Parts (tokens) kept out of the stored copy once the message has really been sent. */
+  secrets?: string[];
+};
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f6f8;padding:24px">
@@ -47,5 +54,6 @@ Open this link within one hour to choose a new password:</p>
 <p style="word-break:break-all;color:#374151">${escapeHtml(link)}</p>
 <p>If you did not ask for this, ignore this email: your password stays as it is.</p>`,
   );
-  return { template: "password_reset", subject, text, html };
+  const token = new URL(link).searchParams.get("token") ?? "";
+  return { template: "password_reset", subject, text, html, secrets: [token] };
 }

@@ -31,7 +31,7 @@ export function sandboxCheckoutHtml(opts: {
       <div><label for="cvc">CVC</label>
       <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required maxlength="4"></div>
     </div>
-    <p id="error" class="error" role="alert" hidden></p>
+    <div id="error" class="error" role="alert" hidden><strong>Payment Failed</strong><p id="error-text"></p></div>
     <button id="pay" type="submit">Pay ${escapeHtml(opts.amountLabel)}</button>
     <p class="hint">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0002 is declined. Any future expiry, any CVC.</p>
   </form>
@@ -52,7 +52,7 @@ label{display:block;font-size:.85rem;font-weight:600;margin:.75rem 0 .25rem}
 input{width:100%;font-size:1rem;padding:.7rem .8rem;border:1px solid #d1d5db;border-radius:10px}
 input:focus{outline:2px solid #059669;border-color:#059669}.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 button{width:100%;margin-top:1.25rem;background:#059669;color:#fff;border:0;border-radius:10px;padding:.85rem;font-size:1rem;font-weight:600;cursor:pointer}
-button[disabled]{opacity:.6;cursor:wait}.error{background:#fef2f2;color:#b91c1c;border-radius:10px;padding:.7rem;margin:1rem 0 0;font-size:.9rem}
+button[disabled]{opacity:.6;cursor:wait}.error{background:#fef2f2;color:#b91c1c;border-radius:10px;padding:.7rem;margin:1rem 0 0;font-size:.9rem}.error p{margin:.25rem 0 0}
 .hint{color:#6b7280;font-size:.75rem;margin-top:1rem}.link{display:block;text-align:center;margin-top:1rem;color:#4f46e5}
 .notice{background:#f3f4f6;padding:.75rem;border-radius:10px}`;
 
@@ -60,7 +60,7 @@ button[disabled]{opacity:.6;cursor:wait}.error{background:#fef2f2;color:#b91c1c;
 export const SANDBOX_CHECKOUT_JS = `(function(){
 var form=document.getElementById('pay-form');if(!form)return;
 var num=document.getElementById('card-number'),exp=document.getElementById('expiry'),cvc=document.getElementById('cvc');
-var btn=document.getElementById('pay'),err=document.getElementById('error'),label=btn.textContent;
+var btn=document.getElementById('pay'),err=document.getElementById('error'),errText=document.getElementById('error-text'),label=btn.textContent;
 num.addEventListener('input',function(){var d=num.value.replace(/\\D/g,'').slice(0,19);num.value=d.replace(/(.{4})/g,'$1 ').trim();});
 exp.addEventListener('input',function(){var d=exp.value.replace(/\\D/g,'').slice(0,4);exp.value=d.length>2?d.slice(0,2)+'/'+d.slice(2):d;});
 form.addEventListener('submit',function(e){e.preventDefault();err.hidden=true;btn.disabled=true;btn.textContent='Processing...';
@@ -68,8 +68,8 @@ fetch('/api/sandbox/checkout/'+encodeURIComponent(form.dataset.checkoutId)+'/pay
 headers:{'Content-Type':'application/json'},body:JSON.stringify({cardNumber:num.value,expiry:exp.value,cvc:cvc.value})})
 .then(function(r){return r.json().then(function(b){return {ok:r.ok,body:b};});})
 .then(function(res){if(res.ok&&res.body.redirectUrl){window.location.assign(res.body.redirectUrl);return;}
-err.textContent=(res.body&&res.body.message)||'Your payment could not be completed.';err.hidden=false;btn.disabled=false;btn.textContent=label;})
-.catch(function(){err.textContent='Could not reach the payment service. Check your connection and try again.';err.hidden=false;btn.disabled=false;btn.textContent=label;});
+errText.textContent=(res.body&&res.body.message)||'Your payment could not be completed.';err.hidden=false;btn.disabled=false;btn.textContent=label;})
+.catch(function(){errText.textContent='Could not reach the payment service. Check your connection and try again.';err.hidden=false;btn.disabled=false;btn.textContent=label;});
 });})();`;
 
 export const SUBSCRIPTION_AMOUNT_LABEL = SUBSCRIPTION_PRICE_LABEL;
