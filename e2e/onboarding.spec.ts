@@ -9,9 +9,16 @@ test("a visitor registers, subscribes with 4242, accepts the rules and reaches t
   await expect(page.getByText("$6.99").first()).toBeVisible();
 
   await payWithCard(page, "4242 4242 4242 4242");
-  // Back from checkout the payment is confirmed; an active member who has not accepted the
-  // rules is shown the community rules whatever the path (access rule 7).
-  await expect(page.getByText(`Welcome to StepRace, ${v.firstName}!`)).toBeVisible({ timeout: 15_000 });
+  // Back from checkout the payment is confirmed and the member, who has not accepted the rules
+  // yet, sees the activated screen (access rule 7 lets it through) counting down from 8 seconds.
+  await expect(page).toHaveURL(/\/subscription-activated$/, { timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: /subscription activated/i })).toBeVisible();
+  await expect(page.getByText(/community rules in [5-8] seconds/)).toBeVisible();
+  await expect(page.getByRole("link", { name: /dashboard/i })).toHaveAttribute("href", "/dashboard");
+  await page.getByRole("link", { name: "Accept Community Rules" }).click();
+
+  await expect(page).toHaveURL(/\/community-rules$/);
+  await expect(page.getByText(`Welcome to StepRace, ${v.firstName}!`)).toBeVisible();
 
   const go = page.getByRole("button", { name: "Continue to Dashboard" });
   await expect(go).toBeDisabled();

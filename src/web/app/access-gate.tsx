@@ -3,6 +3,7 @@ import { Redirect, useLocation } from "wouter";
 import { ConnectionError } from "../components/layout/connection-error";
 import { LoadingSplash, PageSpinner } from "../components/layout/loading-splash";
 import { useCurrentUser } from "../features/auth/api";
+import { ApiError, isSessionRejected } from "../lib/api-client";
 import { useIsMobileDevice } from "../lib/device";
 import { type AccessDecision, decideAccess, inviteFromPath, type SessionState } from "./access-rules";
 import { pages } from "./pages";
@@ -13,7 +14,14 @@ function useSessionState(): SessionState {
   const { data, error, isError, fetchStatus } = useCurrentUser();
   // Data kept from an earlier answer (or the stored copy, offline) wins over a failed refetch.
   if (data !== undefined) return data ? { status: "signedIn", user: data } : { status: "anonymous" };
-  if (isError) return { status: "error", message: error instanceof Error ? error.message : String(error) };
+  if (isError) {
+    return {
+      status: "error",
+      message: error instanceof Error ? error.message : String(error),
+      code: error instanceof ApiError ? error.code : undefined,
+      sessionRejected: isSessionRejected(error),
+    };
+  }
   // Offline with no stored user: waiting for the network would show the splash forever.
   if (fetchStatus === "paused") return { status: "anonymous" };
   return { status: "loading" };

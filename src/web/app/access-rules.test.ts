@@ -34,7 +34,41 @@ describe("decideAccess", () => {
     ]) {
       expect(decideAccess({ status: "error", message }, "/wallet", false)).toEqual({ type: "gotoLogin" });
     }
-    expect(pageOf({ status: "error", message: "Session expired 401" }, "/login")).toBe("login");
+    expect(pageOf({ status: "error", message: "Authentication required" }, "/login")).toBe("login");
+  });
+
+  // The server's real answers to a rejected session (DESIGN.md 2.1): none of rule 2's words.
+  const sessionInvalid: SessionState = {
+    status: "error",
+    message: "Session expired",
+    code: "SESSION_INVALID",
+    sessionRejected: true,
+  };
+  const deviceChanged: SessionState = {
+    status: "error",
+    message: "This session belongs to another device. Please sign in again.",
+    code: "DEVICE_CHANGED",
+    sessionRejected: true,
+  };
+
+  it("rule 2: a session the server rejected goes to /login, and /login shows the sign-in form", () => {
+    for (const session of [sessionInvalid, deviceChanged]) {
+      expect(decideAccess(session, "/", false)).toEqual({ type: "gotoLogin" });
+      expect(decideAccess(session, "/wallet", true)).toEqual({ type: "gotoLogin" });
+      expect(pageOf(session, "/login")).toBe("login");
+    }
+  });
+
+  it("rule 2: the error code alone, or the flag alone, marks a rejected session", () => {
+    for (const session of [sessionInvalid, deviceChanged]) {
+      if (session.status !== "error") throw new Error("unreachable");
+      const byCode: SessionState = { status: "error", message: session.message, code: session.code };
+      const byFlag: SessionState = { status: "error", message: session.message, sessionRejected: true };
+      for (const s of [byCode, byFlag]) {
+        expect(pageOf(s, "/")).toBe("gotoLogin");
+        expect(pageOf(s, "/login")).toBe("login");
+      }
+    }
   });
 
   it("rule 3: other errors show the connection error, 404 counts as anonymous", () => {
@@ -93,10 +127,16 @@ describe("decideAccess", () => {
     expect(pageOf(cancelling, "/wallet")).toBe("wallet");
   });
 
-  it("rule 7: rules not accepted shows the community rules except four routes", () => {
+  it("rule 7: rules not accepted shows the community rules except six routes", () => {
+    expect(pageOf(rulesPending, "/community-rules")).toBe("communityRules");
     expect(pageOf(rulesPending, "/profile")).toBe("profile");
     expect(pageOf(rulesPending, "/forgot-password")).toBe("forgotPassword");
-    for (const path of ["/", "/subscribe", "/subscription-activated", "/wallet", "/nope"]) {
+    expect(pageOf(rulesPending, "/reset-password")).toBe("resetPassword");
+    // Just paid: the confirmation and the activated screen (specification 3) are reachable.
+    expect(pageOf(rulesPending, "/subscription-success")).toBe("subscriptionSuccess");
+    expect(pageOf(rulesPending, "/subscription-activated")).toBe("subscriptionActivated");
+    expect(decideAccess(rulesPending, "/subscription-activated", false)).toMatchObject({ layout: "bare" });
+    for (const path of ["/", "/dashboard", "/subscribe", "/wallet", "/safety", "/admin", "/login", "/nope"]) {
       expect(pageOf(rulesPending, path)).toBe("communityRules");
     }
   });

@@ -46,7 +46,14 @@ export interface SessionUser {
 
 export type SessionState =
   | { status: "loading" }
-  | { status: "error"; message: string }
+  | {
+      status: "error";
+      message: string;
+      /** The API's error code, when the error came from an answer of the API. */
+      code?: string;
+      /** The server rejected the session (401 with sessionInvalid or deviceChanged). */
+      sessionRejected?: boolean;
+    }
   | { status: "anonymous" }
   | { status: "signedIn"; user: SessionUser };
 
@@ -91,6 +98,10 @@ export const unsubscribedRoutes: RouteDef[] = [
 export const rulesPendingRoutes: RouteDef[] = [
   route("/community-rules", "communityRules"),
   route("/profile", "profile"),
+  // Added (product owner): a member who has just paid has not accepted the rules yet, so without
+  // these two the payment confirmation and the activated screen (specification 3) are never seen.
+  route("/subscription-success", "subscriptionSuccess"),
+  route("/subscription-activated", "subscriptionActivated"),
   route("/forgot-password", "forgotPassword"),
   route("/reset-password", "resetPassword"),
 ];
@@ -188,6 +199,21 @@ export function hasActiveSubscription(user: SessionUser): boolean {
 }
 
 const AUTH_ERROR = /401|Unauthorized|Authentication required|Invalid JSON response/i;
+const SESSION_REJECTED_CODES = new Set(["SESSION_INVALID", "DEVICE_CHANGED"]);
+
+/**
+ * Rule 2's words, and a session the server rejected: its messages ("Session expired", "This
+ * session belongs to another device...") contain none of them, but it is signed out all the same.
+ */
+function isAuthenticationError(state: {
+  message: string;
+  code?: string;
+  sessionRejected?: boolean;
+}): boolean {
+  if (state.sessionRejected === true) return true;
+  if (state.code !== undefined && SESSION_REJECTED_CODES.has(state.code)) return true;
+  return AUTH_ERROR.test(state.message);
+}
 
 export function decideAccess(session: SessionState, rawPath: string, isMobile: boolean): AccessDecision {
   const path = normalizePath(rawPath);
@@ -198,7 +224,7 @@ export function decideAccess(session: SessionState, rawPath: string, isMobile: b
 
   if (state.status === "error") {
     // 2. Authentication-type error: to /login (already there: show it, so nothing loops).
-    if (AUTH_ERROR.test(state.message)) {
+    if (isAuthenticationError(state)) {
       if (path !== "/login") return { type: "gotoLogin" };
       state = { status: "anonymous" };
     } else if (!/404/.test(state.message)) {

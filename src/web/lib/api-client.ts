@@ -55,6 +55,18 @@ export function looksLikeHtml(text: string): boolean {
   return /^\s*<(?:!doctype|html|head|body)\b/i.test(text);
 }
 
+/** Error codes of a session the server rejected (DESIGN.md sections 2.1 and 2.2). */
+export const SESSION_REJECTED_CODES: readonly string[] = ["SESSION_INVALID", "DEVICE_CHANGED"];
+
+/**
+ * The server rejected the session (password reset, ban, deletion, another device): the member is
+ * signed out, and no request with that session can succeed.
+ */
+export function isSessionRejected(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  return error.sessionRejected || (error.code !== undefined && SESSION_REJECTED_CODES.includes(error.code));
+}
+
 function stringField(value: unknown): string | undefined {
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }
@@ -72,7 +84,11 @@ function errorFor(response: Response, text: string): ApiError {
   const code = stringField(body?.code);
 
   if (response.status === 401 && body) {
-    if (body.deviceChanged === true || body.sessionInvalid === true) {
+    if (
+      body.deviceChanged === true ||
+      body.sessionInvalid === true ||
+      (code !== undefined && SESSION_REJECTED_CODES.includes(code))
+    ) {
       leaveRejectedSession();
       return new ApiError(401, stringField(body.message) ?? SESSION_EXPIRED_MESSAGE, {
         code,

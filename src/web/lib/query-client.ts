@@ -71,6 +71,10 @@ export function createQueryClient(): QueryClient {
       },
       mutations: {
         networkMode: "online",
+        // One retry (specification 1, section 9). Opted out (retry: 0) where repeating after a lost
+        // answer does harm: register ("Username already taken" after a success), login,
+        // create-checkout (a second checkout), accept-rules, forgot-password (a second email) and
+        // reset-password (a single-use token); step sync too, which counts locally instead.
         retry: shouldRetryMutation,
         retryDelay: RETRY_DELAY_MS,
       },

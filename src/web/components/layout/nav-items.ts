@@ -5,7 +5,9 @@ import {
   Gift,
   House,
   LayoutDashboard,
+  LifeBuoy,
   type LucideIcon,
+  Mail,
   Megaphone,
   Package,
   Shield,
@@ -34,6 +36,7 @@ export const menuItems: NavItem[] = [
   { label: "Redeem", href: "/redeem", icon: Gift },
   { label: "Gear Store", href: "/marketplace", icon: ShoppingBag },
   { label: "Step Test", href: "/step-test", icon: Footprints },
+  { label: "Safety", href: "/safety", icon: LifeBuoy },
   { label: "Wallet", href: "/wallet", icon: Wallet },
   { label: "Profile", href: "/profile", icon: User },
 ];
@@ -42,6 +45,7 @@ export const adminMenuItems: NavItem[] = [
   { label: "Admin Panel", href: "/admin", icon: Shield },
   { label: "Product Manager", href: "/marketplace/admin", icon: Package },
   { label: "Ad Manager", href: "/ads-admin-complete", icon: Megaphone },
+  { label: "Email Test", href: "/email-test", icon: Mail },
 ];
 
 /** The one bottom navigation. */
@@ -53,9 +57,14 @@ export const bottomNavItems: NavItem[] = [
   { label: "Wallet", href: "/wallet", icon: Wallet },
 ];
 
-/** Desktop header: the first links inline, the rest under More. */
+/** Pages the desktop header links to outside its menus: the wallet chip and the user menu. */
+export const desktopHeaderShortcuts: ReadonlySet<string> = new Set(["/wallet", "/profile"]);
+
+/** Desktop header: the first links inline, every other menu page under More. */
 export const desktopPrimaryItems = menuItems.slice(0, 5);
-export const desktopMoreItems = menuItems.slice(5, 9);
+export const desktopMoreItems = menuItems
+  .slice(desktopPrimaryItems.length)
+  .filter((item) => !desktopHeaderShortcuts.has(item.href));
 
 const dashboardPaths = new Set(["/", "/dashboard", "/mobile-dashboard", "/desktop-dashboard"]);
 

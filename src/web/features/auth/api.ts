@@ -1,6 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  mutationOptions,
+  type QueryFunctionContext,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { User } from "../../../core/schemas/auth";
-import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { apiRequest, getQueryFn, isSessionRejected } from "../../lib/api-client";
 import { getDeviceFingerprint } from "../../lib/device-fingerprint";
 import {
   CURRENT_USER_STALE_TIME_MS,
@@ -25,9 +32,24 @@ function rememberUser(user: User | null): User | null {
   return user;
 }
 
+/**
+ * The current user, or null when signed out. A session the server rejected (401 with
+ * sessionInvalid / deviceChanged, specification 1 section 4) sends the browser to /login; once
+ * there, that answer means "signed out": the login form must show, not an error that would keep
+ * the member out for as long as the browser holds the dead session cookie.
+ */
+export async function fetchCurrentUser(context: QueryFunctionContext): Promise<User | null> {
+  try {
+    return rememberUser(await userQueryFn(context));
+  } catch (error) {
+    if (isSessionRejected(error) && window.location.pathname === "/login") return rememberUser(null);
+    throw error;
+  }
+}
+
 export const currentUserQueryOptions = queryOptions({
   queryKey: authKeys.user,
-  queryFn: async (context) => rememberUser(await userQueryFn(context)),
+  queryFn: fetchCurrentUser,
   staleTime: CURRENT_USER_STALE_TIME_MS,
   gcTime: QUERY_GC_TIME_MS,
   retry: shouldRetryCurrentUser,
@@ -100,18 +122,43 @@ export function resetPassword(body: { token: string; password: string }): Promis
   return apiRequest("/api/auth/reset-password", { method: "POST", body });
 }
 
+/*
+ * retry: 0 (the client's default is one mutation retry, specification 1 section 9): a repeated
+ * register or login whose first answer was lost would fail ("Username already taken") after the
+ * first one succeeded, and a reset token is single-use; forgot password would send two emails.
+ */
+export const loginMutationOptions = mutationOptions({ mutationKey: ["login"], mutationFn: login, retry: 0 });
+
+export const registerMutationOptions = mutationOptions({
+  mutationKey: ["register"],
+  mutationFn: register,
+  retry: 0,
+});
+
+export const forgotPasswordMutationOptions = mutationOptions({
+  mutationKey: ["forgot-password"],
+  mutationFn: forgotPassword,
+  retry: 0,
+});
+
+export const resetPasswordMutationOptions = mutationOptions({
+  mutationKey: ["reset-password"],
+  mutationFn: resetPassword,
+  retry: 0,
+});
+
 export function useLoginMutation() {
-  return useMutation({ mutationFn: login });
+  return useMutation(loginMutationOptions);
 }
 
 export function useRegisterMutation() {
-  return useMutation({ mutationFn: register });
+  return useMutation(registerMutationOptions);
 }
 
 export function useForgotPasswordMutation() {
-  return useMutation({ mutationFn: forgotPassword });
+  return useMutation(forgotPasswordMutationOptions);
 }
 
 export function useResetPasswordMutation() {
-  return useMutation({ mutationFn: resetPassword });
+  return useMutation(resetPasswordMutationOptions);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "../../../core/schemas/auth";
 import { apiRequest } from "../../lib/api-client";
 import { authKeys } from "../auth/api";
@@ -19,8 +19,15 @@ export function reactivateSubscription(): Promise<User> {
   return apiRequest<User>("/api/subscription/reactivate", { method: "POST" });
 }
 
+/** Not retried: a retry after a lost answer would open a second checkout. */
+export const createCheckoutMutationOptions = mutationOptions({
+  mutationKey: ["create-checkout"],
+  mutationFn: createCheckout,
+  retry: 0,
+});
+
 export function useCreateCheckoutMutation() {
-  return useMutation({ mutationFn: createCheckout });
+  return useMutation(createCheckoutMutationOptions);
 }
 
 function useUserUpdatingMutation(mutationFn: () => Promise<User>) {

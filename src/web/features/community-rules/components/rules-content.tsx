@@ -20,6 +20,13 @@ const pillars = [
   },
 ];
 
+/** DESIGN.md section 1, "Refunds": the guidelines say exactly this. */
+export const refundRules = [
+  "You may leave a competition or a group for a full refund of your entry fee until the competition starts.",
+  "Entry fees are non-refundable once the competition has started.",
+  "Deleting a competition or group refunds every entry fee and contribution.",
+] as const;
+
 function Section({
   icon: Icon,
   title,
@@ -50,10 +57,9 @@ export function RulesContent() {
           <li>Be respectful and supportive. Harassment, spam and inappropriate content are not allowed.</li>
           <li>Count only steps you really walk. Cheating or manipulating step counts is prohibited.</li>
           <li>One account per person. Fake accounts will be removed.</li>
-          <li>
-            Entry fees are fully refundable if you leave a competition or group before the competition starts,
-            and non-refundable once the competition has started.
-          </li>
+          {refundRules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
           <li>Members who break these rules may be banned from future competitions.</li>
         </ul>
       </Section>

@@ -1,0 +1,81 @@
+import { MutationObserver } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  forgotPasswordMutationOptions,
+  loginMutationOptions,
+  registerMutationOptions,
+  resetPasswordMutationOptions,
+} from "../features/auth/api";
+import { acceptRulesMutationOptions } from "../features/community-rules/api";
+import { createCheckoutMutationOptions } from "../features/subscription/api";
+import { createQueryClient, RETRY_DELAY_MS } from "../lib/query-client";
+
+const FP = "Abcdefghijklmnopqrstuvwxyz012345";
+
+/**
+ * The client's default is one mutation retry (specification 1, section 9). These mutations must
+ * not repeat: when the first attempt reached the server but its answer was lost, a second attempt
+ * registers twice ("Username already taken"), opens a second checkout, sends a second email...
+ */
+const oneShot: [string, object, unknown][] = [
+  ["register", registerMutationOptions, { username: "casey", password: "x" }],
+  ["login", loginMutationOptions, { username: "casey", password: "x" }],
+  ["create-checkout", createCheckoutMutationOptions, undefined],
+  ["accept-rules", acceptRulesMutationOptions, undefined],
+  ["forgot-password", forgotPasswordMutationOptions, { email: "casey@example.test" }],
+  ["reset-password", resetPasswordMutationOptions, { token: "t", password: "fresh-start-22" }],
+];
+
+beforeEach(() => {
+  const data = new Map([["deviceFingerprint", FP]]);
+  vi.stubGlobal("window", {
+    localStorage: {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    },
+    location: { pathname: "/", assign: vi.fn() },
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("mutations that must not repeat", () => {
+  it.each(oneShot)("%s is sent once even when its answer is lost", async (_name, options, variables) => {
+    vi.useFakeTimers();
+    // The first attempt's answer is lost (network error); a second attempt would succeed.
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+
+    const observer = new MutationObserver(createQueryClient(), options as never);
+    const settled = observer.mutate(variables as never).then(
+      () => "succeeded",
+      () => "failed",
+    );
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS * 3);
+    await expect(settled).resolves.toBe("failed");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("other mutations keep the default single retry", async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const observer = new MutationObserver(createQueryClient(), {
+      mutationFn: () => fetch("/api/anything").then((r) => r.json()),
+    });
+    const settled = observer.mutate();
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS * 3);
+    await expect(settled).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
