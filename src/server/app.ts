@@ -41,7 +41,11 @@ export type AppDeps = {
   logger?: boolean | object;
 };
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & {
+  ctx: AppContext;
+  /** Every route as registered (method and URL pattern), for the route-level tests. */
+  routes: { method: string; url: string }[];
+};
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
@@ -56,6 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (reply as FastifyReply).code(400).send({ message: "Malformed request", code: "VALIDATION_ERROR" });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  const routes: App["routes"] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -144,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const built = app as unknown as App;
   built.ctx = ctx;
+  built.routes = routes;
   app.addHook("onClose", () => ctx.mailer.close());
   return built;
 }

@@ -114,6 +114,19 @@ describe("rate limits", () => {
     expect(codes).toEqual([401, 401, 401, 429]);
   });
 
+  it.each([
+    ["/api/auth/register", { firstName: "" }],
+    ["/api/auth/forgot-password", { email: "someone@example.test" }],
+    ["/api/auth/reset-password", { token: "not-a-token", password: "long-enough-1" }],
+  ])("rate-limits %s too", async (url, payload) => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      codes.push((await t().app.inject({ method: "POST", url, headers: DEVICE, payload })).statusCode);
+    }
+    expect(codes[3]).toBe(429);
+    expect(codes.slice(0, 3)).not.toContain(429);
+  });
+
   it("cannot be dodged with a made-up X-Forwarded-For when no proxy is trusted", async () => {
     const res = await t().app.inject({
       method: "POST",

@@ -6,8 +6,4 @@ declare module "fastify" {
     viewer(): Promise<Viewer>;
     viewerPromise: Promise<Viewer> | null;
   }
-  interface FastifyContextConfig {
-    /** Marks a route as part of the documented public API surface (for tests that walk routes). */
-    public?: boolean;
-  }
 }

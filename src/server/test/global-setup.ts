@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
     const file = resolve(dir, `pglite-template-${process.pid}.tar`);
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide("pgliteTemplate", file);
-    return;
+    return () => rmSync(file, { force: true });
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { type App, type AppDeps, buildApp } from "../app";
 import { manualClock } from "../clock";
 import { loadConfig } from "../config";
@@ -44,6 +44,10 @@ export function useTestApp(env: Record<string, string> = {}, deps: Partial<AppDe
   let current: TestApp | undefined;
   beforeAll(async () => {
     current = await buildTestApp(env, deps);
+  });
+  // A test that moves the clock must not leak it into the next one, even when it fails midway.
+  afterEach(() => {
+    current?.clock.set(new Date());
   });
   afterAll(async () => {
     await current?.close();
