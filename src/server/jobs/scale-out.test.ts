@@ -19,14 +19,10 @@ describe("two app instances on one database", () => {
 
   beforeAll(async () => {
     first = await buildTestApp();
-    const db =
-      first.database.kind === "postgres"
-        ? (secondDb = await openDatabase({
-            kind: "postgres",
-            url: first.database.url as string,
-            poolSize: 5,
-          })).db
-        : first.app.ctx.db;
+    if (first.database.kind === "postgres") {
+      secondDb = await openDatabase({ kind: "postgres", url: first.database.url as string, poolSize: 5 });
+    }
+    const db = secondDb?.db ?? first.app.ctx.db;
     second = await buildApp({
       config: first.app.ctx.config,
       db,
