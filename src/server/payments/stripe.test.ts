@@ -116,6 +116,31 @@ describe("stripe payments", () => {
     });
   });
 
+  it("expires the member's earlier open checkout, so only one can ever be paid", async () => {
+    const { session } = await member();
+    const first = await createCheckout(session);
+    const second = await createCheckout(session);
+    expect(second.id).not.toBe(first.id);
+    expect(fake.requestsTo("POST", `/v1/checkout/sessions/${first.id}/expire`)).toHaveLength(1);
+    expect(fake.session(first.id)).toMatchObject({ status: "expired" });
+    const [row] = await t.app.ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, first.id));
+    expect(row.status).toBe("expired");
+  });
+
+  it("reuses a returning member's Stripe customer for a new checkout", async () => {
+    const { user, session, customerId } = await paidMember();
+    const row = await subscriptionRow(user.id);
+    await t.app.ctx.db
+      .update(subscriptions)
+      .set({ status: "expired" })
+      .where(eq(subscriptions.userId, row.userId));
+    const before = fake.requests.length;
+    await createCheckout(session);
+    const [sent] = fake.requests.slice(before).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(sent.form.customer).toBe(customerId);
+    expect(sent.form.customer_email).toBeUndefined();
+  });
+
   it("keeps the member inactive while the checkout is unpaid", async () => {
     const { user, session } = await member();
     const checkout = await createCheckout(session);

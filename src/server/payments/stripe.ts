@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { checkoutSessions } from "../db/schema";
+import { checkoutSessions, subscriptions } from "../db/schema";
 import type { CheckoutLookup, PaymentProvider, SubscriptionPayment } from "./provider";
 
 export type StripeSettings = NonNullable<Config["stripe"]>;
@@ -162,6 +162,27 @@ export function createStripeProvider(cfg: StripeSettings, db: Db, clock: Clock):
 
     async createSubscriptionCheckout(request) {
       const userId = String(request.userId);
+      // Only one checkout can be paid: the member's earlier open ones are expired at Stripe first.
+      const open = await db
+        .select({ id: checkoutSessions.id })
+        .from(checkoutSessions)
+        .where(
+          and(
+            eq(checkoutSessions.userId, request.userId),
+            eq(checkoutSessions.provider, "stripe"),
+            eq(checkoutSessions.status, "open"),
+          ),
+        );
+      for (const { id } of open) {
+        await stripe.checkout.sessions.expire(id).catch(() => undefined);
+        await db.update(checkoutSessions).set({ status: "expired" }).where(eq(checkoutSessions.id, id));
+      }
+      // A returning member keeps their Stripe customer (one customer, one payment history).
+      const [known] = await db
+        .select({ customerId: subscriptions.providerCustomerId })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, request.userId), eq(subscriptions.provider, "stripe")))
+        .limit(1);
       const session = await stripe.checkout.sessions.create({
         mode: "subscription",
         line_items: [
@@ -175,7 +196,7 @@ export function createStripeProvider(cfg: StripeSettings, db: Db, clock: Clock):
             },
           },
         ],
-        customer_email: request.email,
+        ...(known?.customerId ? { customer: known.customerId } : { customer_email: request.email }),
         client_reference_id: userId,
         metadata: { userId },
         // Copied onto the subscription and each of its invoices, so a renewal (or a first

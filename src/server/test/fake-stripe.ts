@@ -291,6 +291,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 200, body: sessionJson(session) };
     }
 
+    const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.path);
+    if (req.method === "POST" && expireMatch) {
+      const session = sessions.get(expireMatch[1]);
+      if (!session) return missing("checkout.session");
+      if (session.status === "open") session.status = "expired";
+      return { status: 200, body: sessionJson(session) };
+    }
+
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(req.path);
     if (req.method === "GET" && sessionMatch) {
       const session = sessions.get(sessionMatch[1]);
