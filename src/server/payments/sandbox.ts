@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, eq, } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { checkoutSessions } from "../db/schema";
+import { openCheckouts } from "./checkouts.repo";
 import { addMonth, type CheckoutLookup, type PaymentProvider } from "./provider";
 
 const OPEN_CHECKOUT_REUSE_MS = 60 * 60 * 1000;
@@ -17,19 +18,8 @@ export function createSandboxProvider(db: Db, clock: Clock): PaymentProvider {
     name: "sandbox",
     async createSubscriptionCheckout(request) {
       // A second tab or a retry gets the checkout already open, not another one to pay.
-      const [open] = await db
-        .select({ id: checkoutSessions.id })
-        .from(checkoutSessions)
-        .where(
-          and(
-            eq(checkoutSessions.userId, request.userId),
-            eq(checkoutSessions.provider, "sandbox"),
-            eq(checkoutSessions.status, "open"),
-            gt(checkoutSessions.createdAt, new Date(clock.now().getTime() - OPEN_CHECKOUT_REUSE_MS)),
-          ),
-        )
-        .orderBy(desc(checkoutSessions.createdAt))
-        .limit(1);
+      const since = new Date(clock.now().getTime() - OPEN_CHECKOUT_REUSE_MS);
+      const [open] = await openCheckouts(db, request.userId, "sandbox", since);
       if (open) return { id: open.id, url: `/sandbox/checkout/${open.id}` };
       const id = `cs_sandbox_${randomBytes(18).toString("base64url")}`;
       await db.insert(checkoutSessions).values({

@@ -4,6 +4,7 @@ import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { checkoutSessions, subscriptions } from "../db/schema";
+import { expireCheckout, openCheckouts } from "./checkouts.repo";
 import type { CheckoutLookup, PaymentProvider, SubscriptionPayment } from "./provider";
 
 export type StripeSettings = NonNullable<Config["stripe"]>;
@@ -163,19 +164,9 @@ export function createStripeProvider(cfg: StripeSettings, db: Db, clock: Clock):
     async createSubscriptionCheckout(request) {
       const userId = String(request.userId);
       // Only one checkout can be paid: the member's earlier open ones are expired at Stripe first.
-      const open = await db
-        .select({ id: checkoutSessions.id })
-        .from(checkoutSessions)
-        .where(
-          and(
-            eq(checkoutSessions.userId, request.userId),
-            eq(checkoutSessions.provider, "stripe"),
-            eq(checkoutSessions.status, "open"),
-          ),
-        );
-      for (const { id } of open) {
+      for (const { id } of await openCheckouts(db, request.userId, "stripe")) {
         await stripe.checkout.sessions.expire(id).catch(() => undefined);
-        await db.update(checkoutSessions).set({ status: "expired" }).where(eq(checkoutSessions.id, id));
+        await expireCheckout(db, id);
       }
       // A returning member keeps their Stripe customer (one customer, one payment history).
       const [known] = await db
