@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { checkoutSessions } from "../db/schema";
