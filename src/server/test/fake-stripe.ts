@@ -1,8 +1,21 @@
-import { randomBytes } from "node:crypto";
+
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { addMonth } from "../payments/provider";
+import {
+  type FakeInvoice,
+  type FakeSession,
+  type FakeSubscription,
+  flat,
+  invoiceJson,
+  type Json,
+  newId,
+  prefixed,
+  seconds,
+  sessionJson,
+  subscriptionJson,
+} from "./fake-stripe-objects";
 
 /**
  * A small in-memory stand-in for the Stripe API, for the calls the Stripe provider makes. It
@@ -19,173 +32,7 @@ export type RecordedRequest = {
   authorization: string | undefined;
 };
 
-type Json = Record<string, unknown>;
-
-type FakeSession = {
-  id: string;
-  mode: string;
-  status: "open" | "complete" | "expired";
-  paymentStatus: "unpaid" | "paid";
-  amountTotal: number;
-  currency: string;
-  customerEmail: string | null;
-  clientReferenceId: string | null;
-  metadata: Record<string, string>;
-  subscriptionMetadata: Record<string, string>;
-  successUrl: string;
-  cancelUrl: string;
-  customer: string | null;
-  subscription: string | null;
-  invoice: string | null;
-  created: number;
-};
-
-export type FakeSubscription = {
-  id: string;
-  customer: string;
-  status: "active" | "canceled";
-  cancelAtPeriodEnd: boolean;
-  cancelAt: number | null;
-  metadata: Record<string, string>;
-  itemId: string;
-  amount: number;
-  periodStart: number;
-  periodEnd: number;
-  latestInvoice: string | null;
-};
-
-type FakeInvoice = {
-  id: string;
-  customer: string;
-  subscription: string;
-  subscriptionItem: string;
-  amountPaid: number;
-  periodStart: number;
-  periodEnd: number;
-  metadata: Record<string, string>;
-  billingReason: string;
-  created: number;
-};
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-function prefixed(form: Record<string, string>, prefix: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(form)) {
-    const match = key.startsWith(`${prefix}[`) ? /^\[([^\]]+)\]$/.exec(key.slice(prefix.length)) : null;
-    if (match) out[match[1]] = value;
-  }
-  return out;
-}
-
-function flat(params: URLSearchParams): Record<string, string> {
-  return Object.fromEntries(params.entries());
-}
-
-function sessionJson(s: FakeSession): Json {
-  return {
-    id: s.id,
-    object: "checkout.session",
-    mode: s.mode,
-    status: s.status,
-    payment_status: s.paymentStatus,
-    amount_total: s.amountTotal,
-    currency: s.currency,
-    customer: s.customer,
-    customer_email: s.customerEmail,
-    client_reference_id: s.clientReferenceId,
-    metadata: s.metadata,
-    success_url: s.successUrl,
-    cancel_url: s.cancelUrl,
-    subscription: s.subscription,
-    invoice: s.invoice,
-    created: s.created,
-    livemode: false,
-    url: s.status === "open" ? `https://checkout.stripe.com/c/pay/${s.id}` : null,
-  };
-}
-
-function subscriptionJson(sub: FakeSubscription): Json {
-  return {
-    id: sub.id,
-    object: "subscription",
-    customer: sub.customer,
-    status: sub.status,
-    cancel_at_period_end: sub.cancelAtPeriodEnd,
-    cancel_at: sub.cancelAt,
-    metadata: sub.metadata,
-    latest_invoice: sub.latestInvoice,
-    livemode: false,
-    items: {
-      object: "list",
-      has_more: false,
-      data: [
-        {
-          id: sub.itemId,
-          object: "subscription_item",
-          subscription: sub.id,
-          current_period_start: sub.periodStart,
-          current_period_end: sub.periodEnd,
-          price: {
-            object: "price",
-            currency: "usd",
-            unit_amount: sub.amount,
-            recurring: { interval: "month" },
-          },
-        },
-      ],
-    },
-  };
-}
-
-function invoiceJson(inv: FakeInvoice): Json {
-  return {
-    id: inv.id,
-    object: "invoice",
-    customer: inv.customer,
-    status: "paid",
-    currency: "usd",
-    amount_due: inv.amountPaid,
-    amount_paid: inv.amountPaid,
-    billing_reason: inv.billingReason,
-    created: inv.created,
-    // Like Stripe: the invoice's own period is not the service period (see the line below).
-    period_start: inv.created,
-    period_end: inv.created,
-    metadata: {},
-    livemode: false,
-    parent: {
-      type: "subscription_details",
-      quote_details: null,
-      subscription_details: { subscription: inv.subscription, metadata: inv.metadata },
-    },
-    lines: {
-      object: "list",
-      has_more: false,
-      data: [
-        {
-          id: newId("il"),
-          object: "line_item",
-          amount: inv.amountPaid,
-          currency: "usd",
-          invoice: inv.id,
-          period: { start: inv.periodStart, end: inv.periodEnd },
-          parent: {
-            type: "subscription_item_details",
-            invoice_item_details: null,
-            subscription_item_details: {
-              subscription: inv.subscription,
-              subscription_item: inv.subscriptionItem,
-              proration: false,
-              invoice_item: null,
-            },
-          },
-        },
-      ],
-    },
-  };
-}
+export type { FakeSubscription };
 
 export type FakeStripe = {
   url: string;
