@@ -66,13 +66,15 @@ export async function seedDemoData(
       .returning({ id: users.id });
     if (m.subscribed) {
       const start = new Date(now.getTime() - (m.subscribed === "active" ? 5 : 45) * 24 * 3600 * 1000);
-      await recordSubscriptionPayment(ctx.db, "sandbox", {
-        userId: row.id,
-        providerPaymentId: `pi_demo_${m.username}`,
-        amountCents: SUBSCRIPTION_PRICE_CENTS,
-        periodStart: start,
-        periodEnd: addMonth(start),
-      });
+      await ctx.db.transaction((tx) =>
+        recordSubscriptionPayment(tx, "sandbox", {
+          userId: row.id,
+          providerPaymentId: `pi_demo_${m.username}`,
+          amountCents: SUBSCRIPTION_PRICE_CENTS,
+          periodStart: start,
+          periodEnd: addMonth(start),
+        }),
+      );
       // A lapsed member: the period ended long ago and was not renewed.
       if (m.subscribed === "expired") {
         await ctx.db.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.userId, row.id));

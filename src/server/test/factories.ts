@@ -57,13 +57,15 @@ export async function buildUser(
 }
 
 export async function subscribe(app: App, userId: number, start = app.ctx.clock.now()) {
-  await recordSubscriptionPayment(app.ctx.db, "sandbox", {
-    userId,
-    providerPaymentId: `pi_factory_${userId}_${start.getTime()}`,
-    amountCents: SUBSCRIPTION_PRICE_CENTS,
-    periodStart: start,
-    periodEnd: addMonth(start),
-  });
+  await app.ctx.db.transaction((tx) =>
+    recordSubscriptionPayment(tx, "sandbox", {
+      userId,
+      providerPaymentId: `pi_factory_${userId}_${start.getTime()}`,
+      amountCents: SUBSCRIPTION_PRICE_CENTS,
+      periodStart: start,
+      periodEnd: addMonth(start),
+    }),
+  );
 }
 
 export async function setRulesAccepted(app: App, userId: number, accepted: boolean) {

@@ -4,6 +4,7 @@ import { type App, type AppDeps, buildApp } from "../app";
 import { manualClock } from "../clock";
 import { loadConfig } from "../config";
 import type { Database } from "../db/client";
+import { auditLedger } from "../ledger/audit";
 import { openTestDatabase } from "./database";
 
 export type TestApp = {
@@ -33,8 +34,11 @@ export async function buildTestApp(
     database,
     clock,
     async close() {
+      // Whatever the file did, the books must balance (DESIGN 2.3).
+      const audit = await auditLedger(app.ctx.db);
       await app.close();
       await database.close();
+      if (!audit.ok) throw new Error(`Ledger audit failed: ${JSON.stringify(audit.mismatches)}`);
     },
   };
 }

@@ -1,3 +1,4 @@
 export * from "./auth";
+export * from "./ledger";
 export * from "./subscriptions";
 export * from "./users";

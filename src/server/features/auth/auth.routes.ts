@@ -13,7 +13,7 @@ import type { AppContext } from "../../context";
 import { errors, messageSchema } from "../../http/responses";
 import { clearSessionCookie, FINGERPRINT_HEADER, setSessionCookie } from "../../http/viewer";
 import * as auth from "./auth.service";
-import { toUserView } from "./user-view";
+import { userView } from "./user-view";
 
 const INVITE_COOKIE = "sr_invite";
 
@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     "/api/auth/user",
     { schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errors(401) } } },
-    async (request) => toUserView(auth.currentUser(await request.viewer())),
+    async (request) => userView(ctx, auth.currentUser(await request.viewer())),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         pendingInvite(request),
       );
       signIn(ctx, reply, token);
-      return reply.status(201).send(toUserView(user));
+      return reply.status(201).send(await userView(ctx, user));
     },
   );
 
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       const { user, token } = await auth.login(ctx, request.body, deviceOf(request), pendingInvite(request));
       signIn(ctx, reply, token);
-      return toUserView(user);
+      return userView(ctx, user);
     },
   );
 
@@ -172,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: userSchema, ...errors(401, 403) },
       },
     },
-    async (request) => toUserView(await auth.acceptRules(ctx, await request.viewer())),
+    async (request) => userView(ctx, await auth.acceptRules(ctx, await request.viewer())),
   );
 
   app.get(

@@ -1,8 +1,16 @@
+import { formatMinor } from "../../../core/money";
 import type { User } from "../../../core/schemas/auth";
+import type { AppContext } from "../../context";
 import type { ViewerUser } from "../../http/viewer";
+import { userBalances } from "../../ledger/accounts";
 
-/** The current-user answer (spec document 1 section 3). Balances come from the ledger once it exists. */
-export function toUserView(user: ViewerUser): User {
+/** The current-user answer (spec document 1 section 3), with the wallet and FitCoin balances. */
+export async function userView(ctx: AppContext, user: ViewerUser): Promise<User> {
+  const { usd, fc } = await userBalances(ctx.db, user.id);
+  return toUserView(user, usd, fc);
+}
+
+function toUserView(user: ViewerUser, usdCents: number, fcMinor: number): User {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -10,8 +18,9 @@ export function toUserView(user: ViewerUser): User {
     username: user.username,
     email: user.email,
     profileImageUrl: user.profileImageUrl,
-    balance: "0.00",
-    fitcoins: 0,
+    balance: formatMinor(usdCents),
+    // FitCoins travel as a number (42.5), as the specification shapes them; only for display.
+    fitcoins: fcMinor / 100,
     subscriptionStatus: user.subscriptionStatus,
     subscriptionPeriodEnd: user.subscriptionPeriodEnd?.toISOString() ?? null,
     rulesAccepted: user.rulesAcceptedAt !== null,

@@ -1,6 +1,8 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { payments, subscriptions } from "../../db/schema";
+import { systemAccount } from "../../ledger/accounts";
+import { transfer } from "../../ledger/transfer";
 import type { SubscriptionPayment } from "../../payments/provider";
 
 /** Inserts a succeeded payment; false when the provider's payment id was already recorded. */
@@ -18,7 +20,20 @@ async function insertSucceededPayment(tx: Db, provider: string, p: SubscriptionP
     })
     .onConflictDoNothing()
     .returning({ id: payments.id });
-  return inserted.length > 0;
+  if (inserted.length === 0) return false;
+  // The card payment enters the books as subscription revenue, attributed to the member.
+  await transfer(tx, {
+    from: await systemAccount(tx, "cardPayments"),
+    to: await systemAccount(tx, "subscriptionRevenue"),
+    amount: p.amountCents,
+    currency: "USD",
+    kind: "subscription",
+    description: "StepRace membership (monthly)",
+    userId: p.userId,
+    reference: p.providerPaymentId,
+    idempotencyKey: `payment:${provider}:${p.providerPaymentId}`,
+  });
+  return true;
 }
 
 /**

@@ -4,7 +4,7 @@ import { subscriptionStatusSchema, userSchema } from "../../../core/schemas/auth
 import type { AppContext } from "../../context";
 import { errors } from "../../http/responses";
 import { appUrl } from "../auth/auth.routes";
-import { toUserView } from "../auth/user-view";
+import { userView } from "../auth/user-view";
 import * as subscription from "./subscription.service";
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -50,7 +50,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: userSchema, ...errors(401, 409) },
       },
     },
-    async (request) => toUserView(await subscription.cancel(ctx, await request.viewer())),
+    async (request) => userView(ctx, await subscription.cancel(ctx, await request.viewer())),
   );
 
   app.post(
@@ -62,6 +62,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: userSchema, ...errors(401, 409) },
       },
     },
-    async (request) => toUserView(await subscription.reactivate(ctx, await request.viewer())),
+    async (request) => userView(ctx, await subscription.reactivate(ctx, await request.viewer())),
   );
 };

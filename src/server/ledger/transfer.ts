@@ -1,0 +1,116 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { ledgerAccounts, ledgerTransfers } from "../db/schema";
+import { AppError } from "../errors";
+import type { Currency } from "./accounts";
+
+export type TransferKind =
+  | "deposit"
+  | "fitcoin_purchase"
+  | "platform_fee"
+  | "entry_fee"
+  | "refund"
+  | "prize"
+  | "winnings"
+  | "pool_contribution"
+  | "admin_grant"
+  | "redemption"
+  | "subscription";
+
+export type TransferInput = {
+  /** The account the amount leaves. */
+  from: number;
+  /** The account the amount arrives in. */
+  to: number;
+  /** Minor units, a positive whole number. */
+  amount: number;
+  currency: Currency;
+  kind: TransferKind;
+  description: string;
+  /** The member this movement concerns, for their history. */
+  userId?: number | null;
+  reference?: string | null;
+  /** A movement with a key is written once: a retry with the same key changes nothing. */
+  idempotencyKey?: string | null;
+};
+
+export type TransferResult = { id: number; applied: boolean };
+
+export const insufficientFunds = (message = "Insufficient funds") =>
+  new AppError(422, "INSUFFICIENT_FUNDS", message);
+
+/**
+ * The only code that changes a balance. Runs inside the caller's transaction: locks both
+ * accounts in id order (so two transfers between the same accounts cannot deadlock), checks the
+ * debit account can pay, writes the transfer and both balances. A repeated idempotency key
+ * answers the transfer already written, with `applied: false`.
+ */
+export async function transfer(tx: Db, input: TransferInput): Promise<TransferResult> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw new AppError(500, "INTERNAL", `Transfer amount must be a positive whole number: ${input.amount}`);
+  }
+  if (input.from === input.to) throw new AppError(500, "INTERNAL", "A transfer needs two different accounts");
+
+  if (input.idempotencyKey) {
+    const [seen] = await tx
+      .select({ id: ledgerTransfers.id })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey))
+      .limit(1);
+    if (seen) return { id: seen.id, applied: false };
+  }
+
+  const accounts = await tx
+    .select({
+      id: ledgerAccounts.id,
+      currency: ledgerAccounts.currency,
+      balance: ledgerAccounts.balance,
+      allowNegative: ledgerAccounts.allowNegative,
+      userId: ledgerAccounts.userId,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [input.from, input.to]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for("update");
+  const debit = accounts.find((a) => a.id === input.from);
+  const credit = accounts.find((a) => a.id === input.to);
+  if (!debit || !credit) throw new AppError(500, "INTERNAL", "Transfer between unknown accounts");
+  if (debit.currency !== input.currency || credit.currency !== input.currency) {
+    throw new AppError(500, "INTERNAL", "Transfer between accounts of another currency");
+  }
+  if (!debit.allowNegative && debit.balance < input.amount) throw insufficientFunds();
+
+  const inserted = await tx
+    .insert(ledgerTransfers)
+    .values({
+      debitAccountId: input.from,
+      creditAccountId: input.to,
+      amount: input.amount,
+      currency: input.currency,
+      kind: input.kind,
+      description: input.description,
+      // A movement into or out of a member's account is always in that member's history.
+      userId: input.userId ?? debit.userId ?? credit.userId ?? null,
+      reference: input.reference ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
+    })
+    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+    .returning({ id: ledgerTransfers.id });
+  if (inserted.length === 0) {
+    // Another transaction wrote the same key between our look-up and our insert.
+    const [seen] = await tx
+      .select({ id: ledgerTransfers.id })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey as string));
+    return { id: seen.id, applied: false };
+  }
+  await tx
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} - ${input.amount}` })
+    .where(eq(ledgerAccounts.id, input.from));
+  await tx
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} + ${input.amount}` })
+    .where(eq(ledgerAccounts.id, input.to));
+  return { id: inserted[0].id, applied: true };
+}
