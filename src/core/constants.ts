@@ -38,3 +38,13 @@ export const SUBSCRIPTION_ACTIVATED_COUNTDOWN_S = 8;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const FINGERPRINT_LENGTH = 32;
+
+/** DESIGN 1: 15% of every USD to FitCoin conversion and FitCoin purchase is platform revenue. */
+export const PLATFORM_FEE_PERCENT = 15;
+export const CONVERSION_MIN_CENTS = 100;
+export const FITCOIN_PURCHASE_MIN_CENTS = 500;
+export const FITCOIN_PURCHASE_MAX_CENTS = 5_000;
+export const DEPOSIT_MIN_CENTS = 500;
+export const DEPOSIT_MAX_CENTS = 50_000;
+export const TRANSACTION_DESCRIPTION_MAX = 40;
+export const WALLET_REFRESH_MS = 5_000;

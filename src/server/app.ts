@@ -19,6 +19,7 @@ import type { Db } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
 import { authRoutes } from "./features/auth/auth.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
+import { walletRoutes } from "./features/wallet/wallet.routes";
 import { registerBodyPolicy } from "./http/body-policy";
 import { redactedRequest, registerErrorHandler } from "./http/error-handler";
 import { registerClient } from "./http/static";
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(authRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
+  await app.register(walletRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
 

@@ -5,6 +5,8 @@ import type { App } from "../app";
 import { users } from "../db/schema";
 import { hashPassword } from "../features/auth/password";
 import { recordSubscriptionPayment } from "../features/subscription/subscription.repo";
+import { systemAccount, userAccount } from "../ledger/accounts";
+import { transfer } from "../ledger/transfer";
 import { addMonth } from "../payments/provider";
 
 let counter = 0;
@@ -99,4 +101,18 @@ export function sessionCookieFrom(setCookie: string | string[] | undefined): str
   const found = all.find((c) => c.startsWith("sr_session="));
   if (!found) throw new Error("no session cookie");
   return found.split(";")[0];
+}
+
+/** Puts dollars in a member's wallet the way a card deposit does (card payments → wallet). */
+export async function fundWallet(app: App, userId: number, cents: number) {
+  await app.ctx.db.transaction(async (tx) => {
+    await transfer(tx, {
+      from: await systemAccount(tx, "cardPayments"),
+      to: await userAccount(tx, userId, "USD"),
+      amount: cents,
+      currency: "USD",
+      kind: "deposit",
+      description: "Test deposit",
+    });
+  });
 }

@@ -1,0 +1,75 @@
+import { formatMinor, formatUsd } from "../../../core/money";
+import { splitFitcoinPurchase } from "../../../core/rules/fitcoins";
+import type { AppContext } from "../../context";
+import { AppError } from "../../errors";
+import { requireActiveSubscription, requireUser, type Viewer } from "../../http/viewer";
+import { systemAccount, userAccount, userBalances } from "../../ledger/accounts";
+import { userHistory } from "../../ledger/history";
+import { transfer } from "../../ledger/transfer";
+
+const HISTORY_LIMIT = 100;
+const RECENT_LIMIT = 3;
+
+export async function balances(ctx: AppContext, viewer: Viewer) {
+  const user = requireUser(viewer);
+  return userBalances(ctx.db, user.id);
+}
+
+export async function history(ctx: AppContext, viewer: Viewer, recent = false) {
+  const user = requireUser(viewer);
+  return userHistory(ctx.db, user.id, recent ? RECENT_LIMIT : HISTORY_LIMIT);
+}
+
+/**
+ * Converts wallet dollars to FitCoins: 85% of the amount becomes FitCoins (rounded down to the
+ * hundredth), 15% is the platform fee. Three transfers in one transaction: the dollars that
+ * back the new FitCoins go to the reserve, the fee to platform fees, the FitCoins are issued.
+ */
+export async function convertToFitcoins(ctx: AppContext, viewer: Viewer, amountCents: number) {
+  const user = requireActiveSubscription(viewer);
+  const { fitcoins, fee } = splitFitcoinPurchase(amountCents);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const wallet = await userAccount(tx, user.id, "USD");
+      const coins = await userAccount(tx, user.id, "FC");
+      await transfer(tx, {
+        from: wallet,
+        to: await systemAccount(tx, "fitcoinReserve"),
+        amount: fitcoins,
+        currency: "USD",
+        kind: "fitcoin_purchase",
+        description: `Converted ${formatUsd(amountCents)} to ${formatMinor(fitcoins)} FitCoins`,
+      });
+      await transfer(tx, {
+        from: wallet,
+        to: await systemAccount(tx, "platformFees"),
+        amount: fee,
+        currency: "USD",
+        kind: "platform_fee",
+        description: "15% platform fee on FitCoin conversion",
+      });
+      await transfer(tx, {
+        from: await systemAccount(tx, "fitcoinIssuance"),
+        to: coins,
+        amount: fitcoins,
+        currency: "FC",
+        kind: "fitcoin_purchase",
+        description: `${formatMinor(fitcoins)} FitCoins from ${formatUsd(amountCents)}`,
+      });
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS") {
+      const { usd } = await userBalances(ctx.db, user.id);
+      throw new AppError(422, "INSUFFICIENT_FUNDS", `Amount cannot exceed your balance of ${formatUsd(usd)}`);
+    }
+    throw err;
+  }
+  const after = await userBalances(ctx.db, user.id);
+  return {
+    message: `Converted ${formatUsd(amountCents)} to ${formatMinor(fitcoins)} FitCoins`,
+    fitcoins: fitcoins / 100,
+    fee: formatMinor(fee),
+    balance: formatMinor(after.usd),
+    fitcoinBalance: after.fc / 100,
+  };
+}
