@@ -61,7 +61,7 @@ export const payments = pgTable(
       .references(() => users.id),
     provider: text().notNull(),
     providerPaymentId: text().notNull(),
-    /** subscription | deposit */
+    /** subscription | deposit | fitcoins (a FitCoin purchase by card) */
     purpose: text().notNull(),
     amountCents: integer().notNull(),
     currency: text().notNull().default("usd"),
