@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { type Db, queryRows } from "../db/client";
 import { ledgerAccounts, ledgerTransfers } from "../db/schema";
 import { AppError } from "../errors";
 import type { Currency } from "./accounts";
@@ -80,23 +80,27 @@ export async function transfer(tx: Db, input: TransferInput): Promise<TransferRe
   }
   if (!debit.allowNegative && debit.balance < input.amount) throw insufficientFunds();
 
-  const inserted = await tx
-    .insert(ledgerTransfers)
-    .values({
-      debitAccountId: input.from,
-      creditAccountId: input.to,
-      amount: input.amount,
-      currency: input.currency,
-      kind: input.kind,
-      description: input.description,
-      // A movement into or out of a member's account is always in that member's history.
-      userId: input.userId ?? debit.userId ?? credit.userId ?? null,
-      reference: input.reference ?? null,
-      idempotencyKey: input.idempotencyKey ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-    .returning({ id: ledgerTransfers.id });
-  if (inserted.length === 0) {
+  // One statement writes the transfer and both balances (fewer round trips while the locks are held);
+  // the balances move only if the transfer row was written.
+  const userId = input.userId ?? debit.userId ?? credit.userId ?? null;
+  const [written] = await queryRows<{ id: string | null }>(
+    tx,
+    sql`with t as (
+      insert into ledger_transfers
+        (debit_account_id, credit_account_id, amount, currency, kind, description, user_id, reference, idempotency_key)
+      values (${input.from}, ${input.to}, ${input.amount}, ${input.currency}, ${input.kind}, ${input.description},
+        ${userId}, ${input.reference ?? null}, ${input.idempotencyKey ?? null})
+      on conflict (idempotency_key) do nothing
+      returning id
+    ), moved as (
+      update ledger_accounts
+      set balance = balance + case when id = ${input.from} then -${input.amount}::bigint else ${input.amount}::bigint end
+      where id in (${input.from}, ${input.to}) and exists (select 1 from t)
+      returning id
+    )
+    select (select id from t)::text as id`,
+  );
+  if (written?.id == null) {
     // Another transaction wrote the same key between our look-up and our insert.
     const [seen] = await tx
       .select({ id: ledgerTransfers.id })
@@ -104,13 +108,5 @@ export async function transfer(tx: Db, input: TransferInput): Promise<TransferRe
       .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey as string));
     return { id: seen.id, applied: false };
   }
-  await tx
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} - ${input.amount}` })
-    .where(eq(ledgerAccounts.id, input.from));
-  await tx
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} + ${input.amount}` })
-    .where(eq(ledgerAccounts.id, input.to));
-  return { id: inserted[0].id, applied: true };
+  return { id: Number(written.id), applied: true };
 }
