@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  CONVERSION_MIN_CENTS,
+  DEPOSIT_MAX_CENTS,
+  DEPOSIT_MIN_CENTS,
+  FITCOIN_PURCHASE_MAX_CENTS,
+  FITCOIN_PURCHASE_MIN_CENTS,
+} from "../constants";
 import { formatMinor, parseMinor } from "../money";
 
 /*
@@ -8,13 +15,6 @@ import { formatMinor, parseMinor } from "../money";
  * cents, never as floating-point dollars.
  */
 
-export const DEPOSIT_MIN_CENTS = 500;
-export const DEPOSIT_MAX_CENTS = 50_000;
-export const FITCOIN_PURCHASE_MIN_CENTS = 500;
-export const FITCOIN_PURCHASE_MAX_CENTS = 5_000;
-export const CONVERSION_MIN_CENTS = 100;
-/** Platform fee on every USD to FitCoin conversion and FitCoin purchase: 85% becomes FitCoins. */
-export const PLATFORM_FEE_PERCENT = 15;
 export const ROUTING_NUMBER_LENGTH = 9;
 
 export const AMOUNT_REQUIRED_MESSAGE = "Amount is required";
@@ -135,10 +135,13 @@ export const fitcoinPurchaseFormSchema = z.object({ amount: amountText(fitcoinPu
 /** Convert to FitCoins: at least $1, at most the balance (when known). */
 export function conversionFormSchema(balanceCents: number | null) {
   return z.object({
-    amount: amountText(conversionAmountSchema).refine((dollars) => {
-      const value = dollarsToCents(dollars);
-      return balanceCents === null || value === null || value <= balanceCents;
-    }, conversionMaxMessage(balanceCents ?? 0)),
+    amount: amountText(conversionAmountSchema).refine(
+      (dollars) => {
+        const value = dollarsToCents(dollars);
+        return balanceCents === null || value === null || value <= balanceCents;
+      },
+      conversionMaxMessage(balanceCents ?? 0),
+    ),
   });
 }
 export type AmountFormInput = { amount: string };

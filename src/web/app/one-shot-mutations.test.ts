@@ -1,5 +1,6 @@
 import { MutationObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { globalReconcileMutationOptions } from "../features/admin/api";
 import {
   forgotPasswordMutationOptions,
   loginMutationOptions,
@@ -8,6 +9,14 @@ import {
 } from "../features/auth/api";
 import { acceptRulesMutationOptions } from "../features/community-rules/api";
 import { createCheckoutMutationOptions } from "../features/subscription/api";
+import {
+  confirmSandboxPaymentMutationOptions,
+  convertMutationOptions,
+  createPaymentIntentMutationOptions,
+  processDepositMutationOptions,
+  reconcileDepositsMutationOptions,
+  setupBankingMutationOptions,
+} from "../features/wallet/api";
 import { createQueryClient, RETRY_DELAY_MS } from "../lib/query-client";
 
 const FP = "Abcdefghijklmnopqrstuvwxyz012345";
@@ -24,6 +33,28 @@ const oneShot: [string, object, unknown][] = [
   ["accept-rules", acceptRulesMutationOptions, undefined],
   ["forgot-password", forgotPasswordMutationOptions, { email: "casey@example.test" }],
   ["reset-password", resetPasswordMutationOptions, { token: "t", password: "fresh-start-22" }],
+  // Money: a repeat could convert twice, open a second payment or charge a card again.
+  ["fitcoin-convert", convertMutationOptions, { amount: 10 }],
+  ["create-payment-intent", createPaymentIntentMutationOptions, { amount: 20, purpose: "deposit" }],
+  [
+    "sandbox-confirm",
+    confirmSandboxPaymentMutationOptions,
+    { clientSecret: "pi_1_secret", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+  ],
+  ["process-deposit", processDepositMutationOptions, { paymentIntentId: "pi_1", amount: 20 }],
+  ["reconcile-deposits", reconcileDepositsMutationOptions, undefined],
+  ["global-reconcile", globalReconcileMutationOptions, undefined],
+  [
+    "setup-banking",
+    setupBankingMutationOptions,
+    {
+      bankName: "First Bank",
+      accountType: "checking",
+      routingNumber: "021000021",
+      accountNumber: "1234",
+      confirmAccountNumber: "1234",
+    },
+  ],
 ];
 
 beforeEach(() => {

@@ -1,9 +1,11 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "../../lib/api-client";
+import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import type { GlobalReconciliationResult, PlatformFees } from "../../../core/schemas/money";
+import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { useUser } from "../auth/api";
 
 export const adminKeys = {
   check: ["/api/admin/check"] as const,
+  platformFees: ["/api/admin/platform-fees"] as const,
 };
 
 export const adminCheckQueryOptions = queryOptions({
@@ -17,4 +19,29 @@ export function useAdminCheck(): { isAdmin: boolean; isLoading: boolean } {
   const user = useUser();
   const query = useQuery({ ...adminCheckQueryOptions, enabled: user !== null });
   return { isAdmin: query.data === true, isLoading: user !== null && query.isPending };
+}
+
+export const platformFeesQueryOptions = queryOptions({
+  queryKey: adminKeys.platformFees,
+  queryFn: getQueryFn<PlatformFees>({ on401: "throw" }),
+});
+
+/** Platform revenue from the 15% fees (admins only). */
+export function usePlatformFees() {
+  return useQuery(platformFeesQueryOptions);
+}
+
+export function globalReconcile(): Promise<GlobalReconciliationResult> {
+  return apiRequest("/api/admin/global-reconcile", { method: "POST" });
+}
+
+/** Not retried: one run credits what it finds; a second run after a lost answer only repeats the scan. */
+export const globalReconcileMutationOptions = mutationOptions({
+  mutationKey: ["global-reconcile"],
+  mutationFn: globalReconcile,
+  retry: 0,
+});
+
+export function useGlobalReconcileMutation() {
+  return useMutation(globalReconcileMutationOptions);
 }

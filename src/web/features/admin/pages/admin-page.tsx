@@ -1,8 +1,9 @@
-import { Coins, Gift, Landmark, MonitorCheck, Users } from "lucide-react";
+import { Gift, Landmark, MonitorCheck, Users } from "lucide-react";
 import { Link } from "wouter";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { AdminGuard } from "../components/admin-guard";
+import { PlatformRevenueCard } from "../components/platform-revenue-card";
 
 const tools = [
   { href: "/admin/gift-cards", label: "Gift Card Offers", icon: Gift },
@@ -31,9 +32,7 @@ export function AdminPage() {
             ))}
           </CardContent>
         </Card>
-        <EmptyState icon={Coins} title="Platform Revenue (15% Fees)">
-          Fees from FitCoin purchases and conversions are listed here as members make them.
-        </EmptyState>
+        <PlatformRevenueCard />
         <EmptyState icon={Users} title="Find Users" className="lg:col-span-2">
           Search members by username or email to add FitCoins or manage test accounts.
         </EmptyState>

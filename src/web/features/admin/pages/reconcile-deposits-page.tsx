@@ -1,6 +1,6 @@
-import { Landmark } from "lucide-react";
-import { EmptyState, PageHeader } from "../../../components/layout/page";
+import { PageHeader } from "../../../components/layout/page";
 import { AdminGuard } from "../components/admin-guard";
+import { UserReconcileCheck } from "../components/user-reconcile-check";
 
 export function ReconcileDepositsPage() {
   return (
@@ -11,9 +11,9 @@ export function ReconcileDepositsPage() {
         backHref="/admin"
         backLabel="Admin Panel"
       />
-      <EmptyState icon={Landmark} title="No check run yet">
-        Run a check to find card payments that never reached a wallet.
-      </EmptyState>
+      <div className="mx-auto w-full max-w-2xl">
+        <UserReconcileCheck title="Check Deposits" failureTitle="Reconciliation Failed" />
+      </div>
     </AdminGuard>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useUser } from "../../auth/api";
 import { BalanceCards } from "../components/balance-cards";
+import { RecentActivity } from "../components/recent-activity";
 import { StepsSummaryCard } from "../components/steps-summary-card";
 
 export function DesktopDashboardPage() {
@@ -34,6 +35,7 @@ export function DesktopDashboardPage() {
         </div>
         <div className="grid content-start gap-6">
           {user ? <BalanceCards balance={user.balance} coins={user.fitcoins} /> : null}
+          <RecentActivity />
           <Card>
             <CardHeader>
               <CardTitle>Quick Actions</CardTitle>

@@ -1,24 +1,120 @@
-import { ReceiptText } from "lucide-react";
-import { EmptyState, PageHeader } from "../../../components/layout/page";
-import { useUser } from "../../auth/api";
-import { BalanceCards } from "../../dashboard/components/balance-cards";
+import { CircleCheck, Landmark, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "wouter";
+import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
+import { PageHeader } from "../../../components/layout/page";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { useLiveUser } from "../api";
+import { CardPaymentDialog } from "../components/card-payment-dialog";
+import { ConvertDialog } from "../components/convert-dialog";
+import { MissingDepositsCheck } from "../components/missing-deposits-check";
+import { TransactionHistory } from "../components/transaction-history";
+import { WalletBalances } from "../components/wallet-balances";
+import { balanceCents } from "../money-view";
+
+type OpenDialog = "deposit" | "fitcoins" | "convert" | null;
+
+/** Shown once on /wallet?payment=success; the query parameter is then removed. */
+function usePaymentSuccessNotice(): [boolean, () => void] {
+  const [params, setParams] = useSearchParams();
+  const [visible, setVisible] = useState(() => params.get("payment") === "success");
+  const cleaned = useRef(false);
+  useEffect(() => {
+    if (!visible || cleaned.current) return;
+    cleaned.current = true;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("payment");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [visible, setParams]);
+  return [visible, () => setVisible(false)];
+}
 
 export function WalletPage() {
-  const user = useUser();
+  const { data: user } = useLiveUser();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [paid, dismissPaid] = usePaymentSuccessNotice();
+  const cents = balanceCents(user?.balance);
+  const canConvert = cents !== null && cents >= 100;
+  const close = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
   return (
     <>
-      <PageHeader title="Wallet" description="Your dollar balance and FitCoins." />
-      <div className="grid gap-6">
-        {user ? <BalanceCards balance={user.balance} coins={user.fitcoins} /> : null}
-        <section aria-labelledby="history">
-          <h2 id="history" className="mb-3 text-lg font-bold">
-            Transaction History
-          </h2>
-          <EmptyState icon={ReceiptText} title="No transactions to show">
-            Deposits, FitCoin purchases, entry fees and prizes are listed here.
-          </EmptyState>
-        </section>
+      <PageHeader title="Wallet" description="Your dollar balance, FitCoins and transaction history." />
+      {paid ? (
+        <div
+          role="status"
+          className="mb-5 flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-950"
+        >
+          <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
+          <div className="flex-1">
+            <p className="font-bold">Payment Successful</p>
+            <p className="text-sm">Your payment went through and your balance has been updated.</p>
+          </div>
+          <button
+            type="button"
+            onClick={dismissPaid}
+            className="rounded-md p-1 text-emerald-800 hover:bg-emerald-100"
+            aria-label="Dismiss"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <WalletBalances
+            balance={user?.balance ?? null}
+            fitcoins={user?.fitcoins ?? null}
+            canConvert={canConvert}
+            onAddFunds={() => setDialog("deposit")}
+            onConvert={() => setDialog("convert")}
+            onBuyFitcoins={() => setDialog("fitcoins")}
+          />
+          <TransactionHistory />
+        </div>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>About FitCoins</CardTitle>
+              <CardDescription>
+                FitCoins pay entry fees and prize pools and are redeemable for gift cards (1 FitCoin = $1 of
+                gift card).
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="text-sm text-slate-700">
+              Buying or converting carries a {PLATFORM_FEE_PERCENT}% platform fee:{" "}
+              {100 - PLATFORM_FEE_PERCENT}% of the amount becomes FitCoins.
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Deposits</CardTitle>
+              <CardDescription>
+                Paid by card but the money is not in your wallet? Check your payments of the last 30 days.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-2">
+              <MissingDepositsCheck />
+              <Button asChild variant="ghost" className="justify-start">
+                <Link href="/banking-setup">
+                  <Landmark aria-hidden="true" /> Banking setup
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
       </div>
+      <CardPaymentDialog purpose="deposit" open={dialog === "deposit"} onOpenChange={close} />
+      <CardPaymentDialog purpose="fitcoins" open={dialog === "fitcoins"} onOpenChange={close} />
+      <ConvertDialog balanceCents={cents} open={dialog === "convert"} onOpenChange={close} />
     </>
   );
 }

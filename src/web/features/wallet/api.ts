@@ -1,0 +1,198 @@
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { WALLET_REFRESH_MS } from "../../../core/constants";
+import type {
+  BankingDetails,
+  BankingSetupBody,
+  BankingSetupResult,
+  CreatePaymentIntentBody,
+  FitcoinConversionResult,
+  PaymentIntentCreated,
+  PaymentIntentInfo,
+  ProcessDepositBody,
+  ProcessDepositResult,
+  RecentTransaction,
+  ReconciliationResult,
+  SandboxConfirmBody,
+  Transaction,
+} from "../../../core/schemas/money";
+import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { authKeys, currentUserQueryOptions } from "../auth/api";
+
+export const walletKeys = {
+  balance: ["/api/wallet/balance"] as const,
+  fitcoins: ["/api/fitcoin/balance"] as const,
+  transactions: ["/api/transactions"] as const,
+  recent: ["/api/transactions/recent"] as const,
+  banking: ["/api/auth/banking"] as const,
+  paymentIntent: (clientSecret: string) =>
+    [`/api/payments/intent?client_secret=${encodeURIComponent(clientSecret)}`] as const,
+};
+
+/** Every query whose answer a money movement changes. */
+const moneyKeys = [
+  authKeys.user,
+  walletKeys.balance,
+  walletKeys.fitcoins,
+  walletKeys.transactions,
+  walletKeys.recent,
+];
+
+function useInvalidateMoney(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all(moneyKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  };
+}
+
+// ---------------------------------------------------------------- queries
+
+export const transactionsQueryOptions = queryOptions({
+  queryKey: walletKeys.transactions,
+  queryFn: getQueryFn<Transaction[]>({ on401: "throw" }),
+  refetchInterval: WALLET_REFRESH_MS,
+});
+
+/** The wallet's history, refreshed every 5 s (specification 3, section 4). */
+export function useTransactions() {
+  return useQuery(transactionsQueryOptions);
+}
+
+/** The current user refreshed every 5 s while the wallet is open (balances live on the user). */
+export function useLiveUser() {
+  return useQuery({ ...currentUserQueryOptions, refetchInterval: WALLET_REFRESH_MS });
+}
+
+export const recentTransactionsQueryOptions = queryOptions({
+  queryKey: walletKeys.recent,
+  queryFn: getQueryFn<RecentTransaction[]>({ on401: "throw" }),
+});
+
+export function useRecentTransactions() {
+  return useQuery(recentTransactionsQueryOptions);
+}
+
+export const bankingQueryOptions = queryOptions({
+  queryKey: walletKeys.banking,
+  queryFn: getQueryFn<{ banking: BankingDetails | null }>({ on401: "throw" }),
+});
+
+export function useBanking() {
+  return useQuery(bankingQueryOptions);
+}
+
+export function paymentIntentQueryOptions(clientSecret: string) {
+  return queryOptions({
+    queryKey: walletKeys.paymentIntent(clientSecret),
+    queryFn: getQueryFn<PaymentIntentInfo>({ on401: "throw" }),
+    // The checkout decides from one answer; a refetch on focus must not reset a paid form.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function usePaymentIntent(clientSecret: string) {
+  return useQuery(paymentIntentQueryOptions(clientSecret));
+}
+
+// ---------------------------------------------------------------- fetchers
+
+export function convertToFitcoins(body: { amount: number }): Promise<FitcoinConversionResult> {
+  return apiRequest("/api/fitcoin/purchase", { method: "POST", body });
+}
+
+export function createPaymentIntent(body: CreatePaymentIntentBody): Promise<PaymentIntentCreated> {
+  return apiRequest("/api/create-payment-intent", { method: "POST", body });
+}
+
+export function confirmSandboxPayment(
+  body: SandboxConfirmBody,
+): Promise<{ status: "succeeded"; paymentIntentId: string }> {
+  return apiRequest("/api/sandbox/payment-intents/confirm", { method: "POST", body });
+}
+
+export function processDeposit(body: ProcessDepositBody): Promise<ProcessDepositResult> {
+  return apiRequest("/api/process-deposit", { method: "POST", body });
+}
+
+export function reconcileDeposits(): Promise<ReconciliationResult> {
+  return apiRequest("/api/reconcile-deposits", { method: "POST" });
+}
+
+export function setupBanking(body: BankingSetupBody): Promise<BankingSetupResult> {
+  return apiRequest("/api/auth/setup-banking", { method: "POST", body });
+}
+
+// ---------------------------------------------------------------- mutations
+
+/*
+ * retry: 0 on every money mutation: repeating one whose answer was lost could convert twice,
+ * open a second payment or charge a card again. process-deposit is idempotent on the server,
+ * but its failure has its own message (the money appears shortly) rather than a silent retry.
+ */
+
+export const convertMutationOptions = mutationOptions({
+  mutationKey: ["fitcoin-convert"],
+  mutationFn: convertToFitcoins,
+  retry: 0,
+});
+
+export function useConvertMutation() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({ ...convertMutationOptions, onSettled: invalidate });
+}
+
+export const createPaymentIntentMutationOptions = mutationOptions({
+  mutationKey: ["create-payment-intent"],
+  mutationFn: createPaymentIntent,
+  retry: 0,
+});
+
+export function useCreatePaymentIntentMutation() {
+  return useMutation(createPaymentIntentMutationOptions);
+}
+
+export const confirmSandboxPaymentMutationOptions = mutationOptions({
+  mutationKey: ["sandbox-confirm"],
+  mutationFn: confirmSandboxPayment,
+  retry: 0,
+});
+
+export function useConfirmSandboxPaymentMutation() {
+  return useMutation(confirmSandboxPaymentMutationOptions);
+}
+
+export const processDepositMutationOptions = mutationOptions({
+  mutationKey: ["process-deposit"],
+  mutationFn: processDeposit,
+  retry: 0,
+});
+
+export function useProcessDepositMutation() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({ ...processDepositMutationOptions, onSettled: invalidate });
+}
+
+export const reconcileDepositsMutationOptions = mutationOptions({
+  mutationKey: ["reconcile-deposits"],
+  mutationFn: reconcileDeposits,
+  retry: 0,
+});
+
+export function useReconcileDepositsMutation() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({ ...reconcileDepositsMutationOptions, onSettled: invalidate });
+}
+
+export const setupBankingMutationOptions = mutationOptions({
+  mutationKey: ["setup-banking"],
+  mutationFn: setupBanking,
+  retry: 0,
+});
+
+export function useSetupBankingMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...setupBankingMutationOptions,
+    onSuccess: (result) => queryClient.setQueryData(walletKeys.banking, { banking: result.banking }),
+  });
+}

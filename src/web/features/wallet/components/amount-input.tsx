@@ -1,0 +1,61 @@
+import type { ComponentProps } from "react";
+import { Input } from "../../../components/ui/input";
+import { cn } from "../../../lib/utils";
+
+/** A dollar amount: "$" inside the field, decimal keyboard on phones, cents steps. */
+export function AmountInput({ className, ...props }: ComponentProps<typeof Input>) {
+  return (
+    <div className="relative">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center font-semibold text-slate-500"
+      >
+        $
+      </span>
+      <Input
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        className={cn("pl-7 tabular-nums", className)}
+        {...props}
+      />
+    </div>
+  );
+}
+
+/** Quick picks under an amount field. */
+export function AmountPresets({
+  amounts,
+  onPick,
+  disabled,
+}: {
+  amounts: number[];
+  onPick: (amount: number) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {amounts.map((amount) => (
+        <button
+          key={amount}
+          type="button"
+          disabled={disabled}
+          onClick={() => onPick(amount)}
+          className="h-9 rounded-full border border-slate-300 px-4 text-sm font-semibold text-slate-800 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-emerald-600 disabled:opacity-55"
+        >
+          ${amount}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A label and value line of a summary (fee, FitCoins received). */
+export function SummaryLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={cn("flex items-center justify-between gap-3", strong && "font-bold text-slate-900")}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}

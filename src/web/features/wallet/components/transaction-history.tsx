@@ -1,0 +1,51 @@
+import { ReceiptText } from "lucide-react";
+import { EmptyState } from "../../../components/layout/page";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { useTransactions } from "../api";
+import { TransactionRow } from "./transaction-row";
+
+/** The member's transactions, newest first, refreshed every 5 s. */
+export function TransactionHistory() {
+  const { data, isPending, isError, refetch } = useTransactions();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="history">Transaction History</CardTitle>
+        <CardDescription>Deposits, FitCoin purchases, fees, entry fees and prizes.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading transactions" />
+          </div>
+        ) : isError && !data ? (
+          <div className="grid justify-items-center gap-3 py-6 text-center" role="alert">
+            <p className="text-sm text-slate-700">Could not load your transactions.</p>
+            <Button variant="outline" size="sm" onClick={() => refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : data && data.length > 0 ? (
+          <ul aria-labelledby="history" className="divide-y divide-slate-100">
+            {data.map((t) => (
+              <TransactionRow
+                key={t.id}
+                type={t.type}
+                description={t.description}
+                amount={t.amount}
+                currency={t.currency}
+                at={t.createdAt}
+              />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState icon={ReceiptText} title="No transactions yet" className="border-none px-0 py-6">
+            Add funds to your wallet to get started.
+          </EmptyState>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  ArrowDownLeft,
+  BadgeCheck,
+  Coins,
+  CreditCard,
+  Gift,
+  type LucideIcon,
+  Percent,
+  PiggyBank,
+  Receipt,
+  Ticket,
+  Trophy,
+  Undo2,
+} from "lucide-react";
+import type { Currency } from "../../../../core/schemas/money";
+import { formatDateTime } from "../../../lib/format";
+import { cn } from "../../../lib/utils";
+import { formatSignedAmount, isCredit, truncateDescription } from "../money-view";
+
+const typeIcons: Record<string, LucideIcon> = {
+  deposit: ArrowDownLeft,
+  fitcoin_purchase: Coins,
+  platform_fee: Percent,
+  entry_fee: Ticket,
+  refund: Undo2,
+  prize: Trophy,
+  winnings: Trophy,
+  pool_contribution: PiggyBank,
+  admin_grant: Gift,
+  redemption: CreditCard,
+  subscription: BadgeCheck,
+};
+
+/** One line of history: icon, description (cut at 40 characters), time and signed amount. */
+export function TransactionRow({
+  type,
+  description,
+  amount,
+  currency,
+  at,
+}: {
+  type: string;
+  description: string;
+  amount: string;
+  currency: Currency;
+  at: string;
+}) {
+  const Icon = typeIcons[type] ?? Receipt;
+  const credit = isCredit(amount);
+  const short = truncateDescription(description);
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <span
+        className={cn(
+          "flex size-10 shrink-0 items-center justify-center rounded-full",
+          credit ? "bg-emerald-50 text-emerald-700" : "bg-slate-100 text-slate-600",
+        )}
+      >
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p
+          className="truncate font-semibold text-slate-900"
+          title={short === description ? undefined : description}
+        >
+          {short}
+        </p>
+        <p className="text-xs text-slate-500">
+          <time dateTime={at}>{formatDateTime(at)}</time>
+        </p>
+      </div>
+      <span
+        className={cn(
+          "shrink-0 text-right font-bold tabular-nums",
+          credit ? "text-emerald-700" : "text-red-600",
+        )}
+      >
+        {formatSignedAmount(amount, currency)}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import { TRANSACTION_DESCRIPTION_MAX } from "../../../core/constants";
+import { formatMinor } from "../../../core/money";
+import { splitFitcoinPurchase } from "../../../core/rules/fitcoins";
+import type { Currency } from "../../../core/schemas/money";
+import { signedMinor } from "../../lib/format";
+
+/** Specification 3, section 9: back to the wallet 2 s after a payment. */
+export const PAYMENT_REDIRECT_MS = 2_000;
+
+/**
+ * The preview of what a payment of `cents` buys, by the server's own rule (85% becomes FitCoins,
+ * rounded down to the hundredth; the rest is the platform fee); nothing for a non-amount.
+ */
+export function fitcoinsAfterFee(cents: number): { fitcoins: number; fee: number } {
+  if (!Number.isSafeInteger(cents) || cents <= 0) return { fitcoins: 0, fee: 0 };
+  return splitFitcoinPurchase(cents);
+}
+
+/** Descriptions cut at 40 characters, with an ellipsis when cut. */
+export function truncateDescription(text: string, max = TRANSACTION_DESCRIPTION_MAX): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;
+}
+
+/** Whether an amount is money in (specification 1, 2.7: green when it starts with +). */
+export function isCredit(amount: string): boolean {
+  return amount.trim().startsWith("+");
+}
+
+/** "+$20.00", "-$8.50", "+8.50 FC": signed, "$" for dollars and "FC" for FitCoins. */
+export function formatSignedAmount(amount: string, currency: Currency): string {
+  const minor = signedMinor(amount);
+  if (minor === null) return amount;
+  const sign = minor < 0 ? "-" : "+";
+  const abs = formatMinor(Math.abs(minor));
+  return currency === "FC" ? `${sign}${abs} FC` : `${sign}$${abs}`;
+}
+
+/** Cents of the wallet balance string, or null when missing or unreadable. */
+export function balanceCents(balance: string | null | undefined): number | null {
+  if (balance === null || balance === undefined) return null;
+  return signedMinor(balance);
+}
