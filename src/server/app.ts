@@ -17,7 +17,10 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
+import { adminMoneyRoutes } from "./features/admin/admin.routes";
 import { authRoutes } from "./features/auth/auth.routes";
+import { bankingRoutes } from "./features/banking/banking.routes";
+import { depositRoutes } from "./features/deposits/deposits.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
 import { walletRoutes } from "./features/wallet/wallet.routes";
 import { registerBodyPolicy } from "./http/body-policy";
@@ -147,6 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
   await app.register(walletRoutes, { ctx });
+  await app.register(depositRoutes, { ctx });
+  await app.register(bankingRoutes, { ctx });
+  await app.register(adminMoneyRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
 

@@ -17,6 +17,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("StepRace <no-reply@steprace.local>"),
   DEMO: z.enum(["0", "1"]).optional(),
@@ -37,7 +38,7 @@ export type Config = {
   /** Origin of links in emails: PUBLIC_URL, else this machine (never a request's Host header). */
   appUrl: string;
   sessionSecret: string;
-  stripe?: { secretKey: string; webhookSecret?: string; apiUrl?: string };
+  stripe?: { secretKey: string; webhookSecret?: string; apiUrl?: string; publishableKey?: string };
   smtpUrl?: string;
   mailFrom: string;
   demo: boolean | undefined;
@@ -74,7 +75,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
+          // The browser's key for Stripe.js and the Payment Element on the deposit checkout.
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY || undefined,
+        }
       : undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

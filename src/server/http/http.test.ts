@@ -147,6 +147,11 @@ describe("errors from other code", () => {
     retrieveCheckout: async () => undefined,
     cancelAtPeriodEnd: async () => {},
     resume: async () => {},
+    createPaymentIntent: async () => {
+      throw error;
+    },
+    retrievePaymentIntent: async () => undefined,
+    listSucceededPaymentIntents: async () => [],
   });
   const stripeDown = useTestApp(
     {},

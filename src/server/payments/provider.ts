@@ -25,6 +25,35 @@ export type CheckoutLookup =
   | { status: "open" | "expired"; userId: number }
   | { status: "complete"; userId: number; payment: SubscriptionPayment };
 
+/** What a one-off card payment is for: dollars into the wallet, or FitCoins bought by card. */
+export type PaymentPurpose = "deposit" | "fitcoins";
+export type PaymentIntentStatus = "requires_payment_method" | "succeeded" | "failed";
+
+export type PaymentIntentRequest = {
+  userId: number;
+  email: string;
+  amountCents: number;
+  purpose: PaymentPurpose;
+};
+
+/** A one-off payment as the provider reports it (only intents this app created for a member). */
+export type ProviderPaymentIntent = {
+  id: string;
+  userId: number;
+  amountCents: number;
+  purpose: PaymentPurpose;
+  status: PaymentIntentStatus;
+  /** Known to the provider and the paying browser only; compared before the intent is shown. */
+  clientSecret: string | null;
+  createdAt: Date;
+};
+
+/** The intent id a client secret belongs to ("pi_x_secret_y" -> "pi_x"), as with Stripe. */
+export function intentIdFromClientSecret(clientSecret: string): string | undefined {
+  const at = clientSecret.indexOf("_secret_");
+  return at > 0 ? clientSecret.slice(0, at) : undefined;
+}
+
 export interface PaymentProvider {
   readonly name: "sandbox" | "stripe";
   /** Creates a hosted checkout for the monthly subscription; answers the URL to send the browser to. */
@@ -35,6 +64,12 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(subscriptionId: string | null): Promise<void>;
   /** Undoes cancelAtPeriodEnd. */
   resume(subscriptionId: string | null): Promise<void>;
+  /** Opens a one-off card payment (deposit or FitCoin purchase) that the checkout page confirms. */
+  createPaymentIntent(request: PaymentIntentRequest): Promise<{ id: string; clientSecret: string }>;
+  /** The intent as the provider knows it now; undefined when unknown or not one of ours. */
+  retrievePaymentIntent(id: string): Promise<ProviderPaymentIntent | undefined>;
+  /** Succeeded intents created since `since`, of one member or (null) of everyone: for reconciliation. */
+  listSucceededPaymentIntents(userId: number | null, since: Date): Promise<ProviderPaymentIntent[]>;
 }
 
 /** One calendar month later, clamped to the month's last day (Jan 31 -> Feb 28). */

@@ -4,18 +4,28 @@ import { z } from "zod";
 import { formatUsd } from "../../core/money";
 import { cardErrorMessage } from "../../core/payments/card-errors";
 import { evaluateTestCard } from "../../core/payments/test-cards";
+import { errorSchema } from "../../core/schemas/common";
+import { sandboxConfirmBodySchema, sandboxConfirmResultSchema } from "../../core/schemas/money";
 import type { AppContext } from "../context";
 import { checkoutSessions, users } from "../db/schema";
 import { conflict, notFound, paymentFailed } from "../errors";
+import { recordDeclinedPayment } from "../features/deposits/deposits.repo";
+import { intentBySecret, onPaymentIntentSucceeded } from "../features/deposits/deposits.service";
 import {
   findSubscription,
   recordFailedPayment,
   recordSubscriptionPayment,
 } from "../features/subscription/subscription.repo";
 import { errors } from "../http/responses";
-import { effectiveStatus } from "../http/viewer";
-import { sandboxCheckoutPayment } from "./sandbox";
+import { effectiveStatus, requireUser } from "../http/viewer";
+import { markSandboxIntentDeclined, markSandboxIntentSucceeded, sandboxCheckoutPayment } from "./sandbox";
 import { SANDBOX_CHECKOUT_CSS, SANDBOX_CHECKOUT_JS, sandboxCheckoutHtml } from "./sandbox-page";
+
+/** A declined card: the error shape plus the card's codes, which the checkout explains. */
+const paymentFailedSchema = errorSchema.extend({
+  cardCode: z.string().optional(),
+  declineCode: z.string().nullable().optional(),
+});
 
 const cardSchema = z.object({
   cardNumber: z.string().max(30),
@@ -77,7 +87,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         summary: "Pay a sandbox checkout with one of Stripe's published test cards",
         params: z.object({ id: z.string().max(100) }),
         body: cardSchema,
-        response: { 200: z.object({ redirectUrl: z.string() }), ...errors(400, 402, 404, 409) },
+        response: {
+          200: z.object({ redirectUrl: z.string() }),
+          ...errors(400, 404, 409),
+          402: paymentFailedSchema,
+        },
       },
     },
     async (request) => {
@@ -122,6 +136,53 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         );
       });
       return { redirectUrl: row.successUrl.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(row.id)) };
+    },
+  );
+
+  app.post(
+    "/api/sandbox/payment-intents/confirm",
+    {
+      schema: {
+        tags,
+        summary: "Pay a deposit or FitCoin purchase with one of Stripe's published test cards",
+        description:
+          "The sandbox stand-in for Stripe's confirmPayment. On success the sandbox delivers its " +
+          "payment_intent.succeeded at once (the payment is booked); a declined card answers 402 " +
+          "with the card's code and leaves the payment open for another card.",
+        body: sandboxConfirmBodySchema,
+        response: {
+          200: sandboxConfirmResultSchema,
+          ...errors(400, 401, 404, 409),
+          402: paymentFailedSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(await request.viewer());
+      const intent = await intentBySecret(ctx, user.id, request.body.clientSecret);
+      if (intent.status !== "requires_payment_method")
+        throw conflict("This payment has already been completed");
+      const now = ctx.clock.now();
+      const outcome = evaluateTestCard(request.body, now);
+      if (!outcome.ok) {
+        const message = cardErrorMessage(outcome.code, outcome.declineCode);
+        const code = outcome.declineCode ?? outcome.code;
+        await markSandboxIntentDeclined(ctx.db, intent.id, code);
+        await recordDeclinedPayment(ctx.db, { provider: "sandbox", intent, code, message, at: now });
+        throw paymentFailed(message, { cardCode: outcome.code, declineCode: outcome.declineCode ?? null });
+      }
+      // Of two confirmations at once (a double click, two tabs) one takes the money.
+      if (!(await markSandboxIntentSucceeded(ctx.db, intent.id, now))) {
+        throw conflict("This payment has already been completed");
+      }
+      // The webhook: booked now, in its own transaction. Should it fail, the card was still
+      // charged; process-deposit and reconciliation book it later, as with a lost Stripe webhook.
+      try {
+        await onPaymentIntentSucceeded(ctx, { ...intent, status: "succeeded" });
+      } catch (err) {
+        request.log.error({ err, paymentId: intent.id }, "sandbox webhook delivery failed");
+      }
+      return { status: "succeeded" as const, paymentIntentId: intent.id };
     },
   );
 };

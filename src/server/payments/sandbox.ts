@@ -1,10 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { checkoutSessions } from "../db/schema";
+import { checkoutSessions, sandboxPaymentIntents } from "../db/schema";
 import { openCheckouts } from "./checkouts.repo";
-import { addMonth, type CheckoutLookup, type PaymentProvider } from "./provider";
+import {
+  addMonth,
+  type CheckoutLookup,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  type PaymentPurpose,
+  type ProviderPaymentIntent,
+} from "./provider";
 
 const OPEN_CHECKOUT_REUSE_MS = 60 * 60 * 1000;
 
@@ -52,7 +59,81 @@ export function createSandboxProvider(db: Db, clock: Clock): PaymentProvider {
     },
     async cancelAtPeriodEnd() {},
     async resume() {},
+
+    async createPaymentIntent(request) {
+      // Hex keeps "_secret_" out of the random parts, so the id can be read back from the secret.
+      const id = `pi_sandbox_${randomBytes(12).toString("hex")}`;
+      const clientSecret = `${id}_secret_${randomBytes(16).toString("hex")}`;
+      await db.insert(sandboxPaymentIntents).values({
+        id,
+        userId: request.userId,
+        amountCents: request.amountCents,
+        purpose: request.purpose,
+        clientSecret,
+        createdAt: clock.now(),
+      });
+      return { id, clientSecret };
+    },
+
+    async retrievePaymentIntent(id) {
+      const [row] = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, id))
+        .limit(1);
+      return row ? sandboxIntent(row) : undefined;
+    },
+
+    async listSucceededPaymentIntents(userId, since) {
+      const rows = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(
+          and(
+            eq(sandboxPaymentIntents.status, "succeeded"),
+            gte(sandboxPaymentIntents.createdAt, since),
+            userId === null ? undefined : eq(sandboxPaymentIntents.userId, userId),
+          ),
+        )
+        .orderBy(desc(sandboxPaymentIntents.createdAt));
+      return rows.map(sandboxIntent);
+    },
   };
+}
+
+function sandboxIntent(row: typeof sandboxPaymentIntents.$inferSelect): ProviderPaymentIntent {
+  return {
+    id: row.id,
+    userId: row.userId,
+    amountCents: row.amountCents,
+    purpose: row.purpose as PaymentPurpose,
+    status: row.status as PaymentIntentStatus,
+    clientSecret: row.clientSecret,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * The sandbox takes the card's money: the intent moves to succeeded once, whichever of two
+ * concurrent confirmations gets there first. False when it was not awaiting a card any more.
+ */
+export async function markSandboxIntentSucceeded(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(sandboxPaymentIntents)
+    .set({ status: "succeeded", succeededAt: at, lastErrorCode: null })
+    .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, "requires_payment_method")))
+    .returning({ id: sandboxPaymentIntents.id });
+  return rows.length > 0;
+}
+
+/** A declined card leaves the intent open for another card, as Stripe does, with the reason kept. */
+export async function markSandboxIntentDeclined(db: Db, id: string, code: string): Promise<void> {
+  await db
+    .update(sandboxPaymentIntents)
+    .set({ lastErrorCode: code })
+    .where(
+      and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, "requires_payment_method")),
+    );
 }
 
 export function sandboxCheckoutPayment(

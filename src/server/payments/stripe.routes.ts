@@ -5,10 +5,18 @@ import { z } from "zod";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
+import { onPaymentIntentSucceeded } from "../features/deposits/deposits.service";
 import * as subscriptionRepo from "../features/subscription/subscription.repo";
 import { applyPayment } from "../features/subscription/subscription.service";
 import { errors } from "../http/responses";
-import { createStripeClient, idOf, invoiceSubscriptionId, invoiceUserId, paymentFromInvoice } from "./stripe";
+import {
+  createStripeClient,
+  idOf,
+  intentFromStripe,
+  invoiceSubscriptionId,
+  invoiceUserId,
+  paymentFromInvoice,
+} from "./stripe";
 
 const webhookError = (code: string, message: string) => new AppError(400, code, message);
 
@@ -71,6 +79,12 @@ async function onSubscriptionDeleted(ctx: AppContext, snapshot: Stripe.Subscript
   await subscriptionRepo.expireNow(ctx.db, userId, ctx.clock.now());
 }
 
+/** A deposit or FitCoin purchase paid with the Payment Element (other intents, e.g. invoices', are ignored). */
+async function onIntentSucceeded(ctx: AppContext, pi: Stripe.PaymentIntent) {
+  const intent = intentFromStripe(pi);
+  if (intent) await onPaymentIntentSucceeded(ctx, intent);
+}
+
 /** Applies one verified event. Every branch is idempotent: a redelivery changes nothing. */
 export async function handleStripeEvent(ctx: AppContext, stripe: Stripe, event: Stripe.Event): Promise<void> {
   switch (event.type) {
@@ -84,6 +98,8 @@ export async function handleStripeEvent(ctx: AppContext, stripe: Stripe, event: 
       return onSubscriptionUpdated(ctx, stripe, event.data.object);
     case "customer.subscription.deleted":
       return onSubscriptionDeleted(ctx, event.data.object);
+    case "payment_intent.succeeded":
+      return onIntentSucceeded(ctx, event.data.object);
     default:
       return;
   }
@@ -104,11 +120,12 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     {
       schema: {
         tags: ["stripe"],
-        summary: "Stripe webhook: subscription payments, cancellations and ends (signed by Stripe)",
+        summary: "Stripe webhook: subscription and card payments, cancellations and ends (signed by Stripe)",
         description:
           "Called by Stripe, not by the app. The raw JSON body is verified against the Stripe-Signature " +
           "header with STRIPE_WEBHOOK_SECRET. Handles checkout.session.completed, invoice.paid, " +
-          "invoice.payment_succeeded, customer.subscription.updated and customer.subscription.deleted; " +
+          "invoice.payment_succeeded, customer.subscription.updated, customer.subscription.deleted " +
+          "and payment_intent.succeeded (deposits and FitCoin purchases); " +
           "other events are acknowledged and ignored. Redelivered events change nothing.",
         headers: z.looseObject({ "stripe-signature": z.string().optional() }),
         response: { 200: z.object({ received: z.literal(true) }), ...errors(400) },

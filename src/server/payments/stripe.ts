@@ -5,13 +5,21 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { checkoutSessions, subscriptions } from "../db/schema";
 import { expireCheckout, openCheckouts } from "./checkouts.repo";
-import type { CheckoutLookup, PaymentProvider, SubscriptionPayment } from "./provider";
+import type {
+  CheckoutLookup,
+  PaymentIntentStatus,
+  PaymentProvider,
+  ProviderPaymentIntent,
+  SubscriptionPayment,
+} from "./provider";
 
 export type StripeSettings = NonNullable<Config["stripe"]>;
 type StripeOptions = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
 type Period = { start: Date; end: Date };
 
 export const STRIPE_PRODUCT_NAME = "StepRace Membership";
+/** Reconciliation reads at most this many intents per run (100 pages of 100). */
+const MAX_LISTED_INTENTS = 10_000;
 
 /** The SDK client; STRIPE_API_URL points it at another server (the tests' fake Stripe). */
 export function createStripeClient(cfg: StripeSettings): Stripe {
@@ -46,6 +54,33 @@ export function metadataUserId(metadata: Record<string, string> | null | undefin
   if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return undefined;
   const id = Number(raw);
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : undefined;
+}
+
+/** Stripe's intent states in the three our checkout knows: paid, cancelled, or still to pay. */
+function intentStatus(status: Stripe.PaymentIntent.Status): PaymentIntentStatus {
+  if (status === "succeeded") return "succeeded";
+  if (status === "canceled") return "failed";
+  return "requires_payment_method";
+}
+
+/**
+ * A Stripe payment intent as ours: only intents this app created (USD, with the member's id and
+ * the purpose in their metadata) count; a subscription invoice's intent or a stranger's is ignored.
+ */
+export function intentFromStripe(pi: Stripe.PaymentIntent): ProviderPaymentIntent | undefined {
+  const userId = metadataUserId(pi.metadata);
+  const purpose = pi.metadata?.purpose;
+  if (userId === undefined || (purpose !== "deposit" && purpose !== "fitcoins")) return undefined;
+  if (pi.currency !== "usd" || !Number.isSafeInteger(pi.amount) || pi.amount <= 0) return undefined;
+  return {
+    id: pi.id,
+    userId,
+    amountCents: pi.amount,
+    purpose,
+    status: intentStatus(pi.status),
+    clientSecret: pi.client_secret,
+    createdAt: toDate(pi.created),
+  };
 }
 
 /** Since API 2025-03-31 the period lives on subscription items; before, on the subscription. */
@@ -154,9 +189,32 @@ async function retrieveSession(stripe: Stripe, id: string) {
   }
 }
 
-/** Stripe Checkout in subscription mode; Stripe then renews monthly and reports through webhooks. */
+/**
+ * Stripe Checkout in subscription mode (Stripe then renews monthly and reports through webhooks),
+ * and payment intents for deposits and FitCoin purchases, paid with the Payment Element.
+ */
 export function createStripeProvider(cfg: StripeSettings, db: Db, clock: Clock): PaymentProvider {
   const stripe = createStripeClient(cfg);
+
+  async function knownCustomer(userId: number) {
+    const [known] = await db
+      .select({ customerId: subscriptions.providerCustomerId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, "stripe")))
+      .limit(1);
+    return known?.customerId ?? null;
+  }
+
+  async function collect(pages: AsyncIterable<Stripe.PaymentIntent>, userId: number | null) {
+    const found: ProviderPaymentIntent[] = [];
+    let seen = 0;
+    for await (const pi of pages) {
+      if (++seen > MAX_LISTED_INTENTS) break;
+      const intent = intentFromStripe(pi);
+      if (intent?.status === "succeeded" && (userId === null || intent.userId === userId)) found.push(intent);
+    }
+    return found;
+  }
 
   return {
     name: "stripe",
@@ -169,11 +227,7 @@ export function createStripeProvider(cfg: StripeSettings, db: Db, clock: Clock):
         await expireCheckout(db, id);
       }
       // A returning member keeps their Stripe customer (one customer, one payment history).
-      const [known] = await db
-        .select({ customerId: subscriptions.providerCustomerId })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, request.userId), eq(subscriptions.provider, "stripe")))
-        .limit(1);
+      const customerId = await knownCustomer(request.userId);
       const session = await stripe.checkout.sessions.create({
         mode: "subscription",
         line_items: [
@@ -187,7 +241,7 @@ export function createStripeProvider(cfg: StripeSettings, db: Db, clock: Clock):
             },
           },
         ],
-        ...(known?.customerId ? { customer: known.customerId } : { customer_email: request.email }),
+        ...(customerId ? { customer: customerId } : { customer_email: request.email }),
         client_reference_id: userId,
         metadata: { userId },
         // Copied onto the subscription and each of its invoices, so a renewal (or a first
@@ -253,6 +307,44 @@ export function createStripeProvider(cfg: StripeSettings, db: Db, clock: Clock):
       } else {
         await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
       }
+    },
+
+    async createPaymentIntent(request) {
+      const customerId = await knownCustomer(request.userId);
+      const intent = await stripe.paymentIntents.create({
+        amount: request.amountCents,
+        currency: "usd",
+        automatic_payment_methods: { enabled: true },
+        // The webhook and reconciliation find the member and the purpose here.
+        metadata: { userId: String(request.userId), purpose: request.purpose },
+        description: request.purpose === "deposit" ? "StepRace wallet deposit" : "StepRace FitCoin purchase",
+        receipt_email: request.email,
+        ...(customerId ? { customer: customerId } : {}),
+      });
+      if (!intent.client_secret) throw new Error("Stripe answered a payment intent without a client secret");
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async retrievePaymentIntent(id) {
+      // Anything but an intent id never reaches Stripe's URL.
+      if (!/^pi_[A-Za-z0-9]{1,250}$/.test(id)) return undefined;
+      try {
+        return intentFromStripe(await stripe.paymentIntents.retrieve(id));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeError && err.code === "resource_missing") return undefined;
+        throw err;
+      }
+    },
+
+    async listSucceededPaymentIntents(userId, since) {
+      const created = Math.floor(since.getTime() / 1000);
+      if (userId !== null) {
+        // Search by our metadata: one member's intents without paging through everyone's.
+        // (Search trails new payments by up to a minute; the webhook and process-deposit do not.)
+        const query = `metadata['userId']:'${userId}' AND status:'succeeded' AND created>=${created}`;
+        return collect(stripe.paymentIntents.search({ query, limit: 100 }), userId);
+      }
+      return collect(stripe.paymentIntents.list({ created: { gte: created }, limit: 100 }), null);
     },
   };
 }

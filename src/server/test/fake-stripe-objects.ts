@@ -50,6 +50,21 @@ export type FakeInvoice = {
   created: number;
 };
 
+export type FakePaymentIntent = {
+  id: string;
+  amount: number;
+  currency: string;
+  status: "requires_payment_method" | "processing" | "succeeded" | "canceled";
+  clientSecret: string;
+  metadata: Record<string, string>;
+  customer: string | null;
+  description: string | null;
+  receiptEmail: string | null;
+  automaticPaymentMethods: boolean;
+  lastPaymentError: { code: string; decline_code?: string; message: string } | null;
+  created: number;
+};
+
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -167,5 +182,29 @@ export function invoiceJson(inv: FakeInvoice): Json {
         },
       ],
     },
+  };
+}
+
+export function paymentIntentJson(pi: FakePaymentIntent): Json {
+  return {
+    id: pi.id,
+    object: "payment_intent",
+    amount: pi.amount,
+    amount_received: pi.status === "succeeded" ? pi.amount : 0,
+    currency: pi.currency,
+    status: pi.status,
+    client_secret: pi.clientSecret,
+    metadata: pi.metadata,
+    customer: pi.customer,
+    description: pi.description,
+    receipt_email: pi.receiptEmail,
+    automatic_payment_methods: pi.automaticPaymentMethods ? { enabled: true } : null,
+    last_payment_error: pi.lastPaymentError,
+    latest_charge: null,
+    payment_method: null,
+    capture_method: "automatic",
+    confirmation_method: "automatic",
+    created: pi.created,
+    livemode: false,
   };
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { addMonth } from "../payments/provider";
+import { createIntentStore, type FakeIntentHelpers } from "./fake-stripe-intents";
 import {
   type FakeInvoice,
   type FakeSession,
@@ -33,7 +34,7 @@ export type RecordedRequest = {
 
 export type { FakeSubscription };
 
-export type FakeStripe = {
+export type FakeStripe = FakeIntentHelpers & {
   url: string;
   requests: RecordedRequest[];
   /** Requests received for a method and a path (exact, or a RegExp). */
@@ -60,6 +61,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const subs = new Map<string, FakeSubscription>();
   const invoices = new Map<string, FakeInvoice>();
+  const intentStore = createIntentStore();
   const requests: RecordedRequest[] = [];
 
   function createInvoice(sub: FakeSubscription, billingReason: string): FakeInvoice {
@@ -169,6 +171,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 200, body: subscriptionJson(sub) };
     }
 
+    const intentAnswer = intentStore.route(req);
+    if (intentAnswer) return intentAnswer;
+
     const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(req.path);
     if (req.method === "GET" && invoiceMatch) {
       const inv = invoices.get(invoiceMatch[1]);
@@ -248,6 +253,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sub.periodEnd = seconds(addMonth(new Date(sub.periodStart * 1000)));
       return { invoiceId: createInvoice(sub, "subscription_cycle").id };
     },
+    ...intentStore.helpers,
     updateSubscription(id, patch) {
       const sub = must(subs, id, "subscription");
       if (patch.cancelAtPeriodEnd !== undefined) sub.cancelAtPeriodEnd = patch.cancelAtPeriodEnd;

@@ -1,0 +1,48 @@
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { ledgerTransfers, users } from "../../db/schema";
+
+export async function findLiveUser(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function countLiveUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(isNull(users.deletedAt));
+  return row?.n ?? 0;
+}
+
+export async function usernames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+/** Fee transfers into the platform-fees account: how many, and the newest with their member. */
+export async function platformFeeTransfers(db: Db, feesAccountId: number, limit: number) {
+  const where = and(
+    eq(ledgerTransfers.creditAccountId, feesAccountId),
+    eq(ledgerTransfers.kind, "platform_fee"),
+  );
+  const [{ n }] = await db.select({ n: count() }).from(ledgerTransfers).where(where);
+  const recent = await db
+    .select({
+      id: ledgerTransfers.id,
+      amount: ledgerTransfers.amount,
+      createdAt: ledgerTransfers.createdAt,
+      username: users.username,
+    })
+    .from(ledgerTransfers)
+    .leftJoin(users, eq(users.id, ledgerTransfers.userId))
+    .where(where)
+    .orderBy(desc(ledgerTransfers.id))
+    .limit(limit);
+  return { count: n, recent };
+}

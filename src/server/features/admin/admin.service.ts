@@ -1,0 +1,97 @@
+import { formatMinor, formatUsd } from "../../../core/money";
+import type { AppContext } from "../../context";
+import { notFound } from "../../errors";
+import { requireAdmin, type Viewer } from "../../http/viewer";
+import { systemAccount, systemBalance, userAccount } from "../../ledger/accounts";
+import { transfer } from "../../ledger/transfer";
+import { reconcileEveryone } from "../deposits/deposits.service";
+import * as repo from "./admin.repo";
+
+const RECENT_FEES = 20;
+
+/** Platform Revenue (15% fees): the fees account's balance and its newest fee transfers. */
+export async function platformFees(ctx: AppContext, viewer: Viewer) {
+  requireAdmin(viewer);
+  const account = await systemAccount(ctx.db, "platformFees");
+  const [total, fees] = await Promise.all([
+    systemBalance(ctx.db, "platformFees"),
+    repo.platformFeeTransfers(ctx.db, account, RECENT_FEES),
+  ]);
+  return {
+    totalBalance: formatMinor(total),
+    count: fees.count,
+    recentTransactions: fees.recent.map((f) => ({
+      id: f.id,
+      amount: formatMinor(f.amount),
+      username: f.username ?? "unknown",
+      createdAt: f.createdAt.toISOString(),
+      // A fee is a ledger transfer: written in the same transaction as the payment, never pending.
+      status: "completed",
+    })),
+  };
+}
+
+/** Add FitCoins: newly issued to the member as an admin grant, with the admin as the reference. */
+export async function addCoins(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: { userId: number; amount: number; reason?: string },
+) {
+  const admin = requireAdmin(viewer);
+  const target = await repo.findLiveUser(ctx.db, body.userId);
+  if (!target) throw notFound("User not found");
+  const description = body.reason || `Admin added ${body.amount} FitCoins`;
+  await ctx.db.transaction(async (tx) => {
+    await transfer(tx, {
+      from: await systemAccount(tx, "fitcoinIssuance"),
+      to: await userAccount(tx, target.id, "FC"),
+      amount: body.amount * 100,
+      currency: "FC",
+      kind: "admin_grant",
+      description,
+      userId: target.id,
+      reference: `admin:${admin.id}`,
+    });
+  });
+  ctx.log.info({ adminId: admin.id, userId: target.id, amount: body.amount }, "admin added FitCoins");
+  return { message: `Added ${body.amount} FitCoins to ${target.username}` };
+}
+
+/** Every member's card payments of the last 30 days, booked where they were missed, per member. */
+export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
+  requireAdmin(viewer);
+  const { missing, recovered } = await reconcileEveryone(ctx);
+  const byUser = new Map<number, { missingCount: number; recoveredCount: number; totalCents: number }>();
+  for (const intent of missing) {
+    const entry = byUser.get(intent.userId) ?? { missingCount: 0, recoveredCount: 0, totalCents: 0 };
+    entry.missingCount += 1;
+    byUser.set(intent.userId, entry);
+  }
+  for (const { intent } of recovered) {
+    const entry = byUser.get(intent.userId);
+    if (!entry) continue;
+    entry.recoveredCount += 1;
+    entry.totalCents += intent.amountCents;
+  }
+  const [usersScanned, names] = await Promise.all([
+    repo.countLiveUsers(ctx.db),
+    repo.usernames(ctx.db, [...byUser.keys()]),
+  ]);
+  const totalCents = recovered.reduce((sum, r) => sum + r.intent.amountCents, 0);
+  return {
+    usersScanned,
+    totalMissingDeposits: missing.length,
+    totalRecoveredDeposits: recovered.length,
+    message:
+      missing.length === 0
+        ? `No missing deposits found for ${usersScanned} members.`
+        : `Recovered ${recovered.length} of ${missing.length} missing payments (${formatUsd(totalCents)}) for ${byUser.size} members.`,
+    recoveryReport: [...byUser.entries()].map(([userId, e]) => ({
+      userId,
+      username: names.get(userId) ?? "unknown",
+      missingCount: e.missingCount,
+      recoveredCount: e.recoveredCount,
+      totalAmount: formatMinor(e.totalCents),
+    })),
+  };
+}

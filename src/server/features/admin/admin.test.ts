@@ -1,0 +1,190 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { formatMinor } from "../../../core/money";
+import { ledgerTransfers, sandboxPaymentIntents, users } from "../../db/schema";
+import { systemBalance, userBalances } from "../../ledger/accounts";
+import { buildUser, fundWallet, loginAs, type Session } from "../../test/factories";
+import { useTestApp } from "../../test/test-app";
+
+describe("admin money tools", () => {
+  const t = useTestApp();
+
+  async function signedIn(overrides: { isAdmin?: boolean } = {}) {
+    const user = await buildUser(t().app, overrides);
+    return { ...user, session: await loginAs(t().app, user) };
+  }
+
+  const post = (url: string, session: Session | undefined, payload?: Record<string, unknown>) =>
+    t().app.inject({ method: "POST", url, headers: session?.headers, ...(payload ? { payload } : {}) });
+  const get = (url: string, session: Session | undefined) =>
+    t().app.inject({ url, headers: session?.headers });
+
+  describe("GET /api/admin/platform-fees", () => {
+    it("shows the fees account's total, the fee count and the newest fees with their member", async () => {
+      const admin = await signedIn({ isAdmin: true });
+      const before = (await get("/api/admin/platform-fees", admin.session)).json();
+      const feesBefore = await systemBalance(t().app.ctx.db, "platformFees");
+      const payer = await signedIn();
+      await fundWallet(t().app, payer.id, 3000);
+      expect((await post("/api/fitcoin/purchase", payer.session, { amount: 10 })).statusCode).toBe(200);
+      expect((await post("/api/fitcoin/purchase", payer.session, { amount: 20 })).statusCode).toBe(200);
+
+      const res = await get("/api/admin/platform-fees", admin.session);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.count).toBe(before.count + 2);
+      const feesAfter = await systemBalance(t().app.ctx.db, "platformFees");
+      expect(feesAfter - feesBefore).toBe(450);
+      expect(body.totalBalance).toBe(formatMinor(feesAfter));
+      expect(body.recentTransactions.slice(0, 2)).toEqual([
+        {
+          id: expect.any(Number),
+          amount: "3.00",
+          username: payer.username,
+          createdAt: expect.any(String),
+          status: "completed",
+        },
+        {
+          id: expect.any(Number),
+          amount: "1.50",
+          username: payer.username,
+          createdAt: expect.any(String),
+          status: "completed",
+        },
+      ]);
+      expect(new Date(body.recentTransactions[0].createdAt).toISOString()).toBe(
+        body.recentTransactions[0].createdAt,
+      );
+    });
+
+    it("answers 403 to members and 401 without a session", async () => {
+      const memberRes = await get("/api/admin/platform-fees", (await signedIn()).session);
+      expect(memberRes.statusCode).toBe(403);
+      expect(memberRes.json()).toEqual({ code: "FORBIDDEN", message: "Admin privileges required" });
+      expect((await get("/api/admin/platform-fees", undefined)).statusCode).toBe(401);
+    });
+  });
+
+  describe("POST /api/admin/add-coins", () => {
+    it("issues FitCoins to the member with the default reason", async () => {
+      const admin = await signedIn({ isAdmin: true });
+      const target = await signedIn();
+      const res = await post("/api/admin/add-coins", admin.session, { userId: target.id, amount: 25 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: `Added 25 FitCoins to ${target.username}` });
+      expect(await userBalances(t().app.ctx.db, target.id)).toEqual({ usd: 0, fc: 2500 });
+      const history = (await get("/api/transactions", target.session)).json();
+      expect(history[0]).toMatchObject({
+        type: "admin_grant",
+        amount: "+25.00",
+        currency: "FC",
+        description: "Admin added 25 FitCoins",
+      });
+      const [grant] = await t()
+        .app.ctx.db.select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.id, history[0].id));
+      expect(grant.reference).toBe(`admin:${admin.id}`);
+    });
+
+    it("keeps a given reason, and a blank one becomes the default", async () => {
+      const admin = await signedIn({ isAdmin: true });
+      const target = await signedIn();
+      await post("/api/admin/add-coins", admin.session, {
+        userId: target.id,
+        amount: 5,
+        reason: "Contest winner",
+      });
+      await post("/api/admin/add-coins", admin.session, { userId: target.id, amount: 1, reason: "   " });
+      const history = (await get("/api/transactions", target.session)).json();
+      expect(history.slice(0, 2).map((h: { description: string }) => h.description)).toEqual([
+        "Admin added 1 FitCoins",
+        "Contest winner",
+      ]);
+      expect(await userBalances(t().app.ctx.db, target.id)).toEqual({ usd: 0, fc: 600 });
+    });
+
+    it.each([
+      [{ amount: 10 }, "userId"],
+      [{ userId: 1 }, "amount"],
+      [{ userId: 1, amount: 0 }, "amount"],
+      [{ userId: 1, amount: -5 }, "amount"],
+      [{ userId: 1, amount: 2.5 }, "amount"],
+      [{ userId: 0, amount: 5 }, "userId"],
+    ])("answers 400 for %j", async (payload, path) => {
+      const admin = await signedIn({ isAdmin: true });
+      const res = await post("/api/admin/add-coins", admin.session, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: "VALIDATION_ERROR",
+        message: "Please select a user and enter a valid amount",
+        details: [{ path, message: "Please select a user and enter a valid amount" }],
+      });
+    });
+
+    it("answers 404 for an unknown or deleted member", async () => {
+      const admin = await signedIn({ isAdmin: true });
+      expect(
+        (await post("/api/admin/add-coins", admin.session, { userId: 999_999, amount: 5 })).statusCode,
+      ).toBe(404);
+      const gone = await signedIn();
+      await t().app.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+      const res = await post("/api/admin/add-coins", admin.session, { userId: gone.id, amount: 5 });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: "NOT_FOUND", message: "User not found" });
+    });
+
+    it("answers 403 to members and 401 without a session, and issues nothing", async () => {
+      const member = await signedIn();
+      const res = await post("/api/admin/add-coins", member.session, { userId: member.id, amount: 100 });
+      expect(res.statusCode).toBe(403);
+      expect(
+        (await post("/api/admin/add-coins", undefined, { userId: member.id, amount: 100 })).statusCode,
+      ).toBe(401);
+      expect(await userBalances(t().app.ctx.db, member.id)).toEqual({ usd: 0, fc: 0 });
+    });
+  });
+
+  describe("POST /api/admin/global-reconcile", () => {
+    it("books every member's lost payments and reports them per member", async () => {
+      const admin = await signedIn({ isAdmin: true });
+      const first = await post("/api/admin/global-reconcile", admin.session);
+      expect(first.json()).toMatchObject({ totalMissingDeposits: 0, recoveryReport: [] });
+      expect(first.json().message).toMatch(/^No missing deposits found for \d+ members\.$/);
+
+      const payer = await signedIn();
+      const res1 = await post("/api/create-payment-intent", payer.session, { amount: 20 });
+      const res2 = await post("/api/create-payment-intent", payer.session, { amount: 15 });
+      for (const r of [res1, res2]) {
+        await t()
+          .app.ctx.db.update(sandboxPaymentIntents)
+          .set({ status: "succeeded", succeededAt: new Date() })
+          .where(eq(sandboxPaymentIntents.id, r.json().paymentIntentId));
+      }
+      const res = await post("/api/admin/global-reconcile", admin.session);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        totalMissingDeposits: 2,
+        totalRecoveredDeposits: 2,
+        message: "Recovered 2 of 2 missing payments ($35.00) for 1 members.",
+        recoveryReport: [
+          {
+            userId: payer.id,
+            username: payer.username,
+            missingCount: 2,
+            recoveredCount: 2,
+            totalAmount: "35.00",
+          },
+        ],
+      });
+      expect(body.usersScanned).toBeGreaterThanOrEqual(2);
+      expect(await userBalances(t().app.ctx.db, payer.id)).toEqual({ usd: 3500, fc: 0 });
+    });
+
+    it("answers 403 to members and 401 without a session", async () => {
+      expect((await post("/api/admin/global-reconcile", (await signedIn()).session)).statusCode).toBe(403);
+      expect((await post("/api/admin/global-reconcile", undefined)).statusCode).toBe(401);
+    });
+  });
+});
