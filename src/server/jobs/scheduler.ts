@@ -1,10 +1,43 @@
+import { lte } from "drizzle-orm";
 import type { AppContext } from "../context";
+import { jobRuns } from "../db/schema";
+import { reconcileEveryone } from "../features/deposits/deposits.service";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
 
 export type Job = { name: string; run(ctx: AppContext): Promise<unknown> };
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Claims a periodic job's turn: true for the one process whose conditional update moved the
+ * last run forward, so a daily job runs once a day however many processes tick.
+ */
+export async function claimPeriodicRun(ctx: AppContext, name: string, everyMs: number): Promise<boolean> {
+  const now = ctx.clock.now();
+  const rows = await ctx.db
+    .insert(jobRuns)
+    .values({ name, lastRunAt: now })
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { lastRunAt: now },
+      setWhere: lte(jobRuns.lastRunAt, new Date(now.getTime() - everyMs)),
+    })
+    .returning({ name: jobRuns.name });
+  return rows.length > 0;
+}
+
+/** Specification 3, section 9: a global deposit reconciliation every day. */
+async function dailyReconciliation(ctx: AppContext) {
+  if (!(await claimPeriodicRun(ctx, "global-reconcile", DAY_MS))) return;
+  const { missing, recovered } = await reconcileEveryone(ctx);
+  ctx.log.info({ missing: missing.length, recovered: recovered.length }, "daily deposit reconciliation");
+}
+
 /** Every idempotent job, in the order a tick runs them. Later features add theirs here. */
-export const jobs: Job[] = [{ name: "subscription-period-ends", run: runPeriodEnds }];
+export const jobs: Job[] = [
+  { name: "subscription-period-ends", run: runPeriodEnds },
+  { name: "daily-deposit-reconciliation", run: dailyReconciliation },
+];
 
 /** Runs all jobs once; a failing job is logged and does not stop the others. */
 export async function runJobsOnce(ctx: AppContext): Promise<void> {

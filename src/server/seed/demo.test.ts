@@ -22,6 +22,16 @@ describe("demo data", () => {
       const u = login.json();
       return { status: u.subscriptionStatus, rules: u.rulesAccepted, admin: u.isAdmin };
     };
+    const money = async (username: string) => {
+      const login = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: DEVICE,
+        payload: { username, password: seeded?.memberPassword },
+      });
+      const u = login.json();
+      return { balance: u.balance, fitcoins: u.fitcoins };
+    };
     const pw = seeded?.memberPassword as string;
     expect(await state("admin", seeded?.adminPassword as string)).toEqual({
       status: "active",
@@ -32,6 +42,24 @@ describe("demo data", () => {
     expect(await state("jordan", pw)).toEqual({ status: "active", rules: false, admin: false });
     expect(await state("sam", pw)).toEqual({ status: "expired", rules: true, admin: false });
     expect(await state("newbie", pw)).toEqual({ status: "inactive", rules: false, admin: false });
+    // Wallets made by real card payments and a conversion: $50 in, $20 converted; $25 in, $10 of coins.
+    expect(await money("alex")).toEqual({ balance: "30.00", fitcoins: 17 });
+    expect(await money("maya")).toEqual({ balance: "25.00", fitcoins: 8.5 });
+    expect(await money("jordan")).toEqual({ balance: "0.00", fitcoins: 0 });
+    // Nothing for reconciliation to find: every demo payment is booked.
+    const admin = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: DEVICE,
+      payload: { username: "admin", password: seeded?.adminPassword },
+    });
+    const cookie = String(admin.headers["set-cookie"]).split(";")[0];
+    const reconcile = await t().app.inject({
+      method: "POST",
+      url: "/api/admin/global-reconcile",
+      headers: { ...DEVICE, cookie },
+    });
+    expect(reconcile.json()).toMatchObject({ usersScanned: 6, totalMissingDeposits: 0 });
     // Seeding runs once: a database with users is left alone.
     expect(await seedDemoData(t().app.ctx)).toBeNull();
   });

@@ -3,9 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { SUBSCRIPTION_PRICE_CENTS } from "../../core/constants";
 import type { AppContext } from "../context";
 import { subscriptions, users } from "../db/schema";
+import { loadViewerUser } from "../features/auth/auth.repo";
 import { hashPassword } from "../features/auth/password";
+import { bookPayment } from "../features/deposits/deposits.repo";
 import { recordSubscriptionPayment } from "../features/subscription/subscription.repo";
-import { addMonth } from "../payments/provider";
+import { convertToFitcoins } from "../features/wallet/wallet.service";
+import { addMonth, type PaymentPurpose } from "../payments/provider";
+import { createSandboxProvider, markSandboxIntentSucceeded } from "../payments/sandbox";
 
 type DemoMember = {
   username: string;
@@ -15,6 +19,8 @@ type DemoMember = {
   /** months ago the paid period started; undefined = never subscribed */
   subscribed?: "active" | "expired";
   rulesAccepted?: boolean;
+  /** Card payments made through the sandbox, then dollars converted to FitCoins, in cents. */
+  money?: { deposits?: number[]; fitcoinPurchases?: number[]; convert?: number };
 };
 
 export const DEMO_MEMBERS: DemoMember[] = [
@@ -26,8 +32,24 @@ export const DEMO_MEMBERS: DemoMember[] = [
     subscribed: "active",
     rulesAccepted: true,
   },
-  { username: "alex", firstName: "Alex", lastName: "Rivera", subscribed: "active", rulesAccepted: true },
-  { username: "maya", firstName: "Maya", lastName: "Chen", subscribed: "active", rulesAccepted: true },
+  {
+    username: "alex",
+    firstName: "Alex",
+    lastName: "Rivera",
+    subscribed: "active",
+    rulesAccepted: true,
+    // $50 in, $20 of it converted: $30.00 and 17.00 FitCoins.
+    money: { deposits: [5000], convert: 2000 },
+  },
+  {
+    username: "maya",
+    firstName: "Maya",
+    lastName: "Chen",
+    subscribed: "active",
+    rulesAccepted: true,
+    // $25 in, and 8.50 FitCoins bought by card for $10.
+    money: { deposits: [2500], fitcoinPurchases: [1000] },
+  },
   { username: "jordan", firstName: "Jordan", lastName: "Lee", subscribed: "active", rulesAccepted: false },
   { username: "sam", firstName: "Sam", lastName: "Okafor", subscribed: "expired", rulesAccepted: true },
   { username: "newbie", firstName: "Nia", lastName: "Brooks" },
@@ -81,6 +103,7 @@ export async function seedDemoData(
       }
     }
   }
+  for (const m of DEMO_MEMBERS) if (m.money) await seedMoney(ctx, m.username, m.money);
   // Printed once, on the console only (never stored in clear).
   console.log(
     [
@@ -93,4 +116,41 @@ export async function seedDemoData(
     ].join("\n"),
   );
   return { adminPassword, memberPassword };
+}
+
+/**
+ * A demo member's wallet, made the way a member makes it: sandbox card payments booked by the
+ * deposit code (whatever provider is configured, the demo's payments are the sandbox's), then a
+ * conversion through the wallet service.
+ */
+async function seedMoney(ctx: AppContext, username: string, money: NonNullable<DemoMember["money"]>) {
+  const [user] = await ctx.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.username, username));
+  const sandbox = createSandboxProvider(ctx.db, ctx.clock);
+  const pay = async (amountCents: number, purpose: PaymentPurpose) => {
+    const intent = await sandbox.createPaymentIntent({
+      userId: user.id,
+      email: user.email,
+      amountCents,
+      purpose,
+    });
+    await markSandboxIntentSucceeded(ctx.db, intent.id, ctx.clock.now());
+    await ctx.db.transaction((tx) =>
+      bookPayment(tx, "sandbox", { id: intent.id, userId: user.id, amountCents, purpose }, ctx.clock.now()),
+    );
+  };
+  for (const cents of money.deposits ?? []) await pay(cents, "deposit");
+  for (const cents of money.fitcoinPurchases ?? []) await pay(cents, "fitcoins");
+  if (money.convert) {
+    const viewerUser = await loadViewerUser(ctx.db, user.id, ctx.clock.now());
+    if (viewerUser) {
+      await convertToFitcoins(
+        ctx,
+        { state: "user", user: viewerUser, tokenHash: "demo-seed" },
+        money.convert,
+      );
+    }
+  }
 }
