@@ -109,7 +109,7 @@ describe("deposits and FitCoin purchases by card (Stripe)", () => {
     expect((await webhook(paid)).statusCode).toBe(200); // Stripe redelivers
     const first = await post("/api/process-deposit", session, body);
     expect(first.json()).toEqual({
-      message: "Deposit of $20.00 already processed",
+      message: "Deposit of $20.00 processed successfully",
       balance: "20.00",
       fitcoins: 0,
     });

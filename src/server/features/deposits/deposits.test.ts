@@ -283,7 +283,7 @@ describe("deposits and FitCoin purchases by card (sandbox)", () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        message: "Deposit of $20.00 already processed",
+        message: "Deposit of $20.00 processed successfully",
         balance: "25.50",
         fitcoins: 0,
       });
@@ -398,7 +398,7 @@ describe("deposits and FitCoin purchases by card (sandbox)", () => {
         amount: 10,
       });
       expect(res.json()).toEqual({
-        message: "FitCoin purchase of $10.00 already processed",
+        message: "FitCoin purchase of $10.00 processed successfully",
         balance: "0.00",
         fitcoins: 8.5,
       });
