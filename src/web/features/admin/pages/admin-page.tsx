@@ -15,7 +15,7 @@ export function AdminPage() {
   return (
     <AdminGuard>
       <PageHeader title="Admin Panel" description="Manage members, FitCoins and platform revenue." />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Admin Tools</CardTitle>

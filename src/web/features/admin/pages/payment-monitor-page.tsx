@@ -30,8 +30,8 @@ export function PaymentMonitorPage() {
         backHref="/admin"
         backLabel="Admin Panel"
       />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
           <Tabs
             label="Payment monitor"
             value={tab}

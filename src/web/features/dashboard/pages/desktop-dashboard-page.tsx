@@ -16,8 +16,8 @@ export function DesktopDashboardPage() {
         <h1 className="text-3xl font-extrabold tracking-tight">Welcome back, {name}!</h1>
         <p className="mt-1 text-slate-600">Here's where your day stands.</p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <StepsSummaryCard steps={0} goal={user?.stepGoal} />
           <Card>
             <CardHeader>
@@ -33,7 +33,7 @@ export function DesktopDashboardPage() {
             </CardContent>
           </Card>
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {user ? <BalanceCards balance={user.balance} coins={user.fitcoins} /> : null}
           <RecentActivity />
           <Card>

@@ -3,6 +3,7 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import {
   ACCOUNT_NUMBERS_MISMATCH_MESSAGE,
+  type BankingDetails,
   type BankingSetupBody,
   type BankingSetupInput,
   bankingSetupSchema,
@@ -19,13 +20,20 @@ import { useSetupBankingMutation } from "../api";
 const requiredFields = ["bankName", "accountType", "routingNumber", "accountNumber"] as const;
 
 /** The banking form of specification 3, section 5. */
-export function BankingForm({ hasSaved }: { hasSaved: boolean }) {
+export function BankingForm({ saved }: { saved: BankingDetails | null }) {
   const [, navigate] = useLocation();
   const setup = useSetupBankingMutation();
   const form = useForm<BankingSetupInput, unknown, BankingSetupBody>({
     resolver: zodResolver(bankingSetupSchema),
-    // No account type until one is picked: the select starts on its placeholder.
-    defaultValues: { bankName: "", routingNumber: "", accountNumber: "", confirmAccountNumber: "" },
+    // Saved details prefill the form (never the account number: only its last four are stored);
+    // without them no account type until one is picked, so the select starts on its placeholder.
+    defaultValues: {
+      bankName: saved?.bankName ?? "",
+      accountType: saved?.accountType,
+      routingNumber: saved?.routingNumber ?? "",
+      accountNumber: "",
+      confirmAccountNumber: "",
+    },
   });
   const { errors } = form.formState;
 
@@ -127,7 +135,7 @@ export function BankingForm({ hasSaved }: { hasSaved: boolean }) {
         stored.
       </p>
       <Button type="submit" size="lg" disabled={setup.isPending}>
-        {setup.isPending ? "Saving..." : hasSaved ? "Update Banking Details" : "Save Banking Details"}
+        {setup.isPending ? "Saving..." : saved ? "Update Banking Details" : "Save Banking Details"}
       </Button>
     </form>
   );

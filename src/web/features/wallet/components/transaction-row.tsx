@@ -60,7 +60,7 @@ export function TransactionRow({
       </span>
       <div className="min-w-0 flex-1">
         <p
-          className="truncate font-semibold text-slate-900"
+          className="line-clamp-2 font-semibold break-words text-slate-900"
           title={short === description ? undefined : description}
         >
           {short}

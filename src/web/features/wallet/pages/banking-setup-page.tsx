@@ -32,18 +32,20 @@ export function BankingSetupPage() {
           <div className="flex justify-center py-6">
             <Spinner label="Loading banking details" />
           </div>
-        ) : banking ? (
-          <SavedBanking banking={banking} />
-        ) : null}
-        <Card>
-          <CardHeader>
-            <CardTitle>{banking ? "Update bank account" : "Add a bank account"}</CardTitle>
-            <CardDescription>All fields are required.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <BankingForm hasSaved={banking !== null} />
-          </CardContent>
-        </Card>
+        ) : (
+          <>
+            {banking ? <SavedBanking banking={banking} /> : null}
+            <Card>
+              <CardHeader>
+                <CardTitle>{banking ? "Update bank account" : "Add a bank account"}</CardTitle>
+                <CardDescription>All fields are required.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <BankingForm saved={banking} />
+              </CardContent>
+            </Card>
+          </>
+        )}
         <Button asChild variant="outline">
           <Link href="/wallet">Go to Wallet</Link>
         </Button>

@@ -68,8 +68,8 @@ export function WalletPage() {
           </button>
         </div>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
           <WalletBalances
             balance={user?.balance ?? null}
             fitcoins={user?.fitcoins ?? null}
@@ -80,7 +80,7 @@ export function WalletPage() {
           />
           <TransactionHistory />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <Card>
             <CardHeader>
               <CardTitle>About FitCoins</CardTitle>
