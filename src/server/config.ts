@@ -23,6 +23,7 @@ const envSchema = z.object({
   DEMO: z.enum(["0", "1"]).optional(),
   JOB_TICK_MS: z.coerce.number().int().min(100).default(5000),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SECURE_COOKIES: bool,
   TRUST_PROXY: bool,
@@ -44,6 +45,7 @@ export type Config = {
   demo: boolean | undefined;
   jobTickMs: number;
   authRateLimit: number;
+  paymentRateLimit: number;
   logLevel: string;
   secureCookies: boolean;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO === undefined ? undefined : e.DEMO === "1",
     jobTickMs: e.JOB_TICK_MS,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    paymentRateLimit: e.PAYMENT_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     secureCookies:
       e.SECURE_COOKIES || e.NODE_ENV === "production" || Boolean(e.PUBLIC_URL?.startsWith("https://")),

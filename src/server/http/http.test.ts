@@ -98,7 +98,7 @@ describe("request policy", () => {
 });
 
 describe("rate limits", () => {
-  const t = useTestApp({ AUTH_RATE_LIMIT: "3" });
+  const t = useTestApp({ AUTH_RATE_LIMIT: "3", PAYMENT_RATE_LIMIT: "3" });
 
   it("rate-limits login attempts with 429", async () => {
     const codes: number[] = [];
@@ -125,6 +125,19 @@ describe("rate limits", () => {
     }
     expect(codes[3]).toBe(429);
     expect(codes.slice(0, 3)).not.toContain(429);
+  });
+
+  it("rate-limits card attempts on the sandbox checkout (against card testing)", async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t().app.inject({
+        method: "POST",
+        url: "/api/sandbox/checkout/cs_sandbox_unknown/pay",
+        payload: { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([404, 404, 404, 429]);
   });
 
   it("cannot be dodged with a made-up X-Forwarded-For when no proxy is trusted", async () => {

@@ -16,6 +16,7 @@ import {
   recordFailedPayment,
   recordSubscriptionPayment,
 } from "../features/subscription/subscription.repo";
+import { paymentLimit } from "../http/rate-limits";
 import { errors } from "../http/responses";
 import { effectiveStatus, requireUser } from "../http/viewer";
 import { markSandboxIntentDeclined, markSandboxIntentSucceeded, sandboxCheckoutPayment } from "./sandbox";
@@ -82,6 +83,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/sandbox/checkout/:id/pay",
     {
+      config: paymentLimit(ctx),
       schema: {
         tags,
         summary: "Pay a sandbox checkout with one of Stripe's published test cards",
@@ -142,6 +144,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/sandbox/payment-intents/confirm",
     {
+      config: paymentLimit(ctx),
       schema: {
         tags,
         summary: "Pay a deposit or FitCoin purchase with one of Stripe's published test cards",

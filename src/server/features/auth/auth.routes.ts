@@ -10,6 +10,7 @@ import {
   userSchema,
 } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
+import { authLimit } from "../../http/rate-limits";
 import { errors, messageSchema } from "../../http/responses";
 import { clearSessionCookie, FINGERPRINT_HEADER, setSessionCookie } from "../../http/viewer";
 import * as auth from "./auth.service";
@@ -46,7 +47,7 @@ function signIn(ctx: AppContext, reply: FastifyReply, token: string) {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const limited = { rateLimit: { max: ctx.config.authRateLimit, timeWindow: "1 minute" } };
+  const limited = authLimit(ctx);
   const tags = ["auth"];
 
   app.get(

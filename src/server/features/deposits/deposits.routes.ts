@@ -9,6 +9,7 @@ import {
   reconciliationResultSchema,
 } from "../../../core/schemas/money";
 import type { AppContext } from "../../context";
+import { paymentLimit } from "../../http/rate-limits";
 import { errors } from "../../http/responses";
 import * as deposits from "./deposits.service";
 
@@ -19,6 +20,7 @@ export const depositRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/create-payment-intent",
     {
+      config: paymentLimit(ctx),
       schema: {
         tags,
         summary: "Open a card payment: a deposit ($5 to $500) or a FitCoin purchase ($5 to $50)",

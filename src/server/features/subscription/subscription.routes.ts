@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { subscriptionStatusSchema, userSchema } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
+import { paymentLimit } from "../../http/rate-limits";
 import { errors } from "../../http/responses";
 import { appUrl } from "../auth/auth.routes";
 import { userView } from "../auth/user-view";
@@ -13,6 +14,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     "/api/subscription/create-checkout",
     {
+      config: paymentLimit(ctx),
       schema: {
         tags,
         summary: "Start the $6.99/month checkout; answers the hosted checkout URL",
