@@ -8,6 +8,7 @@ import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api-client";
 import { dollars, signedMinor } from "../../../lib/format";
 import { usePaymentIntent } from "../api";
 import { SandboxCardForm } from "../components/sandbox-card-form";
@@ -43,17 +44,20 @@ function CheckoutLoader({ clientSecret }: { clientSecret: string }) {
     );
   }
   if (intent.isError || !intent.data) {
+    const gone = !intent.error || (intent.error instanceof ApiError && intent.error.status < 500);
     return (
       <EmptyState
         icon={SearchX}
-        title="Payment not found"
+        title={gone ? "Payment not found" : "Could not load the payment"}
         action={
           <Button asChild>
             <Link href="/wallet">Back to Wallet</Link>
           </Button>
         }
       >
-        {intent.error?.message || "This payment link is no longer valid."} Start again from your wallet.
+        {gone
+          ? "This payment link is no longer valid. Start again from your wallet."
+          : "Something went wrong while loading this payment. Please try again from your wallet."}
       </EmptyState>
     );
   }
