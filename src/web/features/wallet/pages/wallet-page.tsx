@@ -26,7 +26,10 @@ function usePaymentSuccessNotice(): [boolean, () => void] {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.delete("payment");
+        // Stripe's redirect adds its own; the webhook credits such a payment.
+        for (const key of ["payment", "payment_intent", "payment_intent_client_secret", "redirect_status"]) {
+          next.delete(key);
+        }
         return next;
       },
       { replace: true },
