@@ -1,16 +1,11 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { formatMinor } from "../../core/money";
+import type { Transaction } from "../../core/schemas/money";
 import type { Db } from "../db/client";
 import { ledgerAccounts, ledgerTransfers } from "../db/schema";
+import type { TransferKind } from "./transfer";
 
-export type HistoryEntry = {
-  id: number;
-  type: string;
-  amount: string;
-  currency: "USD" | "FC";
-  description: string;
-  createdAt: string;
-};
+export type HistoryEntry = Transaction;
 
 /**
  * A member's transactions, newest first, derived from the transfers that concern them: money
@@ -35,7 +30,7 @@ export async function userHistory(db: Db, userId: number, limit: number): Promis
     .limit(limit);
   return rows.map((r) => ({
     id: r.id,
-    type: r.kind,
+    type: r.kind as TransferKind,
     amount: `${r.incoming ? "+" : "-"}${formatMinor(r.amount)}`,
     currency: r.currency as "USD" | "FC",
     description: r.description,

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CONVERSION_MIN_CENTS } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
-import { dollarAmount, transactionSchema } from "../../../core/schemas/wallet";
+import {
+  dollarsToCents,
+  fitcoinBalanceSchema,
+  fitcoinConversionBodySchema,
+  fitcoinConversionResultSchema,
+  recentTransactionSchema,
+  transactionSchema,
+  walletBalanceSchema,
+} from "../../../core/schemas/money";
 import type { AppContext } from "../../context";
 import { errors } from "../../http/responses";
 import * as wallet from "./wallet.service";
@@ -16,7 +23,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         summary: "The member's dollar wallet balance",
-        response: { 200: z.object({ balance: z.string() }), ...errors(401) },
+        response: { 200: walletBalanceSchema, ...errors(401) },
       },
     },
     async (request) => ({ balance: formatMinor((await wallet.balances(ctx, await request.viewer())).usd) }),
@@ -29,10 +36,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags,
         summary: "The member's FitCoins and gift-card redemptions",
         response: {
-          200: z.object({
-            balance: z.number(),
-            redemptions: z.array(z.object({ id: z.number() }).passthrough()),
-          }),
+          200: fitcoinBalanceSchema,
           ...errors(401),
         },
       },
@@ -62,7 +66,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         summary: "The member's three newest transactions",
-        response: { 200: z.array(transactionSchema.extend({ timestamp: z.string() })), ...errors(401) },
+        response: { 200: z.array(recentTransactionSchema), ...errors(401) },
       },
     },
     async (request) =>
@@ -78,25 +82,15 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         summary: "Convert wallet dollars to FitCoins (15% platform fee)",
-        body: z.object({
-          amount: dollarAmount({
-            min: CONVERSION_MIN_CENTS,
-            minMessage: "Amount must be at least $1",
-            max: 10_000_000,
-          }),
-        }),
+        body: fitcoinConversionBodySchema,
         response: {
-          200: z.object({
-            message: z.string(),
-            fitcoins: z.number(),
-            fee: z.string(),
-            balance: z.string(),
-            fitcoinBalance: z.number(),
-          }),
+          200: fitcoinConversionResultSchema,
           ...errors(400, 401, 403, 422),
         },
       },
     },
-    async (request) => wallet.convertToFitcoins(ctx, await request.viewer(), request.body.amount),
+    // The schema has checked the amount has at most two decimals, so it converts to whole cents.
+    async (request) =>
+      wallet.convertToFitcoins(ctx, await request.viewer(), dollarsToCents(request.body.amount) as number),
   );
 };

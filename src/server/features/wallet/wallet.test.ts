@@ -83,7 +83,7 @@ describe("wallet and FitCoin conversion", () => {
   it.each([
     [0.99, "Amount must be at least $1"],
     [-5, "Amount must be at least $1"],
-    [1.005, "Amount must be in dollars and cents"],
+    [1.005, "Amount can have at most 2 decimal places"],
     ["10", "Amount is required"],
     [undefined, "Amount is required"],
   ])("answers 400 for %s", async (amount, message) => {
