@@ -105,14 +105,18 @@ export type ProcessDepositBody = z.infer<typeof processDepositBodySchema>;
 
 /** POST /api/admin/add-coins (specification 3, section 5). */
 export const ADD_COINS_INVALID_MESSAGE = "Please select a user and enter a valid amount";
+/** Whole FitCoins (the form's step is 1); user ids are database integers (int32). */
 export const addCoinsBodySchema = z.object({
-  userId: z.number({ error: ADD_COINS_INVALID_MESSAGE }).int().positive(ADD_COINS_INVALID_MESSAGE),
-  amount: z.number({ error: ADD_COINS_INVALID_MESSAGE }).superRefine((value, ctx) => {
-    const hundredths = dollarsToCents(value);
-    if (hundredths === null || hundredths <= 0) {
-      ctx.addIssue({ code: "custom", message: ADD_COINS_INVALID_MESSAGE });
-    }
-  }),
+  userId: z
+    .number({ error: ADD_COINS_INVALID_MESSAGE })
+    .int(ADD_COINS_INVALID_MESSAGE)
+    .positive(ADD_COINS_INVALID_MESSAGE)
+    .max(2_147_483_647, ADD_COINS_INVALID_MESSAGE),
+  amount: z
+    .number({ error: ADD_COINS_INVALID_MESSAGE })
+    .int(ADD_COINS_INVALID_MESSAGE)
+    .positive(ADD_COINS_INVALID_MESSAGE)
+    .max(1_000_000, "Amount must be at most 1,000,000 FitCoins"),
   reason: z.string().trim().max(200, "Reason must be at most 200 characters").optional(),
 });
 export type AddCoinsBody = z.infer<typeof addCoinsBodySchema>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { forbidden } from "../errors";
+import { badRequest, forbidden } from "../errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -15,6 +15,14 @@ export function registerBodyPolicy(app: FastifyInstance, allowedOrigins: () => s
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
+    // PostgreSQL text cannot hold NUL: refuse it here rather than fail in a query.
+    if (text.includes("\\u0000")) {
+      const err = Object.assign(new Error("Request body contains a NUL character"), {
+        statusCode: 400,
+        code: "FST_ERR_CTP_NUL_CHARACTER",
+      });
+      return done(err, undefined);
+    }
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -27,6 +35,7 @@ export function registerBodyPolicy(app: FastifyInstance, allowedOrigins: () => s
   });
 
   app.addHook("onRequest", async (request) => {
+    if (/%00|\u0000/.test(request.url)) throw badRequest("Request URL contains a NUL character");
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin) return;

@@ -34,7 +34,8 @@ export function redactedRequest(request: { method: string; url: string; id: stri
 /** One error shape everywhere; 5xx are logged with the request id and their details hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
+    // An AppError of 500 or more is a bug report: logged below, never shown (it may hold internals).
+    if (error instanceof AppError && error.statusCode < 500) {
       return reply
         .status(error.statusCode)
         .send({ message: error.message, code: error.code, ...error.extra });

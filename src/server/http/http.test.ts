@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AppError } from "../errors";
 import { buildUser, DEVICE, loginAs } from "../test/factories";
 import { useTestApp } from "../test/test-app";
 
@@ -52,6 +53,30 @@ describe("request policy", () => {
     expect(res.statusCode).toBe(415);
     const me = await t().app.inject({ method: "GET", url: "/api/auth/user", headers: session.headers });
     expect(me.json().rulesAccepted).toBe(false);
+  });
+
+  it("answers 400, not 500, for NUL characters that PostgreSQL text cannot hold", async () => {
+    const user = await buildUser(t().app);
+    const session = await loginAs(t().app, user);
+    const body = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/setup-banking",
+      headers: session.headers,
+      payload: {
+        bankName: "Bank\u0000",
+        accountType: "checking",
+        routingNumber: "021000021",
+        accountNumber: "12345678",
+        confirmAccountNumber: "12345678",
+      },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe("Request body contains a NUL character");
+    const query = await t().app.inject({
+      url: "/api/payments/intent?client_secret=pi_%00_secret_x",
+      headers: session.headers,
+    });
+    expect(query.statusCode).toBe(400);
   });
 
   it("answers a malformed URL in the error shape", async () => {
@@ -181,6 +206,10 @@ describe("errors from other code", () => {
     {},
     { payments: failing(Object.assign(new Error("No such thing"), { statusCode: 404 })) },
   );
+  const internal = useTestApp(
+    {},
+    { payments: failing(new AppError(500, "INTERNAL", "Transfer amount must be 0")) },
+  );
 
   it("answers a payment provider failure with 502, never a 401 that would sign the member out", async () => {
     const user = await buildUser(stripeDown().app, { subscribed: false });
@@ -195,6 +224,18 @@ describe("errors from other code", () => {
       message: "The payment provider could not be reached. Please try again.",
       code: "PROVIDER_ERROR",
     });
+  });
+
+  it("logs and hides an internal AppError rather than showing its details", async () => {
+    const user = await buildUser(internal().app, { subscribed: false });
+    const session = await loginAs(internal().app, user);
+    const res = await internal().app.inject({
+      method: "POST",
+      url: "/api/subscription/create-checkout",
+      headers: session.headers,
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: "Internal server error", code: "INTERNAL" });
   });
 
   it("hides any other error's status and message behind a 500", async () => {

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client";
+import { queryRows, type Tx } from "../db/client";
 import { ledgerAccounts, ledgerTransfers } from "../db/schema";
 import { AppError } from "../errors";
 import type { Currency } from "./accounts";
@@ -40,12 +40,13 @@ export const insufficientFunds = (message = "Insufficient funds") =>
   new AppError(422, "INSUFFICIENT_FUNDS", message);
 
 /**
- * The only code that changes a balance. Runs inside the caller's transaction: locks both
+ * The only code that changes a balance. Runs inside the caller's transaction (the type insists:
+ * outside one, the row locks would end before the balances are written): locks both
  * accounts in id order (so two transfers between the same accounts cannot deadlock), checks the
  * debit account can pay, writes the transfer and both balances. A repeated idempotency key
  * answers the transfer already written, with `applied: false`.
  */
-export async function transfer(tx: Db, input: TransferInput): Promise<TransferResult> {
+export async function transfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
     throw new AppError(500, "INTERNAL", `Transfer amount must be a positive whole number: ${input.amount}`);
   }

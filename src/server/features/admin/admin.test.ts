@@ -111,6 +111,8 @@ describe("admin money tools", () => {
       [{ userId: 1, amount: -5 }, "amount"],
       [{ userId: 1, amount: 2.5 }, "amount"],
       [{ userId: 0, amount: 5 }, "userId"],
+      // Beyond a database integer: refused up front, not a 500 from the query.
+      [{ userId: 3_000_000_000, amount: 5 }, "userId"],
     ])("answers 400 for %j", async (payload, path) => {
       const admin = await signedIn({ isAdmin: true });
       const res = await post("/api/admin/add-coins", admin.session, payload);

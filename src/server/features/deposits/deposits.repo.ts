@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { formatMinor, formatUsd } from "../../../core/money";
 import { splitFitcoinPurchase } from "../../../core/rules/fitcoins";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { ledgerTransfers, payments, users } from "../../db/schema";
 import { systemAccount, userAccount } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
@@ -20,7 +20,7 @@ export const paymentKey = (provider: string, providerPaymentId: string) =>
  * 15% in platform fees, and issues the FitCoins. Answers the transfer that credits the member.
  */
 export async function bookPayment(
-  tx: Db,
+  tx: Tx,
   provider: string,
   intent: SucceededIntent,
   at: Date,

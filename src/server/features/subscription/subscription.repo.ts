@@ -1,12 +1,12 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { payments, subscriptions } from "../../db/schema";
 import { systemAccount } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
 import type { SubscriptionPayment } from "../../payments/provider";
 
 /** Inserts a succeeded payment; false when the provider's payment id was already recorded. */
-async function insertSucceededPayment(tx: Db, provider: string, p: SubscriptionPayment): Promise<boolean> {
+async function insertSucceededPayment(tx: Tx, provider: string, p: SubscriptionPayment): Promise<boolean> {
   const inserted = await tx
     .insert(payments)
     .values({
@@ -41,7 +41,7 @@ async function insertSucceededPayment(tx: Db, provider: string, p: SubscriptionP
  * membership to the paid period's end. Answers false when that payment was already recorded.
  */
 export async function recordSubscriptionPayment(
-  tx: Db,
+  tx: Tx,
   provider: string,
   p: SubscriptionPayment,
 ): Promise<boolean> {
@@ -83,7 +83,7 @@ export async function recordSubscriptionPayment(
  * (still active, still ending where the job saw it), so a cancel that came first wins and two
  * processes running the job charge once.
  */
-export async function claimRenewal(tx: Db, provider: string, p: SubscriptionPayment): Promise<boolean> {
+export async function claimRenewal(tx: Tx, provider: string, p: SubscriptionPayment): Promise<boolean> {
   const claimed = await tx
     .update(subscriptions)
     .set({ currentPeriodStart: p.periodStart, currentPeriodEnd: p.periodEnd, updatedAt: p.periodStart })
