@@ -35,7 +35,9 @@ export function registerBodyPolicy(app: FastifyInstance, allowedOrigins: () => s
   });
 
   app.addHook("onRequest", async (request) => {
-    if (/%00|\u0000/.test(request.url)) throw badRequest("Request URL contains a NUL character");
+    if (request.url.includes("%00") || request.url.includes(String.fromCharCode(0))) {
+      throw badRequest("Request URL contains a NUL character");
+    }
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin) return;
