@@ -36,6 +36,28 @@ export type TransferInput = {
 
 export type TransferResult = { id: number; applied: boolean };
 
+/**
+ * The transfer already written under this key, if any. The same key for a different movement is a
+ * client bug (a key reused for another request): refused rather than silently taken as done.
+ */
+async function findByKey(tx: Tx, input: TransferInput): Promise<TransferResult | undefined> {
+  const [seen] = await tx
+    .select({
+      id: ledgerTransfers.id,
+      amount: ledgerTransfers.amount,
+      from: ledgerTransfers.debitAccountId,
+      to: ledgerTransfers.creditAccountId,
+    })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey as string))
+    .limit(1);
+  if (!seen) return undefined;
+  if (seen.amount !== input.amount || seen.from !== input.from || seen.to !== input.to) {
+    throw new AppError(409, "CONFLICT", "This request was already made with different details");
+  }
+  return { id: seen.id, applied: false };
+}
+
 export const insufficientFunds = (message = "Insufficient funds") =>
   new AppError(422, "INSUFFICIENT_FUNDS", message);
 
@@ -53,12 +75,8 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
   if (input.from === input.to) throw new AppError(500, "INTERNAL", "A transfer needs two different accounts");
 
   if (input.idempotencyKey) {
-    const [seen] = await tx
-      .select({ id: ledgerTransfers.id })
-      .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey))
-      .limit(1);
-    if (seen) return { id: seen.id, applied: false };
+    const seen = await findByKey(tx, input);
+    if (seen) return seen;
   }
 
   const accounts = await tx
@@ -103,11 +121,7 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
   );
   if (written?.id == null) {
     // Another transaction wrote the same key between our look-up and our insert.
-    const [seen] = await tx
-      .select({ id: ledgerTransfers.id })
-      .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey as string));
-    return { id: seen.id, applied: false };
+    return (await findByKey(tx, input)) as TransferResult;
   }
   return { id: Number(written.id), applied: true };
 }

@@ -5,6 +5,7 @@ import {
   platformFeesSchema,
 } from "../../../core/schemas/money";
 import type { AppContext } from "../../context";
+import { idempotencyHeaders } from "../../http/idempotency";
 import { errors, messageSchema } from "../../http/responses";
 import * as admin from "./admin.service";
 
@@ -31,10 +32,12 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         tags,
         summary: "Give a member FitCoins (default reason 'Admin added N FitCoins')",
         body: addCoinsBodySchema,
+        headers: idempotencyHeaders,
         response: { 200: messageSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => admin.addCoins(ctx, await request.viewer(), request.body),
+    async (request) =>
+      admin.addCoins(ctx, await request.viewer(), request.body, request.headers["idempotency-key"]),
   );
 
   app.post(

@@ -36,6 +36,7 @@ export async function addCoins(
   ctx: AppContext,
   viewer: Viewer,
   body: { userId: number; amount: number; reason?: string },
+  idempotencyKey?: string,
 ) {
   const admin = requireAdmin(viewer);
   const target = await repo.findLiveUser(ctx.db, body.userId);
@@ -51,6 +52,7 @@ export async function addCoins(
       description,
       userId: target.id,
       reference: `admin:${admin.id}`,
+      idempotencyKey: idempotencyKey ? `grant:${admin.id}:${idempotencyKey}` : null,
     });
   });
   ctx.log.info({ adminId: admin.id, userId: target.id, amount: body.amount }, "admin added FitCoins");

@@ -87,6 +87,20 @@ describe("admin money tools", () => {
       expect(grant.reference).toBe(`admin:${admin.id}`);
     });
 
+    it("adds once when the same request is replayed with its Idempotency-Key", async () => {
+      const admin = await signedIn({ isAdmin: true });
+      const target = await buildUser(t().app);
+      const send = () =>
+        t().app.inject({
+          method: "POST",
+          url: "/api/admin/add-coins",
+          headers: { ...admin.session.headers, "idempotency-key": "grant-key-0001" },
+          payload: { userId: target.id, amount: 3 },
+        });
+      expect((await Promise.all([send(), send()])).map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(await userBalances(t().app.ctx.db, target.id)).toEqual({ usd: 0, fc: 300 });
+    });
+
     it("keeps a given reason, and a blank one becomes the default", async () => {
       const admin = await signedIn({ isAdmin: true });
       const target = await signedIn();

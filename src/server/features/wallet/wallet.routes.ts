@@ -11,6 +11,7 @@ import {
   walletBalanceSchema,
 } from "../../../core/schemas/money";
 import type { AppContext } from "../../context";
+import { idempotencyHeaders } from "../../http/idempotency";
 import { errors } from "../../http/responses";
 import * as wallet from "./wallet.service";
 
@@ -83,6 +84,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags,
         summary: "Convert wallet dollars to FitCoins (15% platform fee)",
         body: fitcoinConversionBodySchema,
+        headers: idempotencyHeaders,
         response: {
           200: fitcoinConversionResultSchema,
           ...errors(400, 401, 403, 422),
@@ -91,6 +93,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     // The schema has checked the amount has at most two decimals, so it converts to whole cents.
     async (request) =>
-      wallet.convertToFitcoins(ctx, await request.viewer(), dollarsToCents(request.body.amount) as number),
+      wallet.convertToFitcoins(
+        ctx,
+        await request.viewer(),
+        dollarsToCents(request.body.amount) as number,
+        request.headers["idempotency-key"],
+      ),
   );
 };

@@ -25,9 +25,16 @@ export async function history(ctx: AppContext, viewer: Viewer, recent = false) {
  * hundredth), 15% is the platform fee. Three transfers in one transaction: the dollars that
  * back the new FitCoins go to the reserve, the fee to platform fees, the FitCoins are issued.
  */
-export async function convertToFitcoins(ctx: AppContext, viewer: Viewer, amountCents: number) {
+export async function convertToFitcoins(
+  ctx: AppContext,
+  viewer: Viewer,
+  amountCents: number,
+  idempotencyKey?: string,
+) {
   const user = requireActiveSubscription(viewer);
   const { fitcoins, fee } = splitFitcoinPurchase(amountCents);
+  // With the client's key, a replayed request finds its three transfers written and changes nothing.
+  const key = (part: string) => (idempotencyKey ? `convert:${user.id}:${idempotencyKey}:${part}` : null);
   try {
     await ctx.db.transaction(async (tx) => {
       const wallet = await userAccount(tx, user.id, "USD");
@@ -39,6 +46,7 @@ export async function convertToFitcoins(ctx: AppContext, viewer: Viewer, amountC
         currency: "USD",
         kind: "fitcoin_purchase",
         description: `Converted ${formatUsd(amountCents)} to ${formatMinor(fitcoins)} FitCoins`,
+        idempotencyKey: key("reserve"),
       });
       await transfer(tx, {
         from: wallet,
@@ -47,6 +55,7 @@ export async function convertToFitcoins(ctx: AppContext, viewer: Viewer, amountC
         currency: "USD",
         kind: "platform_fee",
         description: "15% platform fee on FitCoin conversion",
+        idempotencyKey: key("fee"),
       });
       await transfer(tx, {
         from: await systemAccount(tx, "fitcoinIssuance"),
@@ -55,6 +64,7 @@ export async function convertToFitcoins(ctx: AppContext, viewer: Viewer, amountC
         currency: "FC",
         kind: "fitcoin_purchase",
         description: `${formatMinor(fitcoins)} FitCoins from ${formatUsd(amountCents)}`,
+        idempotencyKey: key("fc"),
       });
     });
   } catch (err) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ledgerAccounts } from "../../db/schema";
-import { systemBalance } from "../../ledger/accounts";
+import { ledgerAccounts, ledgerTransfers } from "../../db/schema";
+import { systemBalance, userBalances } from "../../ledger/accounts";
 import { auditLedger } from "../../ledger/audit";
 import { buildUser, fundWallet, loginAs, type Session } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
@@ -113,17 +113,38 @@ describe("wallet and FitCoin conversion", () => {
     expect(res.json().code).toBe("SUBSCRIPTION_REQUIRED");
   });
 
+  it("converts once when the same submission is replayed with its Idempotency-Key", async () => {
+    const { id, session } = await member(2000);
+    const send = (amount: number, key: string) =>
+      t().app.inject({
+        method: "POST",
+        url: "/api/fitcoin/purchase",
+        headers: { ...session.headers, "idempotency-key": key },
+        payload: { amount },
+      });
+    const key = "b3f1c2d4-0000-4000-8000-000000000001";
+    const results = await Promise.all([send(10, key), send(10, key), send(10, key)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(await userBalances(t().app.ctx.db, id)).toEqual({ usd: 1000, fc: 850 });
+    // The key of an earlier request with other details is refused, not taken as done.
+    const reused = await send(5, key);
+    expect(reused.statusCode).toBe(409);
+    expect(await userBalances(t().app.ctx.db, id)).toEqual({ usd: 1000, fc: 850 });
+    // A new key is a new conversion.
+    expect((await send(5, "b3f1c2d4-0000-4000-8000-000000000002")).statusCode).toBe(200);
+    expect(await userBalances(t().app.ctx.db, id)).toEqual({ usd: 500, fc: 1275 });
+    expect((await send(5, "bad key!")).statusCode).toBe(400);
+  });
+
   it("lets exactly 10 of 50 simultaneous $1 conversions through from a $10 wallet", async () => {
     const { id, session } = await member(1000);
     const results = await Promise.all(Array.from({ length: 50 }, () => convert(session, 1)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(codes.filter((c) => c === 422)).toHaveLength(40);
-    const [usd] = await t()
-      .app.ctx.db.select()
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.ownerKey, `user:${id}`));
-    expect(usd.balance).toBeGreaterThanOrEqual(0);
+    expect(await userBalances(t().app.ctx.db, id)).toEqual({ usd: 0, fc: 850 });
+    // 10 conversions of three transfers each, after the one deposit: the 422s wrote nothing.
+    expect(await t().app.ctx.db.$count(ledgerTransfers, eq(ledgerTransfers.userId, id))).toBe(1 + 1 + 30);
     const coins = await t().app.inject({ url: "/api/fitcoin/balance", headers: session.headers });
     expect(coins.json().balance).toBe(8.5);
     expect((await auditLedger(t().app.ctx.db)).ok).toBe(true);
