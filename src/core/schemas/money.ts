@@ -215,6 +215,8 @@ export const transactionSchema = z.object({
   currency: currencySchema,
   description: z.string(),
   createdAt: z.string(),
+  /** "card": paid by card directly (the membership, FitCoins bought by card); the wallet never moved. */
+  source: z.enum(["wallet", "card"]),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

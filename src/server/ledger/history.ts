@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 import { formatMinor } from "../../core/money";
 import type { Transaction } from "../../core/schemas/money";
 import type { Db } from "../db/client";
@@ -8,12 +8,13 @@ import type { TransferKind } from "./transfer";
 export type HistoryEntry = Transaction;
 
 /**
- * A member's transactions, newest first, derived from the transfers that concern them: money
- * into their accounts is positive, out of them negative; a card payment between system accounts
- * made for them (the subscription) is money they spent.
+ * A member's transactions, newest first: every transfer into or out of their accounts (money in
+ * is positive, out negative), plus card payments made for them between system accounts (the
+ * membership, FitCoins bought by card), shown as money they spent with `source: "card"`.
  */
 export async function userHistory(db: Db, userId: number, limit: number): Promise<HistoryEntry[]> {
   const owner = `user:${userId}`;
+  const own = sql`(select a.id from ${ledgerAccounts} a where a.owner_key = ${owner})`;
   const rows = await db
     .select({
       id: ledgerTransfers.id,
@@ -22,10 +23,17 @@ export async function userHistory(db: Db, userId: number, limit: number): Promis
       currency: ledgerTransfers.currency,
       description: ledgerTransfers.description,
       createdAt: ledgerTransfers.createdAt,
-      incoming: sql<boolean>`exists (select 1 from ${ledgerAccounts} a where a.id = ${ledgerTransfers.creditAccountId} and a.owner_key = ${owner})`,
+      incoming: sql<boolean>`${ledgerTransfers.creditAccountId} in ${own}`,
+      outgoing: sql<boolean>`${ledgerTransfers.debitAccountId} in ${own}`,
     })
     .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.userId, userId))
+    .where(
+      or(
+        eq(ledgerTransfers.userId, userId),
+        sql`${ledgerTransfers.debitAccountId} in ${own}`,
+        sql`${ledgerTransfers.creditAccountId} in ${own}`,
+      ),
+    )
     .orderBy(desc(ledgerTransfers.id))
     .limit(limit);
   return rows.map((r) => ({
@@ -35,5 +43,6 @@ export async function userHistory(db: Db, userId: number, limit: number): Promis
     currency: r.currency as "USD" | "FC",
     description: r.description,
     createdAt: r.createdAt.toISOString(),
+    source: r.incoming || r.outgoing ? "wallet" : "card",
   }));
 }
