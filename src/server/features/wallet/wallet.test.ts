@@ -46,13 +46,19 @@ describe("wallet and FitCoin conversion", () => {
 
     const history = (await t().app.inject({ url: "/api/transactions", headers: session.headers })).json();
     expect(
-      history.map((h: { type: string; amount: string; currency: string }) => [h.type, h.amount, h.currency]),
+      history.map((h: { type: string; amount: string; currency: string; source: string }) => [
+        h.type,
+        h.amount,
+        h.currency,
+        h.source,
+      ]),
     ).toEqual([
-      ["fitcoin_purchase", "+8.50", "FC"],
-      ["platform_fee", "-1.50", "USD"],
-      ["fitcoin_purchase", "-8.50", "USD"],
-      ["deposit", "+20.00", "USD"],
-      ["subscription", "-6.99", "USD"],
+      ["fitcoin_purchase", "+8.50", "FC", "wallet"],
+      ["platform_fee", "-1.50", "USD", "wallet"],
+      ["fitcoin_purchase", "-8.50", "USD", "wallet"],
+      ["deposit", "+20.00", "USD", "wallet"],
+      // Paid by card: in the history, but it never moved the wallet.
+      ["subscription", "-6.99", "USD", "card"],
     ]);
     const recent = (
       await t().app.inject({ url: "/api/transactions/recent", headers: session.headers })
