@@ -1,3 +1,11 @@
+const SANDBOX_TEXTS: Record<string, string> = {
+  expired_card: "Your card has expired. Please use a different card.",
+  incorrect_cvc: "Your card's security code (CVC) is incorrect.",
+  invalid_cvc: "Your card's security code (CVC) is incorrect.",
+  invalid_expiry: "Your card's expiry date is invalid.",
+  processing_error: "An error occurred while processing your card. Please try again.",
+};
+
 /**
  * Card error texts of specification document 3 section 8, shared by the sandbox checkout page,
  * the deposit checkout and the Stripe path, so a decline reads the same whichever way it came.
@@ -26,16 +34,9 @@ export function cardErrorMessage(code: string | undefined, declineCode?: string,
       return "Incomplete card number. Please enter all the digits of your card.";
     case "insufficient_funds":
       return "Insufficient funds on your card. Please use a different card.";
-    case "expired_card":
-      return "Your card has expired. Please use a different card.";
-    case "incorrect_cvc":
-    case "invalid_cvc":
-      return "Your card's security code (CVC) is incorrect.";
-    case "invalid_expiry":
-      return "Your card's expiry date is invalid.";
-    case "processing_error":
-      return "An error occurred while processing your card. Please try again.";
     default:
-      return fallback ?? "Your payment could not be completed.";
+      // Spec 3 section 8: otherwise the provider's message is shown. The sandbox has no provider
+      // message of its own, so it words the common cases itself.
+      return fallback ?? SANDBOX_TEXTS[code ?? ""] ?? "Your payment could not be completed.";
   }
 }

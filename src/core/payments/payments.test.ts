@@ -58,5 +58,10 @@ describe("card error texts (specification 3 section 8)", () => {
     expect(cardErrorMessage("incomplete_number")).toMatch(/^Incomplete card number/);
     expect(cardErrorMessage("insufficient_funds")).toMatch(/^Insufficient funds on your card/);
     expect(cardErrorMessage("something_new", undefined, "Provider says no")).toBe("Provider says no");
+    // Codes the spec does not word keep the provider's message; the sandbox words them itself.
+    expect(cardErrorMessage("expired_card", undefined, "Your card has expired.")).toBe(
+      "Your card has expired.",
+    );
+    expect(cardErrorMessage("expired_card")).toBe("Your card has expired. Please use a different card.");
   });
 });

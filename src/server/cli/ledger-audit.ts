@@ -1,6 +1,6 @@
+import { sql } from "drizzle-orm";
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
-import { migrate } from "../db/migrate";
+import { openDatabase, queryRows } from "../db/client";
 import { auditLedger } from "../ledger/audit";
 
 /**
@@ -14,10 +14,21 @@ const database = await openDatabase(
     : { kind: "pglite", dataDir: config.dataDir },
 );
 try {
-  await migrate(database);
-  const report = await auditLedger(database.db);
-  console.log(JSON.stringify(report));
-  process.exitCode = report.ok ? 0 : 1;
+  // A check never writes: a database without the ledger's tables is an error, not an empty ledger.
+  const [tables] = await queryRows<{ present: boolean }>(
+    database.db,
+    sql`select to_regclass('ledger_accounts') is not null and to_regclass('ledger_transfers') is not null as present`,
+  );
+  if (!tables?.present) {
+    console.log(
+      JSON.stringify({ ok: false, accounts: 0, transfers: 0, mismatches: [], error: "no ledger tables" }),
+    );
+    process.exitCode = 1;
+  } else {
+    const report = await auditLedger(database.db);
+    console.log(JSON.stringify(report));
+    process.exitCode = report.ok ? 0 : 1;
+  }
 } finally {
   await database.close();
 }

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
+import { migrate } from "../db/migrate";
 import { ledgerAccounts } from "../db/schema";
 import { buildUser } from "../test/factories";
 import { useTestApp } from "../test/test-app";
@@ -157,28 +158,41 @@ describe("ledger audit", () => {
     await t().app.ctx.db.update(ledgerAccounts).set({ balance: 0 }).where(eq(ledgerAccounts.id, id));
   });
 
-  it("npm run ledger:audit prints one JSON line last and exits 0 on clean books", async () => {
+  it("npm run ledger:audit prints one JSON line last: 0 on clean books, 1 on a mismatch or no ledger", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "steprace-audit-"));
-    const { stdout } = await promisify(execFile)(
-      "node",
-      ["--import", "tsx", "src/server/cli/ledger-audit.ts"],
-      {
+    const audit = () =>
+      promisify(execFile)("node", ["--import", "tsx", "src/server/cli/ledger-audit.ts"], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-      },
-    );
-    const last = JSON.parse(stdout.trim().split("\n").pop() as string);
-    expect(last).toEqual({ ok: true, accounts: 0, transfers: 0, mismatches: [] });
+      })
+        .then((r) => ({ code: 0, stdout: r.stdout }))
+        .catch((err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }));
+    const lastLine = (stdout: string) => JSON.parse(stdout.trim().split("\n").pop() as string);
 
-    // The same database with a balance nobody paid for: exit 1, and the mismatch named.
+    // A folder without the ledger's tables is an error, and the check does not create them.
+    const empty = await audit();
+    expect(empty.code).toBe(1);
+    expect(lastLine(empty.stdout)).toMatchObject({ ok: false, error: "no ledger tables" });
+
     const database = await openDatabase({ kind: "pglite", dataDir });
-    await database.db.insert(ledgerAccounts).values({ ownerKey: "user:0", currency: "FC", balance: 700 });
+    await migrate(database);
     await database.close();
-    const failed = await promisify(execFile)("node", ["--import", "tsx", "src/server/cli/ledger-audit.ts"], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    }).catch((err: { code: number; stdout: string }) => err);
-    expect("code" in failed ? failed.code : 0).toBe(1);
-    const report = JSON.parse(failed.stdout.trim().split("\n").pop() as string);
+    const clean = await audit();
+    expect(clean.code).toBe(0);
+    expect(lastLine(clean.stdout)).toEqual({ ok: true, accounts: 0, transfers: 0, mismatches: [] });
+
+    // A balance nobody paid for: exit 1, and the mismatches named.
+    const again = await openDatabase({ kind: "pglite", dataDir });
+    await again.db.insert(ledgerAccounts).values({ ownerKey: "user:0", currency: "FC", balance: 700 });
+    await again.close();
+    const broken = await audit();
+    expect(broken.code).toBe(1);
+    const report = lastLine(broken.stdout);
     expect(report.ok).toBe(false);
-    expect(report.mismatches[0]).toMatchObject({ kind: "currency_not_zero", currency: "FC", sum: 700 });
+    expect(report.mismatches).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "currency_not_zero", currency: "FC", sum: 700 }),
+        expect.objectContaining({ kind: "balance_mismatch", balance: 700, fromTransfers: 0 }),
+      ]),
+    );
   }, 90_000);
 });

@@ -50,6 +50,7 @@ export const depositRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/process-deposit",
     {
+      config: paymentLimit(ctx),
       schema: {
         tags,
         summary: "Book a payment the provider reports as succeeded (once, however often it is called)",
@@ -63,6 +64,7 @@ export const depositRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/reconcile-deposits",
     {
+      config: paymentLimit(ctx),
       schema: {
         tags,
         summary: "Book the member's card payments of the last 30 days that never reached the wallet",
