@@ -1,4 +1,4 @@
-import { lte } from "drizzle-orm";
+import { eq, lte } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 import { reconcileEveryone } from "../features/deposits/deposits.service";
@@ -26,11 +26,23 @@ export async function claimPeriodicRun(ctx: AppContext, name: string, everyMs: n
   return rows.length > 0;
 }
 
+/** Gives a failed run's turn back, so it is tried again in `retryInMs` rather than a whole period later. */
+export async function retryPeriodicRunIn(ctx: AppContext, name: string, everyMs: number, retryInMs: number) {
+  const lastRunAt = new Date(ctx.clock.now().getTime() - everyMs + retryInMs);
+  await ctx.db.update(jobRuns).set({ lastRunAt }).where(eq(jobRuns.name, name));
+}
+
 /** Specification 3, section 9: a global deposit reconciliation every day. */
-async function dailyReconciliation(ctx: AppContext) {
+export async function dailyReconciliation(ctx: AppContext) {
   if (!(await claimPeriodicRun(ctx, "global-reconcile", DAY_MS))) return;
-  const { missing, recovered } = await reconcileEveryone(ctx);
-  ctx.log.info({ missing: missing.length, recovered: recovered.length }, "daily deposit reconciliation");
+  try {
+    const { missing, recovered } = await reconcileEveryone(ctx);
+    ctx.log.info({ missing: missing.length, recovered: recovered.length }, "daily deposit reconciliation");
+  } catch (err) {
+    // A provider outage must not cost the day's run: try again in a quarter of an hour.
+    await retryPeriodicRunIn(ctx, "global-reconcile", DAY_MS, 15 * 60 * 1000);
+    throw err;
+  }
 }
 
 /** Every idempotent job, in the order a tick runs them. Later features add theirs here. */
