@@ -19,6 +19,24 @@ describe("configuration", () => {
     expect(c.secureCookies).toBe(true);
   });
 
+  it("requires the Stripe webhook secret and publishable key in production when Stripe is on", () => {
+    const base = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://s.example",
+      SESSION_SECRET: "a-long-enough-secret",
+    };
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY must be set/,
+    );
+    const c = loadConfig({
+      ...base,
+      STRIPE_SECRET_KEY: "sk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+    });
+    expect(c.stripe?.publishableKey).toBe("pk_live_x");
+  });
+
   it("names every invalid setting", () => {
     expect(() => loadConfig({ PORT: "not-a-port", PUBLIC_URL: "nope" })).toThrow(/PORT[\s\S]*PUBLIC_URL/);
   });

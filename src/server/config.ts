@@ -63,7 +63,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === "production") {
     // Emailed links must not come from request headers, and several processes must share one secret.
-    const missing = [!e.PUBLIC_URL && "PUBLIC_URL", !e.SESSION_SECRET && "SESSION_SECRET"].filter(Boolean);
+    // With Stripe, payments need the webhook (to book them) and the publishable key (to pay at all).
+    const stripe = e.STRIPE_SECRET_KEY
+      ? [
+          !e.STRIPE_WEBHOOK_SECRET && "STRIPE_WEBHOOK_SECRET",
+          !e.STRIPE_PUBLISHABLE_KEY && "STRIPE_PUBLISHABLE_KEY",
+        ]
+      : [];
+    const missing = [!e.PUBLIC_URL && "PUBLIC_URL", !e.SESSION_SECRET && "SESSION_SECRET", ...stripe].filter(
+      Boolean,
+    );
     if (missing.length)
       throw new Error(`Invalid configuration:\n  ${missing.join(", ")} must be set in production`);
   }
