@@ -14,6 +14,7 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const SINGLE = Number(process.env.BENCH_SINGLE ?? 1000);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 4000);
 const CLIENTS = 20;
+const CONVERSIONS = Number(process.env.BENCH_CONVERSIONS ?? 1000);
 
 async function prepare(database: Database): Promise<number[]> {
   const db = database.db;
@@ -45,6 +46,10 @@ async function prepare(database: Database): Promise<number[]> {
     });
   }
   return accounts;
+}
+
+async function memberIds(database: Database): Promise<number[]> {
+  return (await database.db.select({ id: users.id }).from(users)).map((u) => u.id);
 }
 
 async function run(database: Database, accounts: number[], count: number, clients: number) {
@@ -84,18 +89,79 @@ async function run(database: Database, accounts: number[], count: number, client
   };
 }
 
-async function bench(database: Database) {
+/**
+ * Conversions as the wallet books them: three transfers in one transaction, two of them into the
+ * same system accounts (reserve, fees) and one out of FitCoin issuance, so every conversion
+ * queues on those rows' locks. Reported as conversions per second.
+ */
+async function runConversions(database: Database, members: number[], count: number, clients: number) {
+  const db = database.db;
+  const [reserve, fees, issuance] = await db.transaction(async (tx) =>
+    Promise.all([
+      systemAccount(tx, "fitcoinReserve"),
+      systemAccount(tx, "platformFees"),
+      systemAccount(tx, "fitcoinIssuance"),
+    ]),
+  );
+  const coins = await db.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const id of members) ids.push(await userAccount(tx, id, "FC"));
+    return ids;
+  });
+  const wallets = await db.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const id of members) ids.push(await userAccount(tx, id, "USD"));
+    return ids;
+  });
+  let next = 0;
+  let done = 0;
+  const started = performance.now();
+  async function client() {
+    while (next < count) {
+      const i = next++ % members.length;
+      await db.transaction(async (tx) => {
+        const base = { currency: "USD" as const, description: "bench" };
+        await transfer(tx, { ...base, from: wallets[i], to: reserve, amount: 85, kind: "fitcoin_purchase" });
+        await transfer(tx, { ...base, from: wallets[i], to: fees, amount: 15, kind: "platform_fee" });
+        await transfer(tx, {
+          from: issuance,
+          to: coins[i],
+          amount: 85,
+          currency: "FC",
+          kind: "fitcoin_purchase",
+          description: "bench",
+        });
+      });
+      done++;
+    }
+  }
+  await Promise.all(Array.from({ length: clients }, client));
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    conversions: done,
+    seconds: Math.round(seconds * 100) / 100,
+    perSecond: Math.round(done / seconds),
+  };
+}
+
+async function bench(database: Database, memberIds: () => Promise<number[]>) {
   await migrate(database);
   const accounts = await prepare(database);
   const single = await run(database, accounts, SINGLE, 1);
   const concurrent = await run(database, accounts, CONCURRENT, CLIENTS);
+  const conversions = await runConversions(database, await memberIds(), CONVERSIONS, CLIENTS);
   const audit = await auditLedger(database.db);
-  return { single, [`concurrent${CLIENTS}`]: concurrent, auditOk: audit.ok };
+  return {
+    single,
+    [`concurrent${CLIENTS}`]: concurrent,
+    [`conversions${CLIENTS}`]: conversions,
+    auditOk: audit.ok,
+  };
 }
 
 const result: Record<string, unknown> = { benchmark: "ledger.transfer", clients: CLIENTS };
 const lite = await openDatabase({ kind: "pglite" });
-result.pglite = await bench(lite);
+result.pglite = await bench(lite, () => memberIds(lite));
 await lite.close();
 
 if (process.env.DATABASE_URL) {
@@ -107,7 +173,7 @@ if (process.env.DATABASE_URL) {
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: CLIENTS });
   try {
-    result.postgres = await bench(database);
+    result.postgres = await bench(database, () => memberIds(database));
   } finally {
     await database.close();
     await admin.query(`drop database if exists "${name}" with (force)`);
