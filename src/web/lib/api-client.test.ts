@@ -44,6 +44,20 @@ describe("apiRequest", () => {
     expect(init.body).toBeUndefined();
   });
 
+  it("adds extra headers without replacing the standard ones", async () => {
+    const fetchMock = respond(200, "");
+    await apiRequest("/api/x", {
+      method: "POST",
+      headers: { "Idempotency-Key": "k-1", "Content-Type": "text/plain" },
+    });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({
+      "Idempotency-Key": "k-1",
+      "Content-Type": "application/json",
+      "X-Device-Fingerprint": FP,
+    });
+  });
+
   it("serialises objects and passes strings through", async () => {
     const fetchMock = respond(200, "");
     await expect(apiRequest("/api/x", { method: "POST", body: { a: 1 } })).resolves.toBeNull();

@@ -112,6 +112,8 @@ export interface RequestOptions {
   /** Sent as JSON unless it is already a string. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key, for one); they cannot replace the standard ones. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -120,12 +122,13 @@ export interface RequestOptions {
  * Resolves with the parsed JSON, or null for an empty body.
  */
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const { method = "GET", body, signal } = options;
+  const { method = "GET", body, signal, headers } = options;
   const response = await fetch(url, {
     method,
     credentials: "include",
     signal,
     headers: {
+      ...headers,
       "Content-Type": "application/json",
       Accept: "application/json",
       "X-Device-Fingerprint": getDeviceFingerprint(),

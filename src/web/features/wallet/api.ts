@@ -96,8 +96,29 @@ export function usePaymentIntent(clientSecret: string) {
 
 // ---------------------------------------------------------------- fetchers
 
-export function convertToFitcoins(body: { amount: number }): Promise<FitcoinConversionResult> {
-  return apiRequest("/api/fitcoin/purchase", { method: "POST", body });
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+export interface ConversionRequest {
+  amount: number;
+  /** The same key for a retry of the same submission, so the server converts at most once. */
+  idempotencyKey: string;
+}
+
+export function convertToFitcoins({
+  amount,
+  idempotencyKey,
+}: ConversionRequest): Promise<FitcoinConversionResult> {
+  return apiRequest("/api/fitcoin/purchase", {
+    method: "POST",
+    body: { amount },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}
+
+/** The member's payment behind a client secret (GET /api/payments/intent), fetched once. */
+export function fetchPaymentIntent(clientSecret: string): Promise<PaymentIntentInfo> {
+  const [url] = walletKeys.paymentIntent(clientSecret);
+  return apiRequest(url);
 }
 
 export function createPaymentIntent(body: CreatePaymentIntentBody): Promise<PaymentIntentCreated> {
@@ -125,9 +146,11 @@ export function setupBanking(body: BankingSetupBody): Promise<BankingSetupResult
 // ---------------------------------------------------------------- mutations
 
 /*
- * retry: 0 on every money mutation: repeating one whose answer was lost could convert twice,
- * open a second payment or charge a card again. process-deposit is idempotent on the server,
- * but its failure has its own message (the money appears shortly) rather than a silent retry.
+ * retry: 0 on every money mutation: repeating one whose answer was lost could open a second
+ * payment or charge a card again. A conversion carries an Idempotency-Key, and the member's own
+ * retry of the same submission sends the same key (see submission-key.ts); it is not retried
+ * silently either, so the member sees what happened. process-deposit is idempotent on the
+ * server, but its failure has its own message (the money appears shortly).
  */
 
 export const convertMutationOptions = mutationOptions({

@@ -4,6 +4,7 @@ import {
   fitcoinsAfterFee,
   formatSignedAmount,
   isCredit,
+  paidByCard,
   truncateDescription,
 } from "./money-view";
 
@@ -67,5 +68,13 @@ describe("signed amounts", () => {
     expect(balanceCents("0.99")).toBe(99);
     expect(balanceCents(null)).toBeNull();
     expect(balanceCents("abc")).toBeNull();
+  });
+});
+
+describe("paidByCard", () => {
+  it("is true only for lines whose source is card (a missing source is a wallet line)", () => {
+    expect(paidByCard({ source: "card" })).toBe(true);
+    expect(paidByCard({ source: "wallet" })).toBe(false);
+    expect(paidByCard({})).toBe(false);
   });
 });

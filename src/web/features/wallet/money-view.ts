@@ -1,7 +1,7 @@
 import { TRANSACTION_DESCRIPTION_MAX } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
 import { splitFitcoinPurchase } from "../../../core/rules/fitcoins";
-import type { Currency } from "../../../core/schemas/money";
+import type { Currency, Transaction } from "../../../core/schemas/money";
 import { signedMinor } from "../../lib/format";
 
 /** Specification 3, section 9: back to the wallet 2 s after a payment. */
@@ -34,6 +34,17 @@ export function formatSignedAmount(amount: string, currency: Currency): string {
   const sign = minor < 0 ? "-" : "+";
   const abs = formatMinor(Math.abs(minor));
   return currency === "FC" ? `${sign}${abs} FC` : `${sign}$${abs}`;
+}
+
+/**
+ * Where a history line's money came from (GET /api/transactions and /recent): "wallet" moved the
+ * wallet balance; "card" was paid by card directly (the membership, FitCoins bought by card) and
+ * never touched it. A line without one (a cached answer of an older server) is a wallet line.
+ */
+export type TransactionSource = Transaction["source"];
+
+export function paidByCard(line: { source?: TransactionSource | undefined }): boolean {
+  return line.source === "card";
 }
 
 /** Cents of the wallet balance string, or null when missing or unreadable. */

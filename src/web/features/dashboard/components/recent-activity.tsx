@@ -33,6 +33,7 @@ export function RecentActivity() {
                 amount={t.amount}
                 currency={t.currency}
                 at={t.timestamp ?? t.createdAt}
+                source={t.source}
               />
             ))}
           </ul>

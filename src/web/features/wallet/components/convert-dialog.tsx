@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
 import { formatMinor, formatUsd } from "../../../../core/money";
@@ -18,6 +18,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useConvertMutation } from "../api";
 import { fitcoinsAfterFee } from "../money-view";
+import { createSubmissionKeys, submitWithKey } from "../submission-key";
 import { AmountInput, SummaryLine } from "./amount-input";
 
 type ConvertValues = { amount: number };
@@ -36,6 +37,9 @@ export function ConvertDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const convert = useConvertMutation();
+  // One Idempotency-Key per conversion: kept while the same amount is retried after an unknown
+  // outcome (network error, lost answer), new for another amount, after an answer or on close.
+  const [keys] = useState(() => createSubmissionKeys());
   // The balance refreshes every 5 s; validation reads the latest one.
   const balanceRef = useRef(balanceCents);
   balanceRef.current = balanceCents;
@@ -49,12 +53,16 @@ export function ConvertDialog({
 
   const close = () => {
     form.reset();
+    keys.reset();
     onOpenChange(false);
   };
 
   const onSubmit = form.handleSubmit(async ({ amount }) => {
     try {
-      const result = await convert.mutateAsync({ amount });
+      const cents = dollarsToCents(amount);
+      const result = await submitWithKey(keys, String(cents ?? amount), (idempotencyKey) =>
+        convert.mutateAsync({ amount, idempotencyKey }),
+      );
       toast({
         title: "Conversion Successful",
         description:

@@ -4,16 +4,23 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { useTransactions } from "../api";
-import { TransactionRow } from "./transaction-row";
+import { paidByCard } from "../money-view";
+import { PAID_BY_CARD_LABEL, TransactionRow } from "./transaction-row";
 
 /** The member's transactions, newest first, refreshed every 5 s. */
 export function TransactionHistory() {
   const { data, isPending, isError, refetch } = useTransactions();
+  const anyCardLine = data?.some(paidByCard) ?? false;
   return (
     <Card>
       <CardHeader>
         <CardTitle id="history">Transaction History</CardTitle>
-        <CardDescription>Deposits, FitCoin purchases, fees, entry fees and prizes.</CardDescription>
+        <CardDescription>
+          Deposits, FitCoin purchases, fees, entry fees and prizes.
+          {anyCardLine
+            ? ` Lines marked “${PAID_BY_CARD_LABEL}” were charged to your card and did not change your wallet balance.`
+            : null}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isPending ? (
@@ -37,6 +44,7 @@ export function TransactionHistory() {
                 amount={t.amount}
                 currency={t.currency}
                 at={t.createdAt}
+                source={t.source}
               />
             ))}
           </ul>

@@ -15,7 +15,13 @@ import {
 import type { Currency } from "../../../../core/schemas/money";
 import { formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
-import { formatSignedAmount, isCredit, truncateDescription } from "../money-view";
+import {
+  formatSignedAmount,
+  isCredit,
+  paidByCard,
+  type TransactionSource,
+  truncateDescription,
+} from "../money-view";
 
 const typeIcons: Record<string, LucideIcon> = {
   deposit: ArrowDownLeft,
@@ -31,20 +37,29 @@ const typeIcons: Record<string, LucideIcon> = {
   subscription: BadgeCheck,
 };
 
-/** One line of history: icon, description (cut at 40 characters), time and signed amount. */
+/** The mark of a line paid by card directly: it never came out of (or went into) the wallet. */
+export const PAID_BY_CARD_LABEL = "Paid by card";
+
+/**
+ * One line of history: icon, description (cut at 40 characters), time, signed amount (+ green,
+ * - red), and "Paid by card" on a line charged to the card rather than the wallet.
+ */
 export function TransactionRow({
   type,
   description,
   amount,
   currency,
   at,
+  source,
 }: {
   type: string;
   description: string;
   amount: string;
   currency: Currency;
   at: string;
+  source?: TransactionSource | undefined;
 }) {
+  const card = paidByCard({ source });
   const Icon = typeIcons[type] ?? Receipt;
   const credit = isCredit(amount);
   const short = truncateDescription(description);
@@ -65,8 +80,17 @@ export function TransactionRow({
         >
           {short}
         </p>
-        <p className="text-xs text-slate-500">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
           <time dateTime={at}>{formatDateTime(at)}</time>
+          {card ? (
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 font-semibold text-sky-800 ring-1 ring-sky-200"
+              title="Charged to your card: your wallet balance did not change"
+            >
+              <CreditCard className="size-3" aria-hidden="true" />
+              {PAID_BY_CARD_LABEL}
+            </span>
+          ) : null}
         </p>
       </div>
       <span

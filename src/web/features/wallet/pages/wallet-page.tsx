@@ -1,6 +1,6 @@
-import { CircleCheck, Landmark, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "wouter";
+import { Landmark } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
 import { PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
@@ -9,39 +9,18 @@ import { useLiveUser } from "../api";
 import { CardPaymentDialog } from "../components/card-payment-dialog";
 import { ConvertDialog } from "../components/convert-dialog";
 import { MissingDepositsCheck } from "../components/missing-deposits-check";
+import { PaymentReturnNotice } from "../components/payment-return-notice";
 import { TransactionHistory } from "../components/transaction-history";
 import { WalletBalances } from "../components/wallet-balances";
 import { balanceCents } from "../money-view";
+import { usePaymentReturn } from "../use-payment-return";
 
 type OpenDialog = "deposit" | "fitcoins" | "convert" | null;
-
-/** Shown once on /wallet?payment=success; the query parameter is then removed. */
-function usePaymentSuccessNotice(): [boolean, () => void] {
-  const [params, setParams] = useSearchParams();
-  const [visible, setVisible] = useState(() => params.get("payment") === "success");
-  const cleaned = useRef(false);
-  useEffect(() => {
-    if (!visible || cleaned.current) return;
-    cleaned.current = true;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        // Stripe's redirect adds its own; the webhook credits such a payment.
-        for (const key of ["payment", "payment_intent", "payment_intent_client_secret", "redirect_status"]) {
-          next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  }, [visible, setParams]);
-  return [visible, () => setVisible(false)];
-}
 
 export function WalletPage() {
   const { data: user } = useLiveUser();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [paid, dismissPaid] = usePaymentSuccessNotice();
+  const [paymentNotice, dismissPaymentNotice] = usePaymentReturn();
   const cents = balanceCents(user?.balance);
   const canConvert = cents !== null && cents >= 100;
   const close = (open: boolean) => {
@@ -51,26 +30,7 @@ export function WalletPage() {
   return (
     <>
       <PageHeader title="Wallet" description="Your dollar balance, FitCoins and transaction history." />
-      {paid ? (
-        <div
-          role="status"
-          className="mb-5 flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-950"
-        >
-          <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
-          <div className="flex-1">
-            <p className="font-bold">Payment Successful</p>
-            <p className="text-sm">Your payment went through and your balance has been updated.</p>
-          </div>
-          <button
-            type="button"
-            onClick={dismissPaid}
-            className="rounded-md p-1 text-emerald-800 hover:bg-emerald-100"
-            aria-label="Dismiss"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        </div>
-      ) : null}
+      {paymentNotice ? <PaymentReturnNotice notice={paymentNotice} onDismiss={dismissPaymentNotice} /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
           <WalletBalances
