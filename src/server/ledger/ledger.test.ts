@@ -98,17 +98,17 @@ describe("ledger.transfer", () => {
     const a = await funded(1000);
     const b = await funded(0);
     const fc = await db().transaction((tx) => userAccount(tx, b.user.id, "FC"));
-    for (const bad of [
-      { to: b.account, amount: 0, currency: "USD" as const },
-      { to: b.account, amount: 1.5, currency: "USD" as const },
-      { to: fc, amount: 1, currency: "USD" as const },
-      { to: a.account, amount: 1, currency: "USD" as const },
-    ]) {
+    for (const [bad, message] of [
+      [{ to: b.account, amount: 0, currency: "USD" as const }, /positive whole number/],
+      [{ to: b.account, amount: 1.5, currency: "USD" as const }, /positive whole number/],
+      [{ to: fc, amount: 1, currency: "USD" as const }, /another currency/],
+      [{ to: a.account, amount: 1, currency: "USD" as const }, /two different accounts/],
+    ] as const) {
       await expect(
         db().transaction((tx) =>
           transfer(tx, { from: a.account, ...bad, kind: "winnings", description: "x" }),
         ),
-      ).rejects.toThrow();
+      ).rejects.toThrow(message);
     }
     expect((await userBalances(db(), a.user.id)).usd).toBe(1000);
   });
