@@ -116,3 +116,15 @@ export async function fundWallet(app: App, userId: number, cents: number) {
     });
   });
 }
+
+/** A valid registration body with unique names; fields can be overridden. */
+export const registration = (over: Record<string, unknown> = {}) => ({
+  firstName: "Rita",
+  lastName: "Runner",
+  username: `rita${Math.random().toString(36).slice(2, 8)}`,
+  email: `rita${Math.random().toString(36).slice(2, 8)}@example.test`,
+  password: "walk-a-mile-1",
+  confirmPassword: "walk-a-mile-1",
+  timeZone: "Europe/Berlin",
+  ...over,
+});

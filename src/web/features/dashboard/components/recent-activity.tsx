@@ -4,7 +4,7 @@ import { RECENT_ACTIVITY_ITEMS } from "../../../../core/constants";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { useRecentTransactions } from "../../wallet/api";
-import { TransactionRow } from "../../wallet/components/transaction-row";
+import { TransactionList } from "../../wallet/components/transaction-row";
 
 /** The 3 newest transactions (specification 1, 2.7), or an empty state. */
 export function RecentActivity() {
@@ -24,19 +24,7 @@ export function RecentActivity() {
             <Spinner className="size-6" label="Loading recent activity" />
           </div>
         ) : items.length > 0 ? (
-          <ul aria-labelledby="recent-activity" className="divide-y divide-slate-100">
-            {items.map((t) => (
-              <TransactionRow
-                key={t.id}
-                type={t.type}
-                description={t.description}
-                amount={t.amount}
-                currency={t.currency}
-                at={t.timestamp ?? t.createdAt}
-                source={t.source}
-              />
-            ))}
-          </ul>
+          <TransactionList items={items} labelledBy="recent-activity" />
         ) : (
           <div className="flex flex-col items-center gap-1 py-4 text-center">
             <Activity className="size-8 text-slate-300" aria-hidden="true" />

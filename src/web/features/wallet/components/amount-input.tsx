@@ -1,6 +1,9 @@
 import type { ComponentProps } from "react";
+import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
+import { formatMinor, formatUsd } from "../../../../core/money";
 import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/utils";
+import { fitcoinsAfterFee } from "../money-view";
 
 /** A dollar amount: "$" inside the field, decimal keyboard on phones, cents steps. */
 export function AmountInput({ className, ...props }: ComponentProps<typeof Input>) {
@@ -57,5 +60,27 @@ export function SummaryLine({ label, value, strong }: { label: string; value: st
       <dt>{label}</dt>
       <dd className="tabular-nums">{value}</dd>
     </div>
+  );
+}
+
+/**
+ * What an amount buys in FitCoins: the amount, the 15% platform fee and the FitCoins after it
+ * (the same rule for converting wallet dollars and for buying FitCoins by card).
+ */
+export function FeeBreakdown({ amountLabel, cents }: { amountLabel: string; cents: number | null }) {
+  const preview = cents !== null && cents > 0 ? fitcoinsAfterFee(cents) : null;
+  return (
+    <dl className="grid gap-1.5 rounded-xl bg-amber-50 p-3 text-sm text-slate-700" aria-live="polite">
+      <SummaryLine label={amountLabel} value={preview && cents ? formatUsd(cents) : "$0.00"} />
+      <SummaryLine
+        label={`Platform fee (${PLATFORM_FEE_PERCENT}%)`}
+        value={preview ? `-${formatUsd(preview.fee)}` : "$0.00"}
+      />
+      <SummaryLine
+        label="You get"
+        value={`${preview ? formatMinor(preview.fitcoins) : "0.00"} FitCoins`}
+        strong
+      />
+    </dl>
   );
 }

@@ -9,7 +9,6 @@ import {
   FITCOIN_PURCHASE_MIN_CENTS,
   PLATFORM_FEE_PERCENT,
 } from "../../../../core/constants";
-import { formatMinor, formatUsd } from "../../../../core/money";
 import {
   type AmountFormInput,
   depositFormSchema,
@@ -30,8 +29,7 @@ import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useCreatePaymentIntentMutation } from "../api";
-import { fitcoinsAfterFee } from "../money-view";
-import { AmountInput, AmountPresets, SummaryLine } from "./amount-input";
+import { AmountInput, AmountPresets, FeeBreakdown } from "./amount-input";
 
 const variants = {
   deposit: {
@@ -75,7 +73,6 @@ export function CardPaymentDialog({
   const { errors } = form.formState;
   const fieldId = `${purpose}-amount`;
   const typed = dollarsToCents(Number(form.watch("amount") || Number.NaN));
-  const preview = typed !== null && typed > 0 ? fitcoinsAfterFee(typed) : null;
 
   const onSubmit = form.handleSubmit(async ({ amount }) => {
     try {
@@ -121,20 +118,7 @@ export function CardPaymentDialog({
             disabled={busy}
             onPick={(amount) => form.setValue("amount", String(amount), { shouldValidate: true })}
           />
-          {purpose === "fitcoins" ? (
-            <dl className="grid gap-1.5 rounded-xl bg-amber-50 p-3 text-sm text-slate-700" aria-live="polite">
-              <SummaryLine label="You pay" value={preview && typed ? formatUsd(typed) : "$0.00"} />
-              <SummaryLine
-                label={`Platform fee (${PLATFORM_FEE_PERCENT}%)`}
-                value={preview ? `-${formatUsd(preview.fee)}` : "$0.00"}
-              />
-              <SummaryLine
-                label="You get"
-                value={`${preview ? formatMinor(preview.fitcoins) : "0.00"} FitCoins`}
-                strong
-              />
-            </dl>
-          ) : null}
+          {purpose === "fitcoins" ? <FeeBreakdown amountLabel="You pay" cents={typed} /> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
               Cancel

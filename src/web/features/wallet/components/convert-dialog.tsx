@@ -17,9 +17,8 @@ import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useConvertMutation } from "../api";
-import { fitcoinsAfterFee } from "../money-view";
 import { createSubmissionKeys, submitWithKey } from "../submission-key";
-import { AmountInput, SummaryLine } from "./amount-input";
+import { AmountInput, FeeBreakdown } from "./amount-input";
 
 type ConvertValues = { amount: number };
 
@@ -49,7 +48,6 @@ export function ConvertDialog({
   const { errors } = form.formState;
 
   const typed = dollarsToCents(Number(form.watch("amount") || Number.NaN));
-  const preview = typed !== null && typed > 0 ? fitcoinsAfterFee(typed) : null;
 
   const close = () => {
     form.reset();
@@ -111,18 +109,7 @@ export function ConvertDialog({
               </button>
             ) : null}
           </p>
-          <dl className="grid gap-1.5 rounded-xl bg-amber-50 p-3 text-sm text-slate-700" aria-live="polite">
-            <SummaryLine label="Amount" value={preview && typed ? formatUsd(typed) : "$0.00"} />
-            <SummaryLine
-              label={`Platform fee (${PLATFORM_FEE_PERCENT}%)`}
-              value={preview ? `-${formatUsd(preview.fee)}` : "$0.00"}
-            />
-            <SummaryLine
-              label="You get"
-              value={`${preview ? formatMinor(preview.fitcoins) : "0.00"} FitCoins`}
-              strong
-            />
-          </dl>
+          <FeeBreakdown amountLabel="Amount" cents={typed} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close} disabled={convert.isPending}>
               Cancel

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Spinner } from "../../../components/ui/spinner";
 import { useTransactions } from "../api";
 import { paidByCard } from "../money-view";
-import { PAID_BY_CARD_LABEL, TransactionRow } from "./transaction-row";
+import { PAID_BY_CARD_LABEL, TransactionList } from "./transaction-row";
 
 /** The member's transactions, newest first, refreshed every 5 s. */
 export function TransactionHistory() {
@@ -35,19 +35,7 @@ export function TransactionHistory() {
             </Button>
           </div>
         ) : data && data.length > 0 ? (
-          <ul aria-labelledby="history" className="divide-y divide-slate-100">
-            {data.map((t) => (
-              <TransactionRow
-                key={t.id}
-                type={t.type}
-                description={t.description}
-                amount={t.amount}
-                currency={t.currency}
-                at={t.createdAt}
-                source={t.source}
-              />
-            ))}
-          </ul>
+          <TransactionList items={data} labelledBy="history" />
         ) : (
           <EmptyState icon={ReceiptText} title="No transactions yet" className="border-none px-0 py-6">
             Add funds to your wallet to get started.

@@ -12,7 +12,7 @@ import {
   Trophy,
   Undo2,
 } from "lucide-react";
-import type { Currency } from "../../../../core/schemas/money";
+import type { Currency, Transaction } from "../../../../core/schemas/money";
 import { formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import {
@@ -102,5 +102,30 @@ export function TransactionRow({
         {formatSignedAmount(amount, currency)}
       </span>
     </li>
+  );
+}
+
+/** A list of history lines (the wallet's history and the dashboard's recent activity). */
+export function TransactionList({
+  items,
+  labelledBy,
+}: {
+  items: (Transaction & { timestamp?: string })[];
+  labelledBy: string;
+}) {
+  return (
+    <ul aria-labelledby={labelledBy} className="divide-y divide-slate-100">
+      {items.map((t) => (
+        <TransactionRow
+          key={t.id}
+          type={t.type}
+          description={t.description}
+          amount={t.amount}
+          currency={t.currency}
+          at={t.timestamp ?? t.createdAt}
+          source={t.source}
+        />
+      ))}
+    </ul>
   );
 }
