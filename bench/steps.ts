@@ -1,0 +1,61 @@
+// `npm run bench:steps -- <folder> [--hz N] [--detector spec|default]`: replays every .csv recording
+// of the step data set format (../shared/data/steps/README.md) through a detector, resampled to N Hz
+// when given, and prints the scores; the last line is one JSON object.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createDetector, type DetectorKind, parseRecording, resample } from "../src/core/steps";
+
+function parseArgs(argv: string[]): { folder: string; hz: number | null; detector: DetectorKind } {
+  let folder: string | undefined;
+  let hz: number | null = null;
+  let detector: DetectorKind = "default";
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--hz") {
+      hz = Number(argv[++i]);
+      if (!(hz > 0)) throw new Error("--hz needs a positive number");
+    } else if (arg === "--detector") {
+      const value = argv[++i];
+      if (value !== "spec" && value !== "default") throw new Error("--detector is spec or default");
+      detector = value;
+    } else if (folder === undefined) {
+      folder = arg;
+    } else {
+      throw new Error(`Unexpected argument ${arg}`);
+    }
+  }
+  if (folder === undefined)
+    throw new Error("usage: bench:steps -- <folder> [--hz N] [--detector spec|default]");
+  return { folder, hz, detector };
+}
+
+const round = (v: number): number => Math.round(v * 100) / 100;
+
+const { folder, hz, detector } = parseArgs(process.argv.slice(2));
+const files = readdirSync(folder)
+  .filter((f) => f.endsWith(".csv"))
+  .sort();
+const perRecording: { file: string; truth: number; counted: number }[] = [];
+for (const file of files) {
+  const recording = parseRecording(readFileSync(path.join(folder, file), "utf8"));
+  const samples = hz === null ? recording.samples : resample(recording.samples, hz);
+  const d = createDetector(detector);
+  for (const s of samples) d.push(s);
+  perRecording.push({ file, truth: recording.truth, counted: d.total() });
+  console.log(`${file}: truth ${recording.truth}, counted ${d.total()}`);
+}
+const groundTruthSteps = perRecording.reduce((a, r) => a + r.truth, 0);
+const countedSteps = perRecording.reduce((a, r) => a + r.counted, 0);
+const errors = perRecording.map((r) => (r.truth > 0 ? Math.abs(r.counted - r.truth) / r.truth : 0));
+console.log(
+  JSON.stringify({
+    detector,
+    hz: hz ?? "native",
+    recordings: perRecording.length,
+    groundTruthSteps,
+    countedSteps,
+    meanAbsErrorPct: round((100 * errors.reduce((a, e) => a + e, 0)) / Math.max(1, errors.length)),
+    totalErrorPct: round((100 * Math.abs(countedSteps - groundTruthSteps)) / Math.max(1, groundTruthSteps)),
+    perRecording,
+  }),
+);
