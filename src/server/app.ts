@@ -20,7 +20,9 @@ import { createMailer, type Mailer } from "./email/mailer";
 import { adminMoneyRoutes } from "./features/admin/admin.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { bankingRoutes } from "./features/banking/banking.routes";
+import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { depositRoutes } from "./features/deposits/deposits.routes";
+import { stepsRoutes } from "./features/steps/steps.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
 import { walletRoutes } from "./features/wallet/wallet.routes";
 import { registerBodyPolicy } from "./http/body-policy";
@@ -153,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(depositRoutes, { ctx });
   await app.register(bankingRoutes, { ctx });
   await app.register(adminMoneyRoutes, { ctx });
+  await app.register(stepsRoutes, { ctx });
+  await app.register(dashboardRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
 

@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./ledger";
 export * from "./money";
+export * from "./steps";
 export * from "./subscriptions";
 export * from "./users";

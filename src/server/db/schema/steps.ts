@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/**
+ * Every accepted step sync, kept with its time so that competitions can sum the steps inside
+ * any window. `localDate` is the member's own day (their IANA time zone at the time of the sync).
+ */
+export const stepBatches = pgTable(
+  "step_batches",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The client's UUID for this batch: a retried sync finds it and counts nothing twice. */
+    batchId: uuid().notNull(),
+    steps: integer().notNull(),
+    /** The client's timestamp, never later than the server's clock when received. */
+    recordedAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    localDate: date({ mode: "string" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("step_batches_user_batch_uq").on(t.userId, t.batchId),
+    index("step_batches_user_date_idx").on(t.userId, t.localDate),
+    index("step_batches_user_recorded_idx").on(t.userId, t.recordedAt),
+    index("step_batches_recorded_idx").on(t.recordedAt),
+    check("step_batches_steps_positive", sql`${t.steps} > 0`),
+  ],
+);
+
+/** Syncs refused as implausible (DESIGN 1, step plausibility); nothing of them was counted. */
+export const stepRefusals = pgTable(
+  "step_refusals",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    batchId: uuid().notNull(),
+    steps: integer().notNull(),
+    /** The most the member could have walked since the previous accepted sync. */
+    allowedSteps: integer().notNull(),
+    recordedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("step_refusals_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Accounts flagged for an admin's review after repeated implausible syncs. */
+export const stepFlags = pgTable(
+  "step_flags",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    flaggedAt: timestamp({ withTimezone: true }).notNull(),
+    reason: text().notNull(),
+    reviewedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("step_flags_open_idx").on(t.flaggedAt).where(sql`${t.reviewedAt} is null`)],
+);

@@ -1,0 +1,49 @@
+/**
+ * A member's own calendar day (DESIGN 1, days and time zones), computed from an instant in their
+ * IANA time zone. Intl knows every zone's daylight-saving rules, so a day that has 23 or 25
+ * hours still ends at the member's local midnight.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    try {
+      // en-CA writes dates as YYYY-MM-DD.
+      found = new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      });
+    } catch {
+      // A zone this runtime does not know (the profile validates zones, old rows might not): UTC.
+      found = formatterFor("UTC");
+    }
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+/** "2026-03-08": the calendar date of `at` in `timeZone`. */
+export function localDate(at: Date, timeZone: string): string {
+  const parts = formatterFor(timeZone).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** The calendar date `days` after (negative: before) a "YYYY-MM-DD" date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The start of the current ISO week: Monday 00:00 UTC. The leaderboard's week is the same for
+ * everyone, so members in different zones compare the same steps; UTC is that common clock.
+ */
+export function isoWeekStartUtc(now: Date): Date {
+  const day = now.getUTCDay(); // 0 = Sunday
+  const sinceMonday = (day + 6) % 7;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - sinceMonday));
+}

@@ -1,0 +1,20 @@
+/**
+ * Step plausibility (DESIGN 1): nobody walks faster than 4 steps a second for long, so a sync may
+ * hold at most 4 steps per second elapsed since the previous accepted sync, plus a small
+ * allowance for the steps a tracker counts around the sync itself.
+ */
+export const MAX_CADENCE_STEPS_PER_SECOND = 4;
+export const PLAUSIBILITY_ALLOWANCE_STEPS = 30;
+/** Refusals within this window that flag the account for an admin's review. */
+export const REFUSALS_BEFORE_FLAG = 3;
+export const REFUSAL_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * The most steps a sync recorded at `at` may hold, given the previous accepted sync's time
+ * (null: this is the member's first sync, limited only by the per-sync maximum).
+ */
+export function allowedSteps(previous: Date | null, at: Date): number | null {
+  if (!previous) return null;
+  const elapsedMs = Math.max(0, at.getTime() - previous.getTime());
+  return Math.floor((elapsedMs / 1000) * MAX_CADENCE_STEPS_PER_SECOND) + PLAUSIBILITY_ALLOWANCE_STEPS;
+}

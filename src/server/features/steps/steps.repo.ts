@@ -1,0 +1,148 @@
+import { and, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { type Db, queryRows, type Tx } from "../../db/client";
+import { stepBatches, stepFlags, stepRefusals } from "../../db/schema";
+import { renewalGraceMs } from "../../http/viewer";
+
+/** One lock per member (two-key advisory lock: this namespace and the user id) for a sync. */
+const SYNC_LOCK_NAMESPACE = 51_900;
+
+export async function lockMemberSteps(tx: Tx, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK_NAMESPACE}, ${userId})`);
+}
+
+export async function batchExists(tx: Tx, userId: number, batchId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: stepBatches.id })
+    .from(stepBatches)
+    .where(and(eq(stepBatches.userId, userId), eq(stepBatches.batchId, batchId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function latestRecordedAt(tx: Tx, userId: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ recordedAt: stepBatches.recordedAt })
+    .from(stepBatches)
+    .where(eq(stepBatches.userId, userId))
+    .orderBy(desc(stepBatches.recordedAt))
+    .limit(1);
+  return row?.recordedAt ?? null;
+}
+
+export async function insertBatch(tx: Tx, row: typeof stepBatches.$inferInsert) {
+  await tx.insert(stepBatches).values(row);
+}
+
+export async function recordRefusal(
+  tx: Tx,
+  row: typeof stepRefusals.$inferInsert,
+  since: Date,
+): Promise<number> {
+  await tx.insert(stepRefusals).values(row);
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(stepRefusals)
+    .where(and(eq(stepRefusals.userId, row.userId), gt(stepRefusals.createdAt, since)));
+  return count;
+}
+
+/** Flags the account for review; an open flag stays as it is, a reviewed one opens again. */
+export async function flagForReview(tx: Tx, userId: number, at: Date, reason: string) {
+  await tx
+    .insert(stepFlags)
+    .values({ userId, flaggedAt: at, reason })
+    .onConflictDoUpdate({
+      target: stepFlags.userId,
+      set: { flaggedAt: at, reason, reviewedAt: null },
+      setWhere: sql`${stepFlags.reviewedAt} is not null`,
+    });
+}
+
+export async function stepFlag(db: Db, userId: number) {
+  const [row] = await db.select().from(stepFlags).where(eq(stepFlags.userId, userId));
+  return row ?? null;
+}
+
+/** The member's steps on one of their local days. */
+export async function stepsOnDate(db: Db | Tx, userId: number, date: string): Promise<number> {
+  const [row] = await db
+    .select({ steps: sql<number>`coalesce(sum(${stepBatches.steps}), 0)::int` })
+    .from(stepBatches)
+    .where(and(eq(stepBatches.userId, userId), eq(stepBatches.localDate, date)));
+  return row?.steps ?? 0;
+}
+
+/** Steps per local day from `from` to `to` inclusive; days without steps are absent. */
+export async function stepsByDate(db: Db, userId: number, from: string, to: string) {
+  return db
+    .select({ date: stepBatches.localDate, steps: sql<number>`sum(${stepBatches.steps})::int` })
+    .from(stepBatches)
+    .where(
+      and(eq(stepBatches.userId, userId), gte(stepBatches.localDate, from), lte(stepBatches.localDate, to)),
+    )
+    .groupBy(stepBatches.localDate);
+}
+
+export type LeaderRow = {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  profile_image_url: string | null;
+  steps: number;
+  rank: number;
+};
+
+/**
+ * The members who take part in the leaderboard and their steps in [from, to]: subscribed
+ * (as the viewer check reads it, renewal grace included), rules accepted, not deleted or banned,
+ * with at least one step in the window.
+ */
+function weekTotals(from: Date, to: Date) {
+  const stripeCutoff = new Date(to.getTime() - renewalGraceMs("stripe")).toISOString();
+  const otherCutoff = new Date(to.getTime() - renewalGraceMs("sandbox")).toISOString();
+  const now = to.toISOString();
+  return sql`
+    with week as (
+      select user_id, sum(steps)::int as steps
+      from step_batches
+      where recorded_at >= ${from.toISOString()}::timestamptz and recorded_at <= ${now}::timestamptz
+      group by user_id
+    ),
+    eligible as (
+      select u.id as user_id, u.first_name, u.last_name, u.profile_image_url, w.steps
+      from week w
+      join users u on u.id = w.user_id
+      join subscriptions s on s.user_id = u.id
+      where u.rules_accepted_at is not null and u.deleted_at is null and u.banned_at is null
+        and (
+          (s.status = 'cancel_at_period_end' and s.current_period_end > ${now}::timestamptz)
+          or (s.status not in ('cancel_at_period_end', 'expired') and s.current_period_end >
+              case when s.provider = 'stripe' then ${stripeCutoff}::timestamptz else ${otherCutoff}::timestamptz end)
+        )
+    )`;
+}
+
+export async function leaderboardTop(db: Db, from: Date, to: Date, limit: number): Promise<LeaderRow[]> {
+  return queryRows<LeaderRow>(
+    db,
+    sql`${weekTotals(from, to)}
+    select user_id, first_name, last_name, profile_image_url, steps,
+           (rank() over (order by steps desc))::int as rank
+    from eligible
+    order by steps desc, user_id
+    limit ${limit}`,
+  );
+}
+
+/** A member's steps in the window and how many eligible members walked more. */
+export async function leaderboardPosition(db: Db, userId: number, from: Date, to: Date) {
+  const [row] = await queryRows<{ ahead: number; steps: number }>(
+    db,
+    sql`${weekTotals(from, to)}
+    select
+      (select count(*)::int from eligible e
+        where e.steps > coalesce((select steps from week where user_id = ${userId}), 0)) as ahead,
+      coalesce((select steps from week where user_id = ${userId}), 0) as steps`,
+  );
+  return row;
+}

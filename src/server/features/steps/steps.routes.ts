@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { errors } from "../../http/responses";
+import {
+  historyQuerySchema,
+  historySchema,
+  leaderboardSchema,
+  stepSyncBodySchema,
+  stepSyncResultSchema,
+  todayStepsSchema,
+} from "./steps.schemas";
+import * as steps from "./steps.service";
+
+export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ["steps"];
+
+  app.post(
+    "/api/steps",
+    {
+      schema: {
+        tags,
+        summary: "Sync a batch of steps (idempotent by batchId); answers today's total",
+        body: stepSyncBodySchema,
+        response: { 200: stepSyncResultSchema, ...errors(400, 401, 403, 422) },
+      },
+    },
+    async (request) => steps.sync(ctx, await request.viewer(), request.body),
+  );
+
+  app.get(
+    "/api/steps/today",
+    {
+      schema: {
+        tags,
+        summary: "The member's steps today, in their own time zone",
+        response: { 200: todayStepsSchema, ...errors(401) },
+      },
+    },
+    async (request) => steps.today(ctx, await request.viewer()),
+  );
+
+  app.get(
+    "/api/steps/history",
+    {
+      schema: {
+        tags,
+        summary: "Steps per local day for the last 7 or 30 days, oldest first",
+        querystring: historyQuerySchema,
+        response: { 200: historySchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => steps.history(ctx, await request.viewer(), Number(request.query.days)),
+  );
+
+  app.get(
+    "/api/leaderboard",
+    {
+      schema: {
+        tags,
+        summary: "This week's steps (ISO week, UTC): top 50 and the member's own rank",
+        response: { 200: leaderboardSchema, ...errors(401) },
+      },
+    },
+    async (request) => steps.leaderboard(ctx, await request.viewer()),
+  );
+};

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+export const MAX_STEPS_PER_SYNC = 10_000;
+
+/** Sensor availability the tracker reports with a sync: informative, loosely checked, bounded. */
+export const motionDataSchema = z.object({
+  accelerometer: z.boolean().optional(),
+  gyroscope: z.boolean().optional(),
+  timestamp: z.union([z.number().finite(), z.string().max(64)]).optional(),
+  sessionId: z.string().max(128).optional(),
+  deviceType: z.enum(["ios", "android"]).optional(),
+});
+
+export const stepSyncBodySchema = z.object({
+  steps: z.number().int().min(1).max(MAX_STEPS_PER_SYNC),
+  timestamp: z.iso.datetime({ offset: true }),
+  deviceSignature: z.string().max(512).optional(),
+  motionData: motionDataSchema.optional(),
+  /** The client's id for this batch: a retried sync with the same id counts once. */
+  batchId: z.uuid(),
+});
+export type StepSyncBody = z.infer<typeof stepSyncBodySchema>;
+
+export const stepSyncResultSchema = z.object({ stepData: z.object({ totalSteps: z.number().int() }) });
+export const todayStepsSchema = z.object({ steps: z.number().int() });
+export const historyQuerySchema = z.object({ days: z.enum(["7", "30"]).default("7") });
+export const historySchema = z.array(z.object({ date: z.string(), steps: z.number().int() }));
+
+export const leaderboardSchema = z.object({
+  entries: z.array(
+    z.object({
+      rank: z.number().int(),
+      userId: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      profileImageUrl: z.string().nullable(),
+      steps: z.number().int(),
+    }),
+  ),
+  me: z.object({ rank: z.number().int(), steps: z.number().int() }).nullable(),
+});

@@ -1,0 +1,124 @@
+import type { AppContext } from "../../context";
+import { AppError } from "../../errors";
+import {
+  hasActiveSubscription,
+  requireActiveSubscription,
+  requireUser,
+  type Viewer,
+} from "../../http/viewer";
+import { addDays, isoWeekStartUtc, localDate } from "./local-date";
+import { allowedSteps, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_FLAG } from "./plausibility";
+import * as repo from "./steps.repo";
+import type { StepSyncBody } from "./steps.schemas";
+
+export const LEADERBOARD_SIZE = 50;
+
+type SyncOutcome = { kind: "refused"; allowed: number } | { kind: "counted"; totalSteps: number };
+
+export const implausibleSteps = (allowed: number) =>
+  new AppError(
+    422,
+    "IMPLAUSIBLE_STEPS",
+    `These steps could not be counted: that is more than anyone can walk since your last sync (at most ${allowed} steps). Nothing was added.`,
+  );
+
+/** The member's steps today, in their own time zone. */
+export async function todaySteps(ctx: AppContext, user: { id: number; timeZone: string }): Promise<number> {
+  return repo.stepsOnDate(ctx.db, user.id, localDate(ctx.clock.now(), user.timeZone));
+}
+
+/**
+ * Stores one batch of steps and answers today's total. A batch id seen before counts nothing
+ * again and answers the same total; a batch above the plausible cadence is refused with 422,
+ * recorded, and repeated refusals flag the account for review.
+ */
+export async function sync(ctx: AppContext, viewer: Viewer, body: StepSyncBody) {
+  const user = requireActiveSubscription(viewer);
+  const now = ctx.clock.now();
+  const sent = new Date(body.timestamp);
+  // A device clock running ahead cannot put steps in the future (or in a window not begun).
+  const recordedAt = sent.getTime() > now.getTime() ? now : sent;
+  const today = localDate(now, user.timeZone);
+
+  const outcome = await ctx.db.transaction(async (tx): Promise<SyncOutcome> => {
+    // One sync per member at a time, so two concurrent syncs cannot both pass the cadence check.
+    await repo.lockMemberSteps(tx, user.id);
+    if (!(await repo.batchExists(tx, user.id, body.batchId))) {
+      const allowed = allowedSteps(await repo.latestRecordedAt(tx, user.id), recordedAt);
+      if (allowed !== null && body.steps > allowed) {
+        const refusals = await repo.recordRefusal(
+          tx,
+          {
+            userId: user.id,
+            batchId: body.batchId,
+            steps: body.steps,
+            allowedSteps: allowed,
+            recordedAt,
+            createdAt: now,
+          },
+          new Date(now.getTime() - REFUSAL_WINDOW_MS),
+        );
+        if (refusals >= REFUSALS_BEFORE_FLAG) {
+          await repo.flagForReview(tx, user.id, now, `${refusals} implausible step syncs within 24 hours`);
+          ctx.log.warn({ userId: user.id, refusals }, "account flagged for implausible step syncs");
+        }
+        return { kind: "refused", allowed };
+      }
+      await repo.insertBatch(tx, {
+        userId: user.id,
+        batchId: body.batchId,
+        steps: body.steps,
+        recordedAt,
+        receivedAt: now,
+        localDate: localDate(recordedAt, user.timeZone),
+      });
+    }
+    return { kind: "counted", totalSteps: await repo.stepsOnDate(tx, user.id, today) };
+  });
+  if (outcome.kind === "refused") throw implausibleSteps(outcome.allowed);
+  return { stepData: { totalSteps: outcome.totalSteps } };
+}
+
+export async function today(ctx: AppContext, viewer: Viewer) {
+  const user = requireUser(viewer);
+  return { steps: await todaySteps(ctx, user) };
+}
+
+/** One entry per local calendar day, oldest first, days without steps at 0. */
+export async function history(ctx: AppContext, viewer: Viewer, days: number) {
+  const user = requireUser(viewer);
+  const to = localDate(ctx.clock.now(), user.timeZone);
+  const from = addDays(to, -(days - 1));
+  const rows = await repo.stepsByDate(ctx.db, user.id, from, to);
+  const byDate = new Map(rows.map((r) => [r.date, r.steps]));
+  return Array.from({ length: days }, (_, i) => {
+    const date = addDays(from, i);
+    return { date, steps: byDate.get(date) ?? 0 };
+  });
+}
+
+/**
+ * This week's steps of the active members: top 50 and the viewer's own place. The week is the
+ * current ISO week in UTC (Monday 00:00 UTC until now), one clock for members in every zone.
+ * Ties share a rank (1, 1, 3). Members without a subscription or accepted rules take no part;
+ * for such a viewer `me` is null.
+ */
+export async function leaderboard(ctx: AppContext, viewer: Viewer) {
+  const user = requireUser(viewer);
+  const now = ctx.clock.now();
+  const from = isoWeekStartUtc(now);
+  const top = await repo.leaderboardTop(ctx.db, from, now, LEADERBOARD_SIZE);
+  const eligible = hasActiveSubscription(user) && user.rulesAcceptedAt !== null;
+  const position = eligible ? await repo.leaderboardPosition(ctx.db, user.id, from, now) : null;
+  return {
+    entries: top.map((r) => ({
+      rank: r.rank,
+      userId: r.user_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      profileImageUrl: r.profile_image_url,
+      steps: r.steps,
+    })),
+    me: position ? { rank: position.ahead + 1, steps: position.steps } : null,
+  };
+}
