@@ -100,6 +100,19 @@ describe("detectors on the labelled recordings", () => {
   });
 });
 
+describe("spec detector", () => {
+  it("counts a sharp change directly but never two steps within 600 ms", () => {
+    const d = createDetector("spec");
+    const at = (t: number, z: number) => d.push({ t, x: 0, y: 0, z });
+    for (let t = 0; t < 200; t += 10) at(t, 9.8);
+    expect(at(200, 14)).toBe(1);
+    expect(at(210, 9.8)).toBe(0);
+    expect(at(500, 14)).toBe(0);
+    expect(at(810, 9.8)).toBe(1);
+    expect(d.total()).toBe(2);
+  });
+});
+
 describe("default detector robustness", () => {
   for (const cadence of [1.6, 1.8, 2.0, 2.2, 2.8]) {
     for (const hz of [60, 100, 30]) {
@@ -144,6 +157,15 @@ describe("default detector robustness", () => {
       return { x: sway + 0.2 * rand(), y: 0.5 * sway + vibration, z: vibration + bump + 0.3 * rand() };
     });
     expect(count("default", samples)).toBeLessThanOrEqual(3);
+  });
+
+  it("isolated jolts (the phone picked up, put down, knocked) count (near) no steps", () => {
+    const samples = synth(120, 60, (t) => {
+      const since = t % 7.3;
+      const jolt = since < 0.4 ? 6 * Math.sin(2 * Math.PI * 2.5 * since) : 0;
+      return { x: jolt, y: 0.5 * jolt, z: -jolt };
+    });
+    expect(count("default", samples)).toBeLessThanOrEqual(2);
   });
 
   it("handles jittery timestamps and a pause in the samples", () => {
