@@ -184,10 +184,13 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
     push(sample: MotionSample): number {
       const m = Math.hypot(sample.x, sample.y, sample.z);
       if (!Number.isFinite(m)) return 0;
-      if (Number.isNaN(lastT) || sample.t - lastT > o.maxGapMs || sample.t < lastT) {
+      // A long gap (sensor paused, tab hidden) or a clock jump back restarts the filters; a sample
+      // slightly out of order (timestamp jitter) is just dropped so a walking bout isn't lost.
+      if (Number.isNaN(lastT) || Math.abs(sample.t - lastT) > o.maxGapMs) {
         reset(sample.t, m);
         return 0;
       }
+      if (sample.t <= lastT) return 0;
       let steps = 0;
       const span = sample.t - lastT;
       while (gridT + dt <= sample.t) {
