@@ -66,6 +66,21 @@ describe("step sync", () => {
     expect(await rows(id)).toHaveLength(2);
   });
 
+  it("counts concurrent retries once and checks concurrent syncs one after the other", async () => {
+    const { id, session } = await member();
+    const once = batch(60);
+    const retries = await Promise.all(Array.from({ length: 5 }, () => sync(session, once)));
+    expect(retries.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(retries.map((r) => r.json().stepData.totalSteps)).toEqual([60, 60, 60, 60, 60]);
+    expect(await rows(id)).toHaveLength(1);
+
+    // 10 s later each of two syncs of 60 would fit alone (70 allowed), not both at once.
+    t().clock.advance(10_000);
+    const both = await Promise.all([sync(session, batch(60)), sync(session, batch(60))]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(await today(session)).toBe(120);
+  });
+
   it("refuses an implausible burst with 422, stores nothing, and flags repeated refusals", async () => {
     const { id, session } = await member();
     await sync(session, batch(100));
