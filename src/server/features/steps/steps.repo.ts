@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { stepBatches, stepFlags, stepRefusals } from "../../db/schema";
 import { renewalGraceMs } from "../../http/viewer";
@@ -10,23 +10,19 @@ export async function lockMemberSteps(tx: Tx, userId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK_NAMESPACE}, ${userId})`);
 }
 
-export async function batchExists(tx: Tx, userId: number, batchId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: stepBatches.id })
-    .from(stepBatches)
-    .where(and(eq(stepBatches.userId, userId), eq(stepBatches.batchId, batchId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function latestRecordedAt(tx: Tx, userId: number): Promise<Date | null> {
-  const [row] = await tx
-    .select({ recordedAt: stepBatches.recordedAt })
-    .from(stepBatches)
-    .where(eq(stepBatches.userId, userId))
-    .orderBy(desc(stepBatches.recordedAt))
-    .limit(1);
-  return row?.recordedAt ?? null;
+/** In one round trip: whether this batch was counted already, and the latest accepted batch's time. */
+export async function syncState(
+  tx: Tx,
+  userId: number,
+  batchId: string,
+): Promise<{ seen: boolean; latest: Date | null }> {
+  const [row] = await queryRows<{ seen: boolean; latest: string | Date | null }>(
+    tx as unknown as Db,
+    sql`select
+      exists(select 1 from step_batches where user_id = ${userId} and batch_id = ${batchId}::uuid) as seen,
+      (select recorded_at from step_batches where user_id = ${userId} order by recorded_at desc limit 1) as latest`,
+  );
+  return { seen: row.seen, latest: row.latest === null ? null : new Date(row.latest) };
 }
 
 export async function insertBatch(tx: Tx, row: typeof stepBatches.$inferInsert) {

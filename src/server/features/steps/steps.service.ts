@@ -43,8 +43,9 @@ export async function sync(ctx: AppContext, viewer: Viewer, body: StepSyncBody) 
   const outcome = await ctx.db.transaction(async (tx): Promise<SyncOutcome> => {
     // One sync per member at a time, so two concurrent syncs cannot both pass the cadence check.
     await repo.lockMemberSteps(tx, user.id);
-    if (!(await repo.batchExists(tx, user.id, body.batchId))) {
-      const allowed = allowedSteps(await repo.latestRecordedAt(tx, user.id), recordedAt);
+    const state = await repo.syncState(tx, user.id, body.batchId);
+    if (!state.seen) {
+      const allowed = allowedSteps(state.latest, recordedAt);
       if (allowed !== null && body.steps > allowed) {
         const refusals = await repo.recordRefusal(
           tx,
