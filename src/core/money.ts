@@ -37,3 +37,11 @@ export function parseMinor(input: string | number): number | null {
   const frac = Number((match[2] ?? "").padEnd(2, "0"));
   return whole * 100 + frac;
 }
+
+/**
+ * FitCoins as the API shapes them (a number like 42.5, DESIGN 1) from hundredths of a FitCoin.
+ * Only at the edge, for display: never add or compare these.
+ */
+export function fitcoinsFromMinor(minor: number): number {
+  return minor / 100;
+}

@@ -1,4 +1,4 @@
-import { formatMinor } from "../../../core/money";
+import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
 import type { User } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
 import type { ViewerUser } from "../../http/viewer";
@@ -20,7 +20,7 @@ function toUserView(user: ViewerUser, usdCents: number, fcMinor: number): User {
     profileImageUrl: user.profileImageUrl,
     balance: formatMinor(usdCents),
     // FitCoins travel as a number (42.5), as the specification shapes them; only for display.
-    fitcoins: fcMinor / 100,
+    fitcoins: fitcoinsFromMinor(fcMinor),
     subscriptionStatus: user.subscriptionStatus,
     subscriptionPeriodEnd: user.subscriptionPeriodEnd?.toISOString() ?? null,
     rulesAccepted: user.rulesAcceptedAt !== null,

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { formatMinor, formatUsd } from "../../../core/money";
-import { splitFitcoinPurchase } from "../../../core/rules/fitcoins";
 import type { Db, Tx } from "../../db/client";
 import { ledgerTransfers, payments, users } from "../../db/schema";
 import { systemAccount, userAccount } from "../../ledger/accounts";
+import { bookFitcoinPurchase } from "../../ledger/fitcoin-purchase";
 import { transfer } from "../../ledger/transfer";
 import type { PaymentPurpose } from "../../payments/provider";
 
@@ -64,36 +64,17 @@ export async function bookPayment(
     return { applied: credit.applied, transferId: credit.id };
   }
 
-  const { fitcoins, fee } = splitFitcoinPurchase(intent.amountCents);
-  await transfer(tx, {
-    ...common,
+  const { credit } = await bookFitcoinPurchase(tx, {
+    userId: intent.userId,
     from: card,
-    to: await systemAccount(tx, "fitcoinReserve"),
-    amount: fitcoins,
-    currency: "USD",
-    kind: "fitcoin_purchase",
-    description: `Bought ${formatMinor(fitcoins)} FitCoins by card`,
-    idempotencyKey: `${key}:reserve`,
-  });
-  await transfer(tx, {
-    ...common,
-    from: card,
-    to: await systemAccount(tx, "platformFees"),
-    amount: fee,
-    currency: "USD",
-    kind: "platform_fee",
-    description: "15% platform fee on FitCoin purchase",
-    idempotencyKey: `${key}:fee`,
-  });
-  const credit = await transfer(tx, {
-    ...common,
-    from: await systemAccount(tx, "fitcoinIssuance"),
-    to: await userAccount(tx, intent.userId, "FC"),
-    amount: fitcoins,
-    currency: "FC",
-    kind: "fitcoin_purchase",
-    description: `${formatMinor(fitcoins)} FitCoins for ${formatUsd(intent.amountCents)} by card`,
-    idempotencyKey: key,
+    amountCents: intent.amountCents,
+    reference: intent.id,
+    describe: ({ fitcoins }) => ({
+      reserve: `Bought ${formatMinor(fitcoins)} FitCoins by card`,
+      fee: "15% platform fee on FitCoin purchase",
+      fc: `${formatMinor(fitcoins)} FitCoins for ${formatUsd(intent.amountCents)} by card`,
+    }),
+    key: (part) => (part === "fc" ? key : `${key}:${part}`),
   });
   return { applied: credit.applied, transferId: credit.id };
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { formatMinor, formatUsd } from "../../../core/money";
+import { fitcoinsFromMinor, formatMinor, formatUsd } from "../../../core/money";
 import { dollarsToCents } from "../../../core/schemas/money";
 import type { AppContext } from "../../context";
 import { badRequest, conflict, notFound } from "../../errors";
@@ -107,7 +107,7 @@ export async function checkoutIntent(ctx: AppContext, viewer: Viewer, clientSecr
 
 async function balancesAnswer(ctx: AppContext, userId: number, message: string) {
   const { usd, fc } = await userBalances(ctx.db, userId);
-  return { message, balance: formatMinor(usd), fitcoins: fc / 100 };
+  return { message, balance: formatMinor(usd), fitcoins: fitcoinsFromMinor(fc) };
 }
 
 /**

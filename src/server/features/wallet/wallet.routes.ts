@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { formatMinor } from "../../../core/money";
+import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
 import {
   dollarsToCents,
   fitcoinBalanceSchema,
@@ -43,7 +43,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => ({
-      balance: (await wallet.balances(ctx, await request.viewer())).fc / 100,
+      balance: fitcoinsFromMinor((await wallet.balances(ctx, await request.viewer())).fc),
       // Gift-card redemptions come with the rewards feature.
       redemptions: [],
     }),

@@ -1,11 +1,11 @@
-import { formatMinor, formatUsd } from "../../../core/money";
+import { fitcoinsFromMinor, formatMinor, formatUsd } from "../../../core/money";
 import { splitFitcoinPurchase } from "../../../core/rules/fitcoins";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { requireActiveSubscription, requireUser, type Viewer } from "../../http/viewer";
-import { systemAccount, userAccount, userBalances } from "../../ledger/accounts";
+import { userAccount, userBalances } from "../../ledger/accounts";
+import { bookFitcoinPurchase } from "../../ledger/fitcoin-purchase";
 import { userHistory } from "../../ledger/history";
-import { transfer } from "../../ledger/transfer";
 
 const HISTORY_LIMIT = 100;
 const RECENT_LIMIT = 3;
@@ -36,37 +36,19 @@ export async function convertToFitcoins(
   // With the client's key, a replayed request finds its three transfers written and changes nothing.
   const key = (part: string) => (idempotencyKey ? `convert:${user.id}:${idempotencyKey}:${part}` : null);
   try {
-    await ctx.db.transaction(async (tx) => {
-      const wallet = await userAccount(tx, user.id, "USD");
-      const coins = await userAccount(tx, user.id, "FC");
-      await transfer(tx, {
-        from: wallet,
-        to: await systemAccount(tx, "fitcoinReserve"),
-        amount: fitcoins,
-        currency: "USD",
-        kind: "fitcoin_purchase",
-        description: `Converted ${formatUsd(amountCents)} to ${formatMinor(fitcoins)} FitCoins`,
-        idempotencyKey: key("reserve"),
-      });
-      await transfer(tx, {
-        from: wallet,
-        to: await systemAccount(tx, "platformFees"),
-        amount: fee,
-        currency: "USD",
-        kind: "platform_fee",
-        description: "15% platform fee on FitCoin conversion",
-        idempotencyKey: key("fee"),
-      });
-      await transfer(tx, {
-        from: await systemAccount(tx, "fitcoinIssuance"),
-        to: coins,
-        amount: fitcoins,
-        currency: "FC",
-        kind: "fitcoin_purchase",
-        description: `${formatMinor(fitcoins)} FitCoins from ${formatUsd(amountCents)}`,
-        idempotencyKey: key("fc"),
-      });
-    });
+    await ctx.db.transaction(async (tx) =>
+      bookFitcoinPurchase(tx, {
+        userId: user.id,
+        from: await userAccount(tx, user.id, "USD"),
+        amountCents,
+        describe: () => ({
+          reserve: `Converted ${formatUsd(amountCents)} to ${formatMinor(fitcoins)} FitCoins`,
+          fee: "15% platform fee on FitCoin conversion",
+          fc: `${formatMinor(fitcoins)} FitCoins from ${formatUsd(amountCents)}`,
+        }),
+        key,
+      }),
+    );
   } catch (err) {
     if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS") {
       const { usd } = await userBalances(ctx.db, user.id);
@@ -77,9 +59,9 @@ export async function convertToFitcoins(
   const after = await userBalances(ctx.db, user.id);
   return {
     message: `Converted ${formatUsd(amountCents)} to ${formatMinor(fitcoins)} FitCoins`,
-    fitcoins: fitcoins / 100,
+    fitcoins: fitcoinsFromMinor(fitcoins),
     fee: formatMinor(fee),
     balance: formatMinor(after.usd),
-    fitcoinBalance: after.fc / 100,
+    fitcoinBalance: fitcoinsFromMinor(after.fc),
   };
 }
