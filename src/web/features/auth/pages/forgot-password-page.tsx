@@ -12,6 +12,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useForgotPasswordMutation } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
+import { ResultIcon } from "../components/result-icon";
 
 type ForgotForm = z.input<typeof forgotPasswordSchema>;
 
@@ -41,9 +42,7 @@ export function ForgotPasswordPage() {
     return (
       <AuthLayout title="Check Your Email">
         <div className="grid gap-5 text-center">
-          <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-            <MailCheck className="size-8" aria-hidden="true" />
-          </div>
+          <ResultIcon icon={MailCheck} tone="success" />
           <p className="text-slate-700">
             If an account exists for <strong className="break-all">{sentTo}</strong>, we've sent a link to
             reset your password. The link expires in 1 hour.

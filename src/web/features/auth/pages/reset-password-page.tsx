@@ -12,6 +12,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useResetPasswordMutation } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
+import { ResultIcon } from "../components/result-icon";
 
 /** The route's schema without the token (it comes from the URL), plus the confirmation. */
 const resetFormSchema = resetPasswordSchema
@@ -29,9 +30,7 @@ function InvalidLink() {
   return (
     <AuthLayout title="Invalid Reset Link">
       <div className="grid gap-5 text-center">
-        <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-amber-100 text-amber-700">
-          <TriangleAlert className="size-8" aria-hidden="true" />
-        </div>
+        <ResultIcon icon={TriangleAlert} tone="warning" />
         <p className="text-slate-700">{INVALID_LINK_MESSAGE} Please request a new one.</p>
         <div className="grid gap-2">
           <Button asChild>
@@ -50,9 +49,7 @@ function ResetComplete() {
   return (
     <AuthLayout title="Password Reset Complete">
       <div className="grid gap-5 text-center">
-        <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <CircleCheck className="size-8" aria-hidden="true" />
-        </div>
+        <ResultIcon icon={CircleCheck} tone="success" />
         <p className="text-slate-700">
           Your password has been changed. You can now sign in with your new password.
         </p>
