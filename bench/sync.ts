@@ -1,0 +1,299 @@
+// `npm run bench:sync`: step syncs per second through the real server. Signed-in, subscribed
+// members (each with its own session cookie and device fingerprint) post `POST /api/steps` over
+// HTTP with keep-alive, a fixed number in flight, for a fixed time after a warm-up; then, against
+// the same server, `GET /api/health` for the same time. On PGlite always (a scratch DATA_DIR under
+// .tmp), and on PostgreSQL when DATABASE_URL is set (a scratch database created and dropped on that
+// server). The load generator runs in a child process of its own (it still shares the machine's
+// cores with the server and the database). Prints one JSON line, last.
+import { fork } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { count, sum } from "drizzle-orm";
+import pg from "pg";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { type Database, openDatabase } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+import { stepBatches, stepRefusals } from "../src/server/db/schema";
+import { redactedRequest } from "../src/server/http/error-handler";
+import { buildUser, loginAs } from "../src/server/test/factories";
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 3000);
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
+/** One sync in this many is resent with the batch id of the member's previous sync (a retry). */
+const RETRY_EVERY = 50;
+const GOAL = { syncsPerSec: 1500, p99Ms: 50 };
+const TIME_ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney"];
+
+type Member = { cookie: string; fingerprint: string };
+type LoadJob = {
+  port: number;
+  kind: "sync" | "health";
+  members: Member[];
+  concurrency: number;
+  warmupMs: number;
+  durationMs: number;
+};
+type LoadResult = {
+  requests: number;
+  seconds: number;
+  /** Latencies in ms of the requests answered inside the measured window. */
+  latencies: Float64Array;
+  /** Status codes other than 200 (and transport errors as "error"), warm-up included. */
+  failures: Record<string, number>;
+  /** Steps of the syncs answered 200 whose batch was new (retries excluded), warm-up included. */
+  stepsSent: number;
+  /** Distinct batches answered 200, warm-up included. */
+  batchesSent: number;
+  retries: number;
+};
+
+// ---------------------------------------------------------------- load generator (child process)
+
+async function generateLoad(job: LoadJob): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  let stepsSent = 0;
+  let batchesSent = 0;
+  let retries = 0;
+  let measured = 0;
+  const start = performance.now();
+  const measureFrom = start + job.warmupMs;
+  const stopAt = measureFrom + job.durationMs;
+
+  function request(method: string, url: string, headers: Record<string, string>, body?: string) {
+    return new Promise<number>((resolve) => {
+      const req = http.request(
+        { host: "127.0.0.1", port: job.port, method, path: url, headers, agent },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+          res.on("error", () => resolve(-1));
+        },
+      );
+      req.on("error", () => resolve(-1));
+      req.end(body);
+    });
+  }
+
+  async function record(t0: number, status: number) {
+    const t1 = performance.now();
+    if (status !== 200) {
+      const key = status === -1 ? "error" : String(status);
+      failures[key] = (failures[key] ?? 0) + 1;
+    }
+    if (t1 >= measureFrom && t1 <= stopAt) {
+      measured++;
+      latencies.push(t1 - t0);
+    }
+  }
+
+  // Client k walks the members k, k + concurrency, ...: a member never has two syncs in flight,
+  // like one phone syncing its own batches one after another.
+  async function syncClient(k: number) {
+    const mine = job.members.filter((_, i) => i % clients === k);
+    const lastBatch = new Map<number, string>();
+    let n = 0;
+    while (performance.now() < stopAt) {
+      const m = n % mine.length;
+      const member = mine[m];
+      n++;
+      const previous = lastBatch.get(m);
+      const retry = previous !== undefined && n % RETRY_EVERY === 0;
+      const batchId = retry ? previous : randomUUID();
+      const steps = 5 + Math.floor(Math.random() * 16);
+      const body = JSON.stringify({
+        steps,
+        timestamp: new Date().toISOString(),
+        batchId,
+        motionData: { accelerometer: true, gyroscope: true, deviceType: "android" },
+      });
+      const t0 = performance.now();
+      const status = await request(
+        "POST",
+        "/api/steps",
+        {
+          cookie: member.cookie,
+          "x-device-fingerprint": member.fingerprint,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+        },
+        body,
+      );
+      await record(t0, status);
+      if (status === 200) {
+        if (retry) retries++;
+        else {
+          stepsSent += steps;
+          batchesSent++;
+          lastBatch.set(m, batchId);
+        }
+      }
+    }
+  }
+
+  async function healthClient() {
+    while (performance.now() < stopAt) {
+      const t0 = performance.now();
+      await record(t0, await request("GET", "/api/health", {}));
+    }
+  }
+
+  const clients = job.kind === "sync" ? Math.min(job.concurrency, job.members.length) : job.concurrency;
+  await Promise.all(
+    Array.from({ length: clients }, (_, k) => (job.kind === "sync" ? syncClient(k) : healthClient())),
+  );
+  agent.destroy();
+  return {
+    requests: measured,
+    seconds: job.durationMs / 1000,
+    latencies: Float64Array.from(latencies),
+    failures,
+    stepsSent,
+    batchesSent,
+    retries,
+  };
+}
+
+const isLoadGenerator = process.argv[2] === "--load-generator";
+if (isLoadGenerator) {
+  process.once("message", async (job: LoadJob) => {
+    process.send?.(await generateLoad(job), () => process.disconnect());
+  });
+}
+
+// ---------------------------------------------------------------- server and report
+
+function inChildProcess(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL(import.meta.url), ["--load-generator"], { serialization: "advanced" });
+    child.once("message", (result) => resolve(result as LoadResult));
+    child.once("error", reject);
+    child.once("exit", (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
+    child.send(job);
+  });
+}
+
+const round = (v: number) => Math.round(v * 100) / 100;
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
+}
+
+async function bench(database: Database) {
+  await migrate(database);
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    PUBLIC_URL: "http://127.0.0.1",
+    SESSION_SECRET: "bench-secret-bench-secret-0123456789",
+    // Setting up signs every member in from one address.
+    AUTH_RATE_LIMIT: String(MEMBERS * 2),
+  });
+  // The production logger (level from LOG_LEVEL, info by default), written to /dev/null so that
+  // the report stays the only output.
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: { level: config.logLevel, serializers: { req: redactedRequest }, file: "/dev/null" },
+  });
+  try {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (app.server.address() as AddressInfo).port;
+
+    const members: Member[] = [];
+    for (let i = 0; i < MEMBERS; i++) {
+      const user = await buildUser(app, { timeZone: TIME_ZONES[i % TIME_ZONES.length] });
+      const session = await loginAs(app, user);
+      members.push({ cookie: session.cookie, fingerprint: session.fingerprint });
+    }
+
+    const job = { port, members, concurrency: CONCURRENCY, warmupMs: WARMUP_MS, durationMs: DURATION_MS };
+    const syncs = await inChildProcess({ ...job, kind: "sync" });
+    const health = await inChildProcess({ ...job, kind: "health" });
+
+    // Every sync answered 200 is stored once, retries add nothing, nothing was refused.
+    const [stored] = await database.db
+      .select({ batches: count(), steps: sum(stepBatches.steps).mapWith(Number) })
+      .from(stepBatches);
+    const [refused] = await database.db.select({ n: count() }).from(stepRefusals);
+    const storedOk =
+      stored.batches === syncs.batchesSent && stored.steps === syncs.stepsSent && refused.n === 0;
+
+    syncs.latencies.sort();
+    health.latencies.sort();
+    const errors = Object.values(syncs.failures).reduce((a, n) => a + n, 0);
+    return {
+      syncsPerSec: Math.round(syncs.requests / syncs.seconds),
+      p50Ms: percentile(syncs.latencies, 0.5),
+      p99Ms: percentile(syncs.latencies, 0.99),
+      errors,
+      failures: syncs.failures,
+      syncsMeasured: syncs.requests,
+      retries: syncs.retries,
+      storedOk,
+      healthRps: Math.round(health.requests / health.seconds),
+      healthP99Ms: percentile(health.latencies, 0.99),
+      healthErrors: Object.values(health.failures).reduce((a, n) => a + n, 0),
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+if (!isLoadGenerator) {
+  const result: Record<string, unknown> = {
+    benchmark: "POST /api/steps",
+    members: MEMBERS,
+    concurrency: CONCURRENCY,
+    warmupSeconds: WARMUP_MS / 1000,
+    seconds: DURATION_MS / 1000,
+  };
+
+  if (process.env.DATABASE_URL) {
+    const name = `steprace_bench_sync_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: "postgres", url: url.toString() });
+    try {
+      result.postgres = await bench(database);
+    } finally {
+      await database.close();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  }
+
+  const dataDir = path.resolve(".tmp", `bench-sync-${Date.now()}`);
+  if (process.env.BENCH_PGLITE !== "0")
+    try {
+      const lite = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        result.pglite = await bench(lite);
+      } finally {
+        await lite.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+
+  const pgResult = result.postgres as Awaited<ReturnType<typeof bench>> | undefined;
+  result.goal = { database: "postgres", ...GOAL, errors: 0 };
+  result.met =
+    pgResult !== undefined &&
+    pgResult.syncsPerSec >= GOAL.syncsPerSec &&
+    pgResult.p99Ms < GOAL.p99Ms &&
+    pgResult.errors === 0 &&
+    pgResult.storedOk;
+  console.log(JSON.stringify(result));
+}
