@@ -1,0 +1,99 @@
+import type { StepHistoryDay } from "../history-api";
+
+export interface ChartBar {
+  date: string;
+  steps: number;
+  /** "Mon" */
+  weekday: string;
+  /** "Monday 16 November", for the table screen readers read. */
+  dayLabel: string;
+  /** Share of the chart's height, 0 to 100; a day with steps always shows a sliver. */
+  heightPercent: number;
+  /** The last day of the history is the member's today. */
+  isToday: boolean;
+  metGoal: boolean;
+  /** Short value over the bar: "850", "8.2k", "12k". */
+  value: string;
+}
+
+export interface ChartModel {
+  bars: ChartBar[];
+  /** The value at the top of the chart: a round number at or above the best day and the goal. */
+  scaleMax: number;
+  /** Where the goal line sits, 0 to 100; null without a goal. */
+  goalPercent: number | null;
+  total: number;
+  average: number;
+  daysMetGoal: number;
+  /** No steps on any day. */
+  empty: boolean;
+}
+
+const MIN_SCALE = 1_000;
+const MIN_VISIBLE_PERCENT = 2;
+
+/** The smallest 1, 2, 2.5 or 5 times a power of ten at or above `value`. */
+export function niceMax(value: number): number {
+  if (!(value > 0)) return MIN_SCALE;
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 2.5, 5, 10]) {
+    if (step * power >= value) return Math.max(MIN_SCALE, step * power);
+  }
+  return Math.max(MIN_SCALE, 10 * power);
+}
+
+/** "850", "8.2k", "12.8k", "120k", "1.5M": fits over a narrow bar; never rounds up. */
+export function compactSteps(steps: number): string {
+  if (steps < 1_000) return String(steps);
+  if (steps < 100_000) return `${trimZero((Math.floor(steps / 100) / 10).toFixed(1))}k`;
+  if (steps < 1_000_000) return `${Math.floor(steps / 1_000)}k`;
+  return `${trimZero((Math.floor(steps / 100_000) / 10).toFixed(1))}M`;
+}
+
+function trimZero(text: string): string {
+  return text.replace(/\.0$/, "");
+}
+
+// Dates are calendar days, not instants: read and written in UTC so no zone can shift them.
+const weekdayFormat = new Intl.DateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" });
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  timeZone: "UTC",
+});
+
+function calendarDay(date: string): Date {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+export function chartModel(days: StepHistoryDay[], goal?: number): ChartModel {
+  const target = goal !== undefined && goal > 0 ? goal : null;
+  const best = days.reduce((max, day) => Math.max(max, day.steps), 0);
+  const scaleMax = niceMax(Math.max(best, target ?? 0));
+  const total = days.reduce((sum, day) => sum + day.steps, 0);
+  const bars = days.map((day, i) => {
+    const percent = (day.steps / scaleMax) * 100;
+    const when = calendarDay(day.date);
+    return {
+      date: day.date,
+      steps: day.steps,
+      weekday: weekdayFormat.format(when),
+      dayLabel: dayFormat.format(when).replace(",", ""),
+      heightPercent: day.steps > 0 ? Math.min(100, Math.max(MIN_VISIBLE_PERCENT, percent)) : 0,
+      isToday: i === days.length - 1,
+      metGoal: target !== null && day.steps >= target,
+      value: compactSteps(day.steps),
+    };
+  });
+  return {
+    bars,
+    scaleMax,
+    goalPercent: target === null ? null : Math.min(100, (target / scaleMax) * 100),
+    total,
+    average: days.length > 0 ? Math.round(total / days.length) : 0,
+    daysMetGoal: bars.filter((bar) => bar.metGoal).length,
+    empty: best === 0,
+  };
+}
