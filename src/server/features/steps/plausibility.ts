@@ -18,3 +18,16 @@ export function allowedSteps(previous: Date | null, at: Date): number | null {
   const elapsedMs = Math.max(0, at.getTime() - previous.getTime());
   return Math.floor((elapsedMs / 1000) * MAX_CADENCE_STEPS_PER_SECOND) + PLAUSIBILITY_ALLOWANCE_STEPS;
 }
+
+/**
+ * The same rule turned around, for a check made inside the database: the latest time of the
+ * previous accepted sync at which a sync of `steps` recorded at `at` is still plausible (null: any
+ * previous time, since the allowance alone covers it). A sync passes exactly when
+ * `allowedSteps(previous, at) >= steps`, that is when there is no previous sync or it is not later
+ * than this time. Times are whole milliseconds.
+ */
+export function latestPlausiblePrevious(steps: number, at: Date): Date | null {
+  if (steps <= PLAUSIBILITY_ALLOWANCE_STEPS) return null;
+  const neededMs = Math.ceil(((steps - PLAUSIBILITY_ALLOWANCE_STEPS) * 1000) / MAX_CADENCE_STEPS_PER_SECOND);
+  return new Date(at.getTime() - neededMs);
+}

@@ -10,23 +10,54 @@ export async function lockMemberSteps(tx: Tx, userId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK_NAMESPACE}, ${userId})`);
 }
 
-/** In one round trip: whether this batch was counted already, and the latest accepted batch's time. */
-export async function syncState(
-  tx: Tx,
-  userId: number,
-  batchId: string,
-): Promise<{ seen: boolean; latest: Date | null }> {
-  const [row] = await queryRows<{ seen: boolean; latest: string | Date | null }>(
-    tx as unknown as Db,
-    sql`select
-      exists(select 1 from step_batches where user_id = ${userId} and batch_id = ${batchId}::uuid) as seen,
-      (select recorded_at from step_batches where user_id = ${userId} order by recorded_at desc limit 1) as latest`,
-  );
-  return { seen: row.seen, latest: row.latest === null ? null : new Date(row.latest) };
-}
+export type SyncBatchResult = {
+  /** The batch was counted before: nothing stored again. */
+  seen: boolean;
+  /** Above the plausible cadence: nothing stored. */
+  refused: boolean;
+  /** The latest accepted batch's time before this sync (null: the member's first). */
+  latest: Date | null;
+  /** The member's steps on `today` after this sync (null when refused). */
+  totalSteps: number | null;
+};
 
-export async function insertBatch(tx: Tx, row: typeof stepBatches.$inferInsert) {
-  await tx.insert(stepBatches).values(row);
+/**
+ * One sync in one round trip, under the member's sync lock (the function step_sync of migration
+ * 0003): the idempotency check by batch id, the cadence check against the latest accepted batch
+ * (plausible when none is later than `latestAllowed`; null: any), the insert, and the member's
+ * steps on `today`.
+ */
+export async function syncBatch(
+  db: Db,
+  batch: {
+    userId: number;
+    batchId: string;
+    steps: number;
+    recordedAt: Date;
+    receivedAt: Date;
+    localDate: string;
+  },
+  today: string,
+  latestAllowed: Date | null,
+): Promise<SyncBatchResult> {
+  const [row] = await queryRows<{
+    seen: boolean;
+    refused: boolean;
+    latest: string | Date | null;
+    total_steps: number | null;
+  }>(
+    db,
+    sql`select seen, refused, latest, total_steps from step_sync(
+      ${batch.userId}::integer, ${batch.batchId}::uuid, ${batch.steps}::integer,
+      ${batch.recordedAt.toISOString()}::timestamptz, ${batch.receivedAt.toISOString()}::timestamptz,
+      ${batch.localDate}::date, ${today}::date, ${latestAllowed?.toISOString() ?? null}::timestamptz)`,
+  );
+  return {
+    seen: row.seen,
+    refused: row.refused,
+    latest: row.latest === null ? null : new Date(row.latest),
+    totalSteps: row.total_steps,
+  };
 }
 
 export async function recordRefusal(

@@ -7,13 +7,16 @@ import {
   type Viewer,
 } from "../../http/viewer";
 import { addDays, isoWeekStartUtc, localDate } from "./local-date";
-import { allowedSteps, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_FLAG } from "./plausibility";
+import {
+  allowedSteps,
+  latestPlausiblePrevious,
+  REFUSAL_WINDOW_MS,
+  REFUSALS_BEFORE_FLAG,
+} from "./plausibility";
 import * as repo from "./steps.repo";
 import type { StepSyncBody } from "./steps.schemas";
 
 export const LEADERBOARD_SIZE = 50;
-
-type SyncOutcome = { kind: "refused"; allowed: number } | { kind: "counted"; totalSteps: number };
 
 export const implausibleSteps = (allowed: number) =>
   new AppError(
@@ -30,7 +33,9 @@ export async function todaySteps(ctx: AppContext, user: { id: number; timeZone: 
 /**
  * Stores one batch of steps and answers today's total. A batch id seen before counts nothing
  * again and answers the same total; a batch above the plausible cadence is refused with 422,
- * recorded, and repeated refusals flag the account for review.
+ * recorded, and repeated refusals flag the account for review. The decision and the insert are
+ * one round trip to the database (repo.syncBatch), under the member's sync lock, so concurrent
+ * syncs of one member pass the cadence check one at a time and concurrent retries count once.
  */
 export async function sync(ctx: AppContext, viewer: Viewer, body: StepSyncBody) {
   const user = requireActiveSubscription(viewer);
@@ -38,46 +43,50 @@ export async function sync(ctx: AppContext, viewer: Viewer, body: StepSyncBody) 
   const sent = new Date(body.timestamp);
   // A device clock running ahead cannot put steps in the future (or in a window not begun).
   const recordedAt = sent.getTime() > now.getTime() ? now : sent;
-  const today = localDate(now, user.timeZone);
+  const result = await repo.syncBatch(
+    ctx.db,
+    {
+      userId: user.id,
+      batchId: body.batchId,
+      steps: body.steps,
+      recordedAt,
+      receivedAt: now,
+      localDate: localDate(recordedAt, user.timeZone),
+    },
+    localDate(now, user.timeZone),
+    latestPlausiblePrevious(body.steps, recordedAt),
+  );
+  if (result.refused || result.totalSteps === null) {
+    // Refused only after an earlier accepted sync, so the allowance is a number.
+    const allowed = allowedSteps(result.latest, recordedAt) ?? 0;
+    await recordRefusal(ctx, user.id, body, allowed, recordedAt, now);
+    throw implausibleSteps(allowed);
+  }
+  return { stepData: { totalSteps: result.totalSteps } };
+}
 
-  const outcome = await ctx.db.transaction(async (tx): Promise<SyncOutcome> => {
-    // One sync per member at a time, so two concurrent syncs cannot both pass the cadence check.
-    await repo.lockMemberSteps(tx, user.id);
-    const state = await repo.syncState(tx, user.id, body.batchId);
-    if (!state.seen) {
-      const allowed = allowedSteps(state.latest, recordedAt);
-      if (allowed !== null && body.steps > allowed) {
-        const refusals = await repo.recordRefusal(
-          tx,
-          {
-            userId: user.id,
-            batchId: body.batchId,
-            steps: body.steps,
-            allowedSteps: allowed,
-            recordedAt,
-            createdAt: now,
-          },
-          new Date(now.getTime() - REFUSAL_WINDOW_MS),
-        );
-        if (refusals >= REFUSALS_BEFORE_FLAG) {
-          await repo.flagForReview(tx, user.id, now, `${refusals} implausible step syncs within 24 hours`);
-          ctx.log.warn({ userId: user.id, refusals }, "account flagged for implausible step syncs");
-        }
-        return { kind: "refused", allowed };
-      }
-      await repo.insertBatch(tx, {
-        userId: user.id,
-        batchId: body.batchId,
-        steps: body.steps,
-        recordedAt,
-        receivedAt: now,
-        localDate: localDate(recordedAt, user.timeZone),
-      });
+/** Keeps a refused sync (nothing of it counted) and flags the account at the third within a day. */
+async function recordRefusal(
+  ctx: AppContext,
+  userId: number,
+  body: StepSyncBody,
+  allowed: number,
+  recordedAt: Date,
+  now: Date,
+) {
+  await ctx.db.transaction(async (tx) => {
+    // One member's refusals are counted one at a time, so the third one flags.
+    await repo.lockMemberSteps(tx, userId);
+    const refusals = await repo.recordRefusal(
+      tx,
+      { userId, batchId: body.batchId, steps: body.steps, allowedSteps: allowed, recordedAt, createdAt: now },
+      new Date(now.getTime() - REFUSAL_WINDOW_MS),
+    );
+    if (refusals >= REFUSALS_BEFORE_FLAG) {
+      await repo.flagForReview(tx, userId, now, `${refusals} implausible step syncs within 24 hours`);
+      ctx.log.warn({ userId, refusals }, "account flagged for implausible step syncs");
     }
-    return { kind: "counted", totalSteps: await repo.stepsOnDate(tx, user.id, today) };
   });
-  if (outcome.kind === "refused") throw implausibleSteps(outcome.allowed);
-  return { stepData: { totalSteps: outcome.totalSteps } };
 }
 
 export async function today(ctx: AppContext, viewer: Viewer) {
