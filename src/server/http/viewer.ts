@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_MS } from "../../core/constants";
 import type { SubscriptionStatus } from "../../core/schemas/auth";
@@ -42,6 +42,32 @@ export function effectiveStatus(
   return end + renewalGraceMs(row.provider) > now.getTime() ? "active" : "expired";
 }
 
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users, sub: subscriptions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("viewer_session");
+}
+
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+/**
+ * The session, its user and their subscription by token hash. Every request asks this, so the
+ * query is built once per database and prepared on each connection.
+ */
+function sessionLookup(db: Db) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 export async function resolveViewer(
   db: Db,
   clock: Clock,
@@ -52,13 +78,7 @@ export async function resolveViewer(
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return { state: "anonymous" };
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users, sub: subscriptions })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+  const [row] = await sessionLookup(db).execute({ tokenHash });
   const now = clock.now();
   // A rejected cookie is cleared, so the browser's next request (the sign-in page) is anonymous.
   if (
