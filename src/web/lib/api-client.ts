@@ -112,6 +112,8 @@ export interface RequestOptions {
   /** Sent as JSON unless it is already a string. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request finish after the page is closed (small bodies only, under 64 kB). */
+  keepalive?: boolean;
   /** Extra request headers (an Idempotency-Key, for one); they cannot replace the standard ones. */
   headers?: Record<string, string>;
 }
@@ -122,11 +124,12 @@ export interface RequestOptions {
  * Resolves with the parsed JSON, or null for an empty body.
  */
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const { method = "GET", body, signal, headers } = options;
+  const { method = "GET", body, signal, keepalive, headers } = options;
   const response = await fetch(url, {
     method,
     credentials: "include",
     signal,
+    keepalive,
     headers: {
       ...headers,
       "Content-Type": "application/json",

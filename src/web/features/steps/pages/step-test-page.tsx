@@ -4,9 +4,8 @@ import { Link } from "wouter";
 import { BrandMark, BrandName } from "../../../components/layout/brand";
 import { PageHeader } from "../../../components/layout/page";
 import { Card, CardContent } from "../../../components/ui/card";
-import { toast } from "../../../components/ui/use-toast";
 import { useUser } from "../../auth/api";
-import { useSyncStepsMutation } from "../api";
+import { useStepTracker } from "../tracker/browser-tracker";
 
 type Status = { kind: "ready" } | { kind: "syncing" } | { kind: "synced"; at: Date } | { kind: "local" };
 
@@ -34,23 +33,17 @@ function StatusLine({ status }: { status: Status }) {
 /** Each tap adds one step and syncs it at once (specification 1, 2.9). */
 export function StepTestPage() {
   const user = useUser();
-  const sync = useSyncStepsMutation();
+  const { tracker } = useStepTracker();
   const [count, setCount] = useState(0);
   const [status, setStatus] = useState<Status>({ kind: "ready" });
 
+  // The tap's step joins the tracker's queue, so a failed sync keeps it for the next one.
   const tap = async () => {
     setCount((c) => c + 1);
     setStatus({ kind: "syncing" });
-    try {
-      await sync.mutateAsync(1);
-      setStatus({ kind: "synced", at: new Date() });
-    } catch {
-      setStatus({ kind: "local" });
-      toast({
-        title: "Local Mode",
-        description: "Steps are being counted locally (login to sync to server)",
-      });
-    }
+    tracker.addSteps(1);
+    const report = await tracker.sync();
+    setStatus(report.stopped === null ? { kind: "synced", at: new Date() } : { kind: "local" });
   };
 
   const content = (

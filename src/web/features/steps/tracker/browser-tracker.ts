@@ -1,0 +1,141 @@
+import { useSyncExternalStore } from "react";
+import { navigate } from "wouter/use-browser-location";
+import { createDetector, type MotionSample } from "../../../../core/steps";
+import { toast } from "../../../components/ui/use-toast";
+import { isIos } from "../../../lib/device";
+import { queryClient } from "../../../lib/query-client";
+import { readStorage, removeStorage, storageKeys, writeStorage } from "../../../lib/storage";
+import { authKeys, type User } from "../../auth/api";
+import { newBatchId, sendStepBatch, stepKeys } from "../api";
+import { type MotionPermissionEnv, probeDeviceMotion, requestMotionPermission } from "./motion-permission";
+import { openStepQueue } from "./step-queue";
+import { createStepTracker, type StepTracker, type StepTrackerState } from "./step-tracker";
+
+const SENSOR_LOCK = "steprace-step-tracker";
+/** A failing sync repeats every few steps: say "Local Mode" once a minute, not on every try. */
+const LOCAL_MODE_TOAST_EVERY_MS = 60_000;
+
+function listenToMotion(onSample: (sample: MotionSample) => void): () => void {
+  const onMotion = (event: DeviceMotionEvent) => {
+    const a = event.accelerationIncludingGravity;
+    if (a?.x == null || a.y == null || a.z == null) return;
+    onSample({ t: event.timeStamp, x: a.x, y: a.y, z: a.z });
+  };
+  window.addEventListener("devicemotion", onMotion);
+  return () => window.removeEventListener("devicemotion", onMotion);
+}
+
+async function keepScreenOn(): Promise<(() => void) | null> {
+  try {
+    const sentinel = await navigator.wakeLock?.request("screen");
+    return sentinel ? () => void sentinel.release().catch(() => undefined) : null;
+  } catch {
+    return null; // refused (low battery, page hidden): tracking goes on without it
+  }
+}
+
+/** Holds a Web Lock while tracking, so two tabs never count the same walk twice. */
+function claimSensors(): Promise<(() => void) | null> {
+  if (!navigator.locks) return Promise.resolve(() => undefined);
+  return new Promise((resolve) => {
+    navigator.locks
+      .request(SENSOR_LOCK, { ifAvailable: true }, (lock) => {
+        if (!lock) {
+          resolve(null);
+          return;
+        }
+        return new Promise<void>((release) => resolve(() => release()));
+      })
+      .catch(() => resolve(() => undefined));
+  });
+}
+
+let lastLocalModeToast = -Infinity;
+
+function createBrowserTracker(): StepTracker {
+  return createStepTracker({
+    queue: openStepQueue(),
+    send: sendStepBatch,
+    member: () => queryClient.getQueryData<User | null>(authKeys.user)?.id ?? null,
+    createDetector: () => createDetector("default"),
+    listenToMotion,
+    requestPermission: () =>
+      requestMotionPermission({
+        DeviceMotionEvent:
+          typeof DeviceMotionEvent === "undefined"
+            ? undefined
+            : (DeviceMotionEvent as unknown as MotionPermissionEnv["DeviceMotionEvent"]),
+        isIos: isIos(),
+        probe: (ms) => probeDeviceMotion(window, ms),
+      }),
+    keepScreenOn,
+    claimSensors,
+    storage: {
+      trackingEnabled: () => readStorage(storageKeys.trackingEnabled) === "true",
+      setTrackingEnabled: (on) => writeStorage(storageKeys.trackingEnabled, String(on)),
+      permissionGranted: () => readStorage(storageKeys.motionPermission) === "granted",
+      setPermissionGranted(granted) {
+        if (granted) {
+          writeStorage(storageKeys.motionPermission, "granted");
+          writeStorage(storageKeys.motionPermissionGrantedAt, String(Date.now()));
+        } else {
+          removeStorage(storageKeys.motionPermission);
+          removeStorage(storageKeys.motionPermissionGrantedAt);
+        }
+      },
+    },
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    setInterval: (fn, ms) => window.setInterval(fn, ms),
+    clearInterval: (handle) => window.clearInterval(handle as number),
+    now: () => Date.now(),
+    newId: newBatchId,
+    events: {
+      localMode() {
+        if (Date.now() - lastLocalModeToast < LOCAL_MODE_TOAST_EVERY_MS) return;
+        lastLocalModeToast = Date.now();
+        toast({
+          title: "Local Mode",
+          description: "Steps are being counted locally (login to sync to server)",
+        });
+      },
+      subscriptionRequired: () => navigate("/subscribe"),
+      refused: (message) =>
+        toast({ title: "Steps not counted", description: message, variant: "destructive" }),
+      synced(totalSteps) {
+        queryClient.setQueryData(stepKeys.today, { steps: totalSteps });
+        void queryClient.invalidateQueries({ queryKey: stepKeys.dashboardStats });
+      },
+    },
+  });
+}
+
+function watchPage(tracker: StepTracker): void {
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") void tracker.suspend();
+    else void tracker.resume();
+  });
+  window.addEventListener("pagehide", () => void tracker.suspend());
+  window.addEventListener("online", () => void tracker.sync());
+  window.addEventListener("storage", (event) => {
+    if (event.key === storageKeys.trackingEnabled && event.newValue !== "true")
+      tracker.sensorsReleasedElsewhere();
+  });
+}
+
+let instance: StepTracker | null = null;
+
+/** The page's one tracker, created and started (queue, sync timer, auto-restart) on first use. */
+export function getStepTracker(): StepTracker {
+  if (!instance) {
+    instance = createBrowserTracker();
+    instance.init();
+    watchPage(instance);
+  }
+  return instance;
+}
+
+export function useStepTracker(): { state: StepTrackerState; tracker: StepTracker } {
+  const tracker = getStepTracker();
+  const state = useSyncExternalStore(tracker.subscribe, tracker.getState, tracker.getState);
+  return { state, tracker };
+}

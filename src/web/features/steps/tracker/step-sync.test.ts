@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../../lib/api-client";
+import { createMemoryStepQueue, type PendingBatch } from "./step-queue";
+import { classifySyncError, createStepSyncer } from "./step-sync";
+
+let ids = 0;
+const newId = () => `batch-${++ids}`;
+const at = (s: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, s));
+
+describe("step queue", () => {
+  it("seals the open steps into one batch and hands the same batch back until it is removed", async () => {
+    const queue = createMemoryStepQueue();
+    await queue.add(7, 3, at(1));
+    await queue.add(7, 4, at(5));
+    const first = await queue.next(7, newId, 1);
+    expect(first).toMatchObject({ owner: 7, steps: 7, timestamp: at(5).toISOString() });
+    await queue.add(7, 2, at(9));
+    // A batch not yet answered is retried under its id before newer steps are sealed.
+    expect(await queue.next(7, newId, 2)).toEqual(first);
+    expect(await queue.pending(7)).toBe(9);
+    await queue.remove((first as PendingBatch).batchId);
+    const second = await queue.next(7, newId, 3);
+    expect(second).toMatchObject({ steps: 2 });
+    expect(second?.batchId).not.toBe(first?.batchId);
+  });
+
+  it("keeps another member's steps for them and gives anonymous steps to whoever signs in", async () => {
+    const queue = createMemoryStepQueue();
+    await queue.add(null, 2, at(1));
+    await queue.add(8, 5, at(2));
+    await queue.add(7, 1, at(3));
+    expect(await queue.pending(7)).toBe(3);
+    const batch = await queue.next(7, newId, 1);
+    expect(batch).toMatchObject({ owner: 7, steps: 3 });
+    await queue.remove((batch as PendingBatch).batchId);
+    expect(await queue.next(7, newId, 2)).toBeNull();
+    expect(await queue.pending(8)).toBe(5);
+  });
+});
+
+describe("classifySyncError", () => {
+  it("reads the server's answers as specification 1, section 8 says", () => {
+    expect(classifySyncError(new ApiError(401, "Authentication required"))).toBe("local");
+    expect(
+      classifySyncError(new ApiError(403, "Active subscription required", { code: "SUBSCRIPTION_REQUIRED" })),
+    ).toBe("subscription");
+    expect(classifySyncError(new ApiError(422, "too many", { code: "IMPLAUSIBLE_STEPS" }))).toBe("refused");
+    expect(classifySyncError(new ApiError(400, "bad"))).toBe("refused");
+    expect(classifySyncError(new ApiError(503, "down"))).toBe("failed");
+    expect(classifySyncError(new ApiError(429, "slow down"))).toBe("failed");
+    expect(classifySyncError(new TypeError("Failed to fetch"))).toBe("failed");
+  });
+});
+
+function fakeServer() {
+  const seen = new Set<string>();
+  let total = 0;
+  const sent: PendingBatch[] = [];
+  let failWith: unknown = null;
+  return {
+    sent,
+    get total() {
+      return total;
+    },
+    failNext(error: unknown) {
+      failWith = error;
+    },
+    async send(batch: PendingBatch) {
+      sent.push(batch);
+      if (failWith) {
+        const error = failWith;
+        failWith = null;
+        throw error;
+      }
+      if (!seen.has(batch.batchId)) {
+        seen.add(batch.batchId);
+        total += batch.steps;
+      }
+      return { totalSteps: total };
+    },
+  };
+}
+
+describe("step syncer", () => {
+  it("retries a batch whose answer was lost under the same id, so it counts once", async () => {
+    const queue = createMemoryStepQueue();
+    const server = fakeServer();
+    const syncer = createStepSyncer({ queue, send: server.send, member: () => 1, newId, now: Date.now });
+    await queue.add(1, 6, at(1));
+    server.failNext(new TypeError("Failed to fetch"));
+    expect(await syncer.sync()).toMatchObject({ stopped: "failed", counted: 0 });
+    expect(await queue.pending(1)).toBe(6);
+    await queue.add(1, 4, at(20));
+    const report = await syncer.sync();
+    expect(report).toMatchObject({ stopped: null, counted: 10, totalSteps: 10 });
+    expect(server.sent.map((b) => b.steps)).toEqual([6, 6, 4]);
+    expect(server.sent[0]?.batchId).toBe(server.sent[1]?.batchId);
+    expect(await queue.pending(1)).toBe(0);
+  });
+
+  it("keeps the steps when signed out or without a subscription, drops a refused batch", async () => {
+    const queue = createMemoryStepQueue();
+    const server = fakeServer();
+    const syncer = createStepSyncer({ queue, send: server.send, member: () => 1, newId, now: Date.now });
+    await queue.add(1, 5, at(1));
+    server.failNext(new ApiError(401, "Authentication required"));
+    expect((await syncer.sync()).stopped).toBe("local");
+    server.failNext(new ApiError(403, "Active subscription required", { code: "SUBSCRIPTION_REQUIRED" }));
+    expect((await syncer.sync()).stopped).toBe("subscription");
+    expect(await queue.pending(1)).toBe(5);
+    server.failNext(new ApiError(422, "More than anyone can walk", { code: "IMPLAUSIBLE_STEPS" }));
+    const report = await syncer.sync();
+    expect(report).toMatchObject({ stopped: null, refused: ["More than anyone can walk"], counted: 0 });
+    expect(await queue.pending(1)).toBe(0);
+  });
+
+  it("runs one sync at a time and once more for a trigger that came while it ran", async () => {
+    const queue = createMemoryStepQueue();
+    const server = fakeServer();
+    let inFlight = 0;
+    let most = 0;
+    const send = async (batch: PendingBatch) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return server.send(batch);
+    };
+    const syncer = createStepSyncer({ queue, send, member: () => 1, newId, now: Date.now });
+    await queue.add(1, 5, at(1));
+    const first = syncer.sync();
+    await queue.add(1, 3, at(2));
+    const second = syncer.sync();
+    expect(second).toBe(first);
+    const report = await first;
+    expect(most).toBe(1);
+    expect(report.counted).toBe(8);
+    expect(server.total).toBe(8);
+  });
+
+  it("sends nothing when nothing is pending", async () => {
+    const server = fakeServer();
+    const syncer = createStepSyncer({
+      queue: createMemoryStepQueue(),
+      send: server.send,
+      member: () => 1,
+      newId,
+      now: Date.now,
+    });
+    expect(await syncer.sync()).toEqual({ counted: 0, totalSteps: null, refused: [], stopped: null });
+    expect(server.sent).toHaveLength(0);
+  });
+});

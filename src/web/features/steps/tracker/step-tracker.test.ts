@@ -1,0 +1,223 @@
+import { describe, expect, it, vi } from "vitest";
+import type { MotionSample, StepDetector } from "../../../../core/steps";
+import {
+  IOS_PERMISSION_FAILED_PREFIX,
+  MOTION_DENIED_MESSAGE,
+  MOTION_NOT_SUPPORTED_MESSAGE,
+  requestMotionPermission,
+} from "./motion-permission";
+import { createMemoryStepQueue, type PendingBatch } from "./step-queue";
+import { createStepTracker, type TrackerEnv } from "./step-tracker";
+
+/** A detector that counts one step per reading whose x is 1, so tests decide when steps happen. */
+function countingDetector(): StepDetector {
+  let total = 0;
+  return {
+    push: (s: MotionSample) => {
+      const n = s.x === 1 ? 1 : 0;
+      total += n;
+      return n;
+    },
+    total: () => total,
+  };
+}
+
+function setup(overrides: { permitted?: boolean; enabled?: boolean; sensorsFree?: boolean } = {}) {
+  const queue = createMemoryStepQueue();
+  const sent: PendingBatch[] = [];
+  let serverTotal = 0;
+  let onSample: ((s: MotionSample) => void) | null = null;
+  const timeouts: Array<{ fn: () => void; ms: number }> = [];
+  const intervals: Array<{ fn: () => void; ms: number }> = [];
+  const store = { enabled: overrides.enabled ?? false, permitted: overrides.permitted ?? true };
+  const screen = { held: 0, released: 0 };
+  const sensors = { claimed: 0, released: 0 };
+  const events = { localMode: vi.fn(), subscriptionRequired: vi.fn(), refused: vi.fn(), synced: vi.fn() };
+  let ids = 0;
+  const env: TrackerEnv = {
+    queue: Promise.resolve(queue),
+    async send(batch) {
+      sent.push(batch);
+      serverTotal += batch.steps;
+      return { totalSteps: serverTotal };
+    },
+    member: () => 42,
+    createDetector: countingDetector,
+    listenToMotion(fn) {
+      onSample = fn;
+      return () => {
+        onSample = null;
+      };
+    },
+    requestPermission: async () => ({ granted: true, sensorsResponded: true }),
+    async keepScreenOn() {
+      screen.held++;
+      return () => screen.released++;
+    },
+    async claimSensors() {
+      if (overrides.sensorsFree === false) return null;
+      sensors.claimed++;
+      return () => sensors.released++;
+    },
+    storage: {
+      trackingEnabled: () => store.enabled,
+      setTrackingEnabled: (on) => {
+        store.enabled = on;
+      },
+      permissionGranted: () => store.permitted,
+      setPermissionGranted: (granted) => {
+        store.permitted = granted;
+      },
+    },
+    setTimeout: (fn, ms) => timeouts.push({ fn, ms }),
+    setInterval: (fn, ms) => intervals.push({ fn, ms }),
+    clearInterval: () => undefined,
+    now: () => Date.UTC(2026, 10, 21, 9),
+    newId: () => `b-${++ids}`,
+    events,
+  };
+  const tracker = createStepTracker(env);
+  const step = async (n = 1) => {
+    for (let i = 0; i < n; i++) onSample?.({ t: i * 500, x: 1, y: 0, z: 9.8 });
+    await vi.waitFor(async () => expect(await queue.pending(42)).toBeGreaterThanOrEqual(0));
+  };
+  return {
+    tracker,
+    queue,
+    sent,
+    timeouts,
+    intervals,
+    store,
+    screen,
+    sensors,
+    events,
+    step,
+    listening: () => onSample !== null,
+  };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 10));
+
+describe("step tracker", () => {
+  it("cannot start without motion permission: the button reads Need Permission", async () => {
+    const t = setup({ permitted: false });
+    expect(t.tracker.getState().hasPermission).toBe(false);
+    expect(await t.tracker.start()).toBe(false);
+    expect(t.listening()).toBe(false);
+  });
+
+  it("grants permission, persists it, and clears it on denial", async () => {
+    const t = setup({ permitted: false });
+    expect(await t.tracker.requestPermission()).toBe(true);
+    expect(t.store.permitted).toBe(true);
+    expect(t.tracker.getState()).toMatchObject({ hasPermission: true, isConnecting: false, error: null });
+  });
+
+  it("counts motion into the queue and syncs as soon as 5 steps are pending", async () => {
+    const t = setup();
+    t.tracker.init();
+    expect(await t.tracker.start()).toBe(true);
+    expect(t.store.enabled).toBe(true);
+    expect(t.screen.held).toBe(1);
+    await t.step(4);
+    await settle();
+    expect(t.sent).toHaveLength(0);
+    expect(t.tracker.getState()).toMatchObject({ stepCount: 4, stepsSinceLastSync: 4 });
+    await t.step(1);
+    await vi.waitFor(() => expect(t.sent.map((b) => b.steps)).toEqual([5]));
+    await vi.waitFor(() =>
+      expect(t.tracker.getState()).toMatchObject({ stepsSinceLastSync: 0, serverTotal: 5 }),
+    );
+    expect(t.events.synced).toHaveBeenCalledWith(5);
+  });
+
+  it("syncs every 30 s, and on stop flushes the pending steps and lets go of sensors and screen", async () => {
+    const t = setup();
+    t.tracker.init();
+    expect(t.intervals.map((i) => i.ms)).toEqual([30_000]);
+    await t.tracker.start();
+    await t.step(2);
+    await settle();
+    t.intervals[0]?.fn();
+    await vi.waitFor(() => expect(t.sent.map((b) => b.steps)).toEqual([2]));
+    await t.step(3);
+    await t.tracker.stop();
+    expect(t.sent.map((b) => b.steps)).toEqual([2, 3]);
+    expect(t.listening()).toBe(false);
+    expect(t.store.enabled).toBe(false);
+    expect(t.screen.released).toBe(1);
+    expect(t.sensors.released).toBe(1);
+    expect(t.tracker.getState()).toMatchObject({ isActive: false, stepsSinceLastSync: 0 });
+  });
+
+  it("restarts 1 s after load when tracking was on at the last visit", async () => {
+    const t = setup({ enabled: true });
+    t.tracker.init();
+    expect(t.timeouts.map((x) => x.ms)).toEqual([1000]);
+    expect(t.listening()).toBe(false);
+    t.timeouts[0]?.fn();
+    await vi.waitFor(() => expect(t.tracker.getState().isActive).toBe(true));
+  });
+
+  it("does not count twice when another tab already tracks: that tab alone may stop it", async () => {
+    const t = setup({ sensorsFree: false });
+    expect(await t.tracker.start()).toBe(false);
+    expect(t.tracker.getState()).toMatchObject({ isActive: false, trackingElsewhere: true });
+    expect(t.listening()).toBe(false);
+    await t.tracker.stop();
+    expect(t.store.enabled).toBe(false);
+    t.tracker.sensorsReleasedElsewhere();
+    expect(t.tracker.getState().trackingElsewhere).toBe(false);
+  });
+
+  it("re-takes the wake lock when the page comes back and syncs when it is hidden", async () => {
+    const t = setup();
+    await t.tracker.start();
+    await t.step(2);
+    await t.tracker.suspend();
+    expect(t.screen.released).toBe(1);
+    expect(t.sent.map((b) => b.steps)).toEqual([2]);
+    await t.tracker.resume();
+    expect(t.screen.held).toBe(2);
+  });
+});
+
+describe("requestMotionPermission", () => {
+  const probe = async () => false;
+
+  it("asks iOS explicitly and explains a denial", async () => {
+    const denied = await requestMotionPermission({
+      DeviceMotionEvent: { requestPermission: async () => "denied" },
+      isIos: true,
+      probe,
+    });
+    expect(denied).toEqual({
+      granted: false,
+      message: `${IOS_PERMISSION_FAILED_PREFIX}: ${MOTION_DENIED_MESSAGE}`,
+    });
+    const granted = await requestMotionPermission({
+      DeviceMotionEvent: { requestPermission: async () => "granted" },
+      isIos: true,
+      probe: async () => true,
+    });
+    expect(granted).toEqual({ granted: true, sensorsResponded: true });
+  });
+
+  it("assumes motion elsewhere and proceeds when the 1 s probe hears nothing", async () => {
+    const ask = vi.fn();
+    const result = await requestMotionPermission({
+      DeviceMotionEvent: { requestPermission: ask },
+      isIos: false,
+      probe,
+    });
+    expect(result).toEqual({ granted: true, sensorsResponded: false });
+    expect(ask).not.toHaveBeenCalled();
+  });
+
+  it("says so when the browser has no motion sensors", async () => {
+    expect(await requestMotionPermission({ DeviceMotionEvent: undefined, isIos: false, probe })).toEqual({
+      granted: false,
+      message: MOTION_NOT_SUPPORTED_MESSAGE,
+    });
+  });
+});

@@ -1,0 +1,247 @@
+import { SYNC_INTERVAL_MS, SYNC_PENDING_TRIGGER, TRACKING_AUTO_RESTART_MS } from "../../../../core/constants";
+import type { MotionSample, StepDetector } from "../../../../core/steps";
+import type { PermissionResult } from "./motion-permission";
+import type { PendingBatch, StepOwner, StepQueue } from "./step-queue";
+import { createStepSyncer, type SyncReport } from "./step-sync";
+
+/** Specification 1, section 3 "Step tracker state", plus what the screens need around it. */
+export interface StepTrackerState {
+  /** This tab is listening to the motion sensors. */
+  isActive: boolean;
+  /** Steps counted since tracking started on this page. */
+  stepCount: number;
+  /** Steps counted on this device and not yet confirmed by the server. */
+  stepsSinceLastSync: number;
+  isSyncing: boolean;
+  hasPermission: boolean;
+  isConnecting: boolean;
+  error: string | null;
+  /** Another tab of the app holds the sensors; only that tab may stop tracking. */
+  trackingElsewhere: boolean;
+  lastSyncedAt: number | null;
+  /** Today's total as the server last answered a sync. */
+  serverTotal: number | null;
+}
+
+export interface TrackerEvents {
+  localMode(): void;
+  subscriptionRequired(): void;
+  refused(message: string): void;
+  synced(totalSteps: number): void;
+}
+
+export interface TrackerEnv {
+  queue: Promise<StepQueue>;
+  send(batch: PendingBatch): Promise<{ totalSteps: number }>;
+  member(): StepOwner;
+  createDetector(): StepDetector;
+  /** Subscribes to motion readings; returns the unsubscribe. */
+  listenToMotion(onSample: (sample: MotionSample) => void): () => void;
+  requestPermission(): Promise<PermissionResult>;
+  /** Keeps the screen on while tracking; resolves to its release, or null when refused. */
+  keepScreenOn(): Promise<(() => void) | null>;
+  /** One tracking tab per browser: resolves to the lock's release, or null when another tab holds it. */
+  claimSensors(): Promise<(() => void) | null>;
+  storage: {
+    trackingEnabled(): boolean;
+    setTrackingEnabled(on: boolean): void;
+    permissionGranted(): boolean;
+    setPermissionGranted(granted: boolean): void;
+  };
+  setTimeout(fn: () => void, ms: number): unknown;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  now(): number;
+  newId(): string;
+  events: TrackerEvents;
+}
+
+const initialState = (permitted: boolean): StepTrackerState => ({
+  isActive: false,
+  stepCount: 0,
+  stepsSinceLastSync: 0,
+  isSyncing: false,
+  hasPermission: permitted,
+  isConnecting: false,
+  error: null,
+  trackingElsewhere: false,
+  lastSyncedAt: null,
+  serverTotal: null,
+});
+
+/**
+ * The step tracker of specification 1, section 4: one per page, shared by every screen that
+ * shows it. Motion readings go through the step detector; counted steps go to the durable queue
+ * and are synced at 5 pending, every 30 s, on stop and when the page is hidden.
+ */
+export function createStepTracker(env: TrackerEnv) {
+  let state = initialState(env.storage.permissionGranted());
+  const listeners = new Set<() => void>();
+  let stopListening: (() => void) | null = null;
+  let releaseScreen: (() => void) | null = null;
+  let releaseSensors: (() => void) | null = null;
+  let detector: StepDetector | null = null;
+  let timer: unknown = null;
+  let starting = false;
+  // Every queue operation runs in call order, so a read sees exactly the steps counted before it.
+  let chain: Promise<unknown> = Promise.resolve();
+  let counted = 0;
+
+  const update = (patch: Partial<StepTrackerState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+
+  function inOrder<T>(op: (queue: StepQueue) => Promise<T>): Promise<T> {
+    const result = chain.then(async () => op(await env.queue));
+    chain = result.catch(() => undefined);
+    return result;
+  }
+
+  const syncer = createStepSyncer({
+    queue: {
+      add: (...args) => inOrder((queue) => queue.add(...args)),
+      next: (...args) => inOrder((queue) => queue.next(...args)),
+      remove: (...args) => inOrder((queue) => queue.remove(...args)),
+      pending: (...args) => inOrder((queue) => queue.pending(...args)),
+    },
+    send: env.send,
+    member: env.member,
+    newId: env.newId,
+    now: env.now,
+  });
+
+  async function refreshPending() {
+    const countedBefore = counted;
+    const queued = await inOrder((queue) => queue.pending(env.member()));
+    // Steps counted while the read ran are not in it yet.
+    update({ stepsSinceLastSync: queued + counted - countedBefore });
+  }
+
+  function report(result: SyncReport) {
+    if (result.totalSteps !== null) {
+      update({ serverTotal: result.totalSteps, lastSyncedAt: env.now() });
+      env.events.synced(result.totalSteps);
+    }
+    for (const message of result.refused) env.events.refused(message);
+    if (result.stopped === "local") env.events.localMode();
+    if (result.stopped === "subscription") env.events.subscriptionRequired();
+  }
+
+  async function sync(): Promise<SyncReport> {
+    update({ isSyncing: true });
+    try {
+      const result = await syncer.sync();
+      // The pending count first, so the display never adds the synced steps twice.
+      await refreshPending();
+      report(result);
+      return result;
+    } finally {
+      update({ isSyncing: syncer.syncing });
+    }
+  }
+
+  function count(steps: number) {
+    if (steps <= 0) return;
+    const owner = env.member();
+    const at = new Date(env.now());
+    counted += steps;
+    update({ stepCount: state.stepCount + steps, stepsSinceLastSync: state.stepsSinceLastSync + steps });
+    void inOrder((queue) => queue.add(owner, steps, at)).catch(() => undefined);
+    if (state.stepsSinceLastSync >= SYNC_PENDING_TRIGGER && !state.isSyncing) void sync();
+  }
+
+  async function start(): Promise<boolean> {
+    if (state.isActive || starting || !state.hasPermission) return state.isActive;
+    starting = true;
+    try {
+      const release = await env.claimSensors();
+      if (!release) {
+        update({ trackingElsewhere: true });
+        return false;
+      }
+      releaseSensors = release;
+      detector = env.createDetector();
+      stopListening = env.listenToMotion((sample) => count(detector?.push(sample) ?? 0));
+      env.storage.setTrackingEnabled(true);
+      update({ isActive: true, trackingElsewhere: false, stepCount: 0, error: null });
+      releaseScreen = await env.keepScreenOn();
+      return true;
+    } finally {
+      starting = false;
+    }
+  }
+
+  /** Stops tracking and flushes the pending steps; a tab that did not start tracking cannot stop it. */
+  async function stop(): Promise<void> {
+    if (!state.isActive) return;
+    stopListening?.();
+    releaseScreen?.();
+    releaseSensors?.();
+    stopListening = releaseScreen = releaseSensors = null;
+    detector = null;
+    env.storage.setTrackingEnabled(false);
+    update({ isActive: false });
+    await sync();
+  }
+
+  async function requestPermission(): Promise<boolean> {
+    update({ isConnecting: true, error: null });
+    const result = await env.requestPermission();
+    if (result.granted) {
+      env.storage.setPermissionGranted(true);
+      update({ isConnecting: false, hasPermission: true, error: null });
+      return true;
+    }
+    env.storage.setPermissionGranted(false);
+    if (state.isActive) await stop();
+    update({ isConnecting: false, hasPermission: false, error: result.message });
+    return false;
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Loads the queue, starts the 30 s sync timer and, if tracking was on at the last visit, restarts it after 1 s. */
+    init() {
+      void refreshPending();
+      timer ??= env.setInterval(() => void sync(), SYNC_INTERVAL_MS);
+      if (env.storage.trackingEnabled() && state.hasPermission) {
+        env.setTimeout(() => void start(), TRACKING_AUTO_RESTART_MS);
+      }
+    },
+    dispose() {
+      if (timer !== null) env.clearInterval(timer);
+      timer = null;
+      stopListening?.();
+      releaseScreen?.();
+      releaseSensors?.();
+    },
+    start,
+    stop,
+    sync,
+    requestPermission,
+    /** Steps counted by other means than the sensors (the step test's +1). */
+    addSteps: count,
+    /** The screen is back: the wake lock was released when it was hidden. */
+    async resume() {
+      if (state.isActive && !releaseScreen) releaseScreen = await env.keepScreenOn();
+    },
+    /** The page is being hidden: the wake lock is gone and the steps should be safe on the server. */
+    suspend() {
+      releaseScreen?.();
+      releaseScreen = null;
+      return sync();
+    },
+    /** Another tab stopped tracking: this one may start. */
+    sensorsReleasedElsewhere() {
+      update({ trackingElsewhere: false });
+    },
+    refreshPending,
+  };
+}
+
+export type StepTracker = ReturnType<typeof createStepTracker>;
