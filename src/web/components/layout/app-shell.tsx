@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useAdminCheck } from "../../features/admin/api";
 import { useUser } from "../../features/auth/api";
+import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
 import { BottomNav } from "./bottom-nav";
 import { DesktopHeader } from "./desktop-header";
 import { MobileHeader } from "./mobile-header";
@@ -9,6 +10,11 @@ import { MobileHeader } from "./mobile-header";
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useUser();
   const { isAdmin } = useAdminCheck();
+  // The tracker starts with the member's first page: pending steps sync, and tracking that was
+  // on at the last visit restarts (specification 1, section 4), whichever page they open.
+  useEffect(() => {
+    getStepTracker();
+  }, []);
   if (!user) return <>{children}</>;
   return (
     <div className="min-h-dvh">

@@ -1,4 +1,4 @@
-import { Coins, Wallet } from "lucide-react";
+import { Coins, type LucideIcon, Trophy, Wallet } from "lucide-react";
 import { Link } from "wouter";
 import { formatMinor, formatUsd, parseMinor } from "../../../../core/money";
 import { Card, CardContent } from "../../../components/ui/card";
@@ -8,45 +8,83 @@ function usd(balance: string): string {
   return minor === null ? "$0.00" : formatUsd(minor);
 }
 
-function fitcoins(value: number): string {
+function fitcoins(value: number | string): string {
   const minor = parseMinor(value);
   return minor === null ? "0.00" : formatMinor(minor);
+}
+
+function FigureCard({
+  title,
+  icon: Icon,
+  iconClass,
+  figure,
+  link,
+}: {
+  title: string;
+  icon: LucideIcon;
+  iconClass: string;
+  figure: string;
+  link: { href: string; label: string };
+}) {
+  return (
+    <Card>
+      <CardContent className="p-4">
+        <div className="flex items-center justify-between">
+          <h2 className="text-sm font-semibold text-slate-600">{title}</h2>
+          <Icon className={`size-4 ${iconClass}`} aria-hidden="true" />
+        </div>
+        <p className="mt-1 text-2xl font-extrabold tabular-nums">{figure}</p>
+        <Link
+          href={link.href}
+          className="mt-1 inline-block text-sm font-semibold text-emerald-700 hover:underline"
+        >
+          {link.label}
+        </Link>
+      </CardContent>
+    </Card>
+  );
 }
 
 /** Wallet balance (dollars, two decimals) and FitCoins, with a Manage link to /wallet. */
 export function BalanceCards({ balance, coins }: { balance: string; coins: number }) {
   return (
     <div className="grid grid-cols-2 gap-3">
-      <Card>
-        <CardContent className="p-4">
-          <div className="flex items-center justify-between">
-            <h2 className="text-sm font-semibold text-slate-600">Wallet Balance</h2>
-            <Wallet className="size-4 text-emerald-700" aria-hidden="true" />
-          </div>
-          <p className="mt-1 text-2xl font-extrabold tabular-nums">{usd(balance)}</p>
-          <Link
-            href="/wallet"
-            className="mt-1 inline-block text-sm font-semibold text-emerald-700 hover:underline"
-          >
-            Manage
-          </Link>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent className="p-4">
-          <div className="flex items-center justify-between">
-            <h2 className="text-sm font-semibold text-slate-600">FitCoins</h2>
-            <Coins className="size-4 text-amber-600" aria-hidden="true" />
-          </div>
-          <p className="mt-1 text-2xl font-extrabold tabular-nums">{fitcoins(coins)}</p>
-          <Link
-            href="/redeem"
-            className="mt-1 inline-block text-sm font-semibold text-emerald-700 hover:underline"
-          >
-            Redeem
-          </Link>
-        </CardContent>
-      </Card>
+      <FigureCard
+        title="Wallet Balance"
+        icon={Wallet}
+        iconClass="text-emerald-700"
+        figure={usd(balance)}
+        link={{ href: "/wallet", label: "Manage" }}
+      />
+      <FigureCard
+        title="FitCoins"
+        icon={Coins}
+        iconClass="text-amber-600"
+        figure={fitcoins(coins)}
+        link={{ href: "/redeem", label: "Redeem" }}
+      />
+    </div>
+  );
+}
+
+/** The base dashboard's Wallet Balance and Total Winnings (FitCoins won in prizes) cards. */
+export function WalletAndWinningsCards({ balance, winnings }: { balance: string; winnings: string }) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <FigureCard
+        title="Wallet Balance"
+        icon={Wallet}
+        iconClass="text-emerald-700"
+        figure={usd(balance)}
+        link={{ href: "/wallet", label: "Manage" }}
+      />
+      <FigureCard
+        title="Total Winnings"
+        icon={Trophy}
+        iconClass="text-amber-600"
+        figure={`${fitcoins(winnings)} FC`}
+        link={{ href: "/competitions", label: "Compete" }}
+      />
     </div>
   );
 }

@@ -1,25 +1,52 @@
-import { Footprints } from "lucide-react";
+import { Footprints, WifiOff } from "lucide-react";
 import { DEFAULT_STEP_GOAL } from "../../../../core/constants";
 import { Card, CardContent } from "../../../components/ui/card";
 
 const format = (n: number) => n.toLocaleString("en-US");
 
-/**
- * Today's steps against the goal. Until step tracking syncs, `steps` is 0: the card shows a
- * true empty state rather than invented numbers.
- */
-export function StepsSummaryCard({ steps, goal }: { steps: number; goal: number | undefined }) {
+/** Percent of the goal (capped at 100) and steps left; the goal falls back to 10,000 (specification 1, 5). */
+export function goalProgress(steps: number, goal: number | undefined) {
   const target = goal && goal > 0 ? goal : DEFAULT_STEP_GOAL;
-  const percent = Math.min(100, Math.round((steps / target) * 100));
-  const remaining = Math.max(0, target - steps);
+  return {
+    target,
+    percent: Math.min(100, Math.floor((Math.max(0, steps) / target) * 100)),
+    remaining: Math.max(0, target - steps),
+  };
+}
+
+/** Today's steps against the goal, with the progress bar, an offline mark and a line of encouragement. */
+export function StepsSummaryCard({
+  steps,
+  goal,
+  offline = false,
+  line,
+}: {
+  steps: number;
+  goal: number | undefined;
+  offline?: boolean;
+  line?: string;
+}) {
+  const { target, percent, remaining } = goalProgress(steps, goal);
   return (
-    <Card className="overflow-hidden border-0 bg-gradient-to-br from-emerald-700 to-indigo-700 text-white shadow-lg">
+    <Card
+      className="overflow-hidden border-0 bg-gradient-to-br from-emerald-700 to-indigo-700 text-white shadow-lg"
+      data-testid="total-steps"
+    >
       <CardContent className="p-5">
         <div className="flex items-center justify-between">
           <h2 className="text-sm font-semibold tracking-wide text-emerald-50 uppercase">Total Steps</h2>
-          <Footprints className="size-5 text-emerald-100" aria-hidden="true" />
+          <span className="flex items-center gap-2">
+            {offline ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-white/15 px-2 py-0.5 text-xs font-semibold">
+                <WifiOff className="size-3.5" aria-hidden="true" /> Offline
+              </span>
+            ) : null}
+            <Footprints className="size-5 text-emerald-100" aria-hidden="true" />
+          </span>
         </div>
-        <p className="mt-2 text-5xl font-extrabold tracking-tight tabular-nums">{format(steps)}</p>
+        <p className="mt-2 text-5xl font-extrabold tracking-tight tabular-nums" data-testid="today-steps">
+          {format(steps)}
+        </p>
         <p className="text-emerald-50">of {format(target)} goal</p>
         <div
           className="mt-4 h-3 overflow-hidden rounded-full bg-white/20"
@@ -35,10 +62,8 @@ export function StepsSummaryCard({ steps, goal }: { steps: number; goal: number 
           <span>{percent}% complete</span>
           <span>{format(remaining)} steps to go</span>
         </div>
-        {steps === 0 ? (
-          <p className="mt-4 rounded-xl bg-white/10 px-3 py-2 text-sm text-emerald-50">
-            No steps recorded today yet. Open StepRace on your phone and start walking.
-          </p>
+        {line ? (
+          <p className="mt-4 rounded-xl bg-white/10 px-3 py-2 text-sm font-medium text-white">{line}</p>
         ) : null}
       </CardContent>
     </Card>

@@ -1,24 +1,56 @@
-import { Trophy, Users, Wallet } from "lucide-react";
+import { Footprints, Trophy, Users, Wallet } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useUser } from "../../auth/api";
-import { BalanceCards } from "../components/balance-cards";
+import { StepHistoryChart } from "../../steps/components/step-history-chart";
+import { StepTrackingCard } from "../../steps/components/step-tracking-card";
+import { useStepTracker } from "../../steps/tracker/browser-tracker";
+import { useDashboardStats, useTodayTotal } from "../api";
+import { WalletAndWinningsCards } from "../components/balance-cards";
 import { RecentActivity } from "../components/recent-activity";
 import { StepsSummaryCard } from "../components/steps-summary-card";
 
+/** Shown while tracking is off: one tap asks for motion access if needed, then starts. */
+function EnableTrackingPrompt() {
+  const { state, tracker } = useStepTracker();
+  if (state.isActive && state.hasPermission) return null;
+  const enable = async () => {
+    if (state.hasPermission || (await tracker.requestPermission())) await tracker.start();
+  };
+  return (
+    <section className="flex flex-wrap items-center gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+      <Footprints className="size-8 shrink-0 text-amber-700" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <h2 className="font-bold text-amber-950">Step tracking is off</h2>
+        <p className="text-sm text-amber-900">
+          {state.error ?? "Turn it on to count your steps; they sync to your account as you walk."}
+        </p>
+      </div>
+      <Button onClick={() => void enable()} disabled={state.isConnecting || state.trackingElsewhere}>
+        {state.isConnecting ? "Requesting..." : "Enable Tracking"}
+      </Button>
+    </section>
+  );
+}
+
 export function DesktopDashboardPage() {
   const user = useUser();
+  const stats = useDashboardStats();
   const name = user?.firstName || user?.username || "User";
+  const steps = useTodayTotal(stats.data?.todaySteps);
   return (
     <div className="grid gap-6">
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Welcome back, {name}!</h1>
         <p className="mt-1 text-slate-600">Here's where your day stands.</p>
       </header>
+      <EnableTrackingPrompt />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
-          <StepsSummaryCard steps={0} goal={user?.stepGoal} />
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
+          <StepsSummaryCard steps={steps} goal={stats.data?.stepGoal ?? user?.stepGoal} />
+          <StepTrackingCard variant="desktop" />
+          <StepHistoryChart goal={stats.data?.stepGoal ?? user?.stepGoal} />
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
@@ -34,7 +66,9 @@ export function DesktopDashboardPage() {
           </Card>
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          {user ? <BalanceCards balance={user.balance} coins={user.fitcoins} /> : null}
+          {stats.data ? (
+            <WalletAndWinningsCards balance={stats.data.balance} winnings={stats.data.totalWinnings} />
+          ) : null}
           <RecentActivity />
           <Card>
             <CardHeader>

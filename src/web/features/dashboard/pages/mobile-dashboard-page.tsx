@@ -1,38 +1,110 @@
-import { Smartphone, Trophy } from "lucide-react";
+import { RefreshCw, Smartphone, Trophy } from "lucide-react";
+import { useRef, useState } from "react";
 import { Link } from "wouter";
+import { DASHBOARD_REFRESH_THROTTLE_MS } from "../../../../core/constants";
 import { Button } from "../../../components/ui/button";
+import { useIsOnline } from "../../../lib/device";
 import { useUser } from "../../auth/api";
+import { MotionPermissionCard } from "../../steps/components/motion-permission-card";
+import { StepHistoryChart } from "../../steps/components/step-history-chart";
+import { StepTrackingCard } from "../../steps/components/step-tracking-card";
+import { useStepTracker } from "../../steps/tracker/browser-tracker";
+import { useMobileDashboardStats, useRefreshDashboard, useTodayTotal } from "../api";
 import { BalanceCards } from "../components/balance-cards";
-import { StepsSummaryCard } from "../components/steps-summary-card";
+import { goalProgress, StepsSummaryCard } from "../components/steps-summary-card";
+import { COMPETE_QUOTES, GOAL_ACHIEVED_LINE, MOTIVATIONAL_LINES, useRotatingIndex } from "../rotating-text";
+
+/** Runs the refresh at most once per 2 s (specification 1, section 2.8). */
+function useThrottledRefresh() {
+  const refresh = useRefreshDashboard();
+  const last = useRef(Number.NEGATIVE_INFINITY);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    const now = Date.now();
+    if (now - last.current < DASHBOARD_REFRESH_THROTTLE_MS) return;
+    last.current = now;
+    setBusy(true);
+    try {
+      await refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy };
+}
 
 export function MobileDashboardPage() {
   const user = useUser();
+  const stats = useMobileDashboardStats();
+  const { state } = useStepTracker();
+  const online = useIsOnline();
+  const steps = useTodayTotal(stats.data?.todaySteps);
+  const goal = stats.data?.stepGoal ?? user?.stepGoal;
+  const lineIndex = useRotatingIndex(MOTIVATIONAL_LINES.length);
+  const quoteIndex = useRotatingIndex(COMPETE_QUOTES.length);
+  const refresh = useThrottledRefresh();
+  const achieved = goalProgress(steps, goal).percent >= 100;
+
   return (
     <div className="grid gap-4">
-      <header>
-        <h1 className="text-2xl font-extrabold tracking-tight">Welcome, {user?.firstName || "Champion"}!</h1>
-        <p className="text-slate-600">Ready to crush your step goals?</p>
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-extrabold tracking-tight">
+            Welcome, {user?.firstName || "Champion"}!
+          </h1>
+          <p className="text-slate-600">Ready to crush your step goals?</p>
+        </div>
+        <Button
+          variant="outline"
+          size="icon"
+          onClick={() => void refresh.run()}
+          aria-label="Refresh"
+          disabled={refresh.busy}
+        >
+          <RefreshCw className={refresh.busy ? "animate-spin" : undefined} aria-hidden="true" />
+        </Button>
       </header>
 
-      <StepsSummaryCard steps={0} goal={user?.stepGoal} />
+      <StepsSummaryCard
+        steps={steps}
+        goal={goal}
+        offline={!online || stats.data?.offline === true}
+        line={achieved ? GOAL_ACHIEVED_LINE : MOTIVATIONAL_LINES[lineIndex]}
+      />
+
+      {state.stepCount > 0 ? (
+        <p
+          className="rounded-xl bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-900"
+          role="status"
+        >
+          This session: <span className="tabular-nums">{state.stepCount.toLocaleString("en-US")}</span> steps
+        </p>
+      ) : null}
+
+      <MotionPermissionCard />
+      <StepTrackingCard />
+
+      <p className="flex items-start gap-2 rounded-xl bg-slate-100 p-3 text-sm text-slate-700">
+        <Smartphone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        StepRace is optimised for smartphones only. Keep the screen unlocked and the app open while walking.
+      </p>
 
       <section className="flex items-center gap-4 rounded-2xl bg-indigo-700 p-5 text-white shadow-sm">
         <Trophy className="size-10 shrink-0 text-amber-300" aria-hidden="true" />
         <div className="flex-1">
           <h2 className="font-bold">Ready to compete?</h2>
-          <p className="text-sm text-indigo-100">Every step counts. Join a challenge today.</p>
+          <p className="text-sm text-indigo-100">{COMPETE_QUOTES[quoteIndex]}</p>
         </div>
         <Button asChild size="sm" variant="inverse" className="text-indigo-800">
           <Link href="/competitions">Compete</Link>
         </Button>
       </section>
 
-      {user ? <BalanceCards balance={user.balance} coins={user.fitcoins} /> : null}
+      <StepHistoryChart goal={goal} />
 
-      <p className="flex items-start gap-2 rounded-xl bg-slate-100 p-3 text-sm text-slate-700">
-        <Smartphone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        StepRace is optimised for smartphones only. Keep the screen unlocked and the app open while walking.
-      </p>
+      {stats.data?.balance !== undefined ? (
+        <BalanceCards balance={stats.data.balance} coins={user?.fitcoins ?? 0} />
+      ) : null}
     </div>
   );
 }

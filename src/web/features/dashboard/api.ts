@@ -1,0 +1,70 @@
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { getQueryFn } from "../../lib/api-client";
+import { stepKeys, useTodaySteps } from "../steps/api";
+import { useStepTracker } from "../steps/tracker/browser-tracker";
+
+/** GET /api/dashboard/stats (specification 1, section 3 "Dashboard stats"). */
+export interface DashboardStats {
+  stepGoal: number;
+  balance: string;
+  totalWinnings: string;
+  todaySteps: number;
+  offline: boolean;
+}
+
+export const dashboardKeys = {
+  stats: stepKeys.dashboardStats,
+};
+
+export const dashboardStatsQueryOptions = queryOptions({
+  queryKey: dashboardKeys.stats,
+  queryFn: getQueryFn<DashboardStats>({ on401: "returnNull" }),
+});
+
+/** The base dashboard's stats: the generic query behaviour. */
+export function useDashboardStats() {
+  return useQuery(dashboardStatsQueryOptions);
+}
+
+/** The mobile dashboard's stats: no retry, fresh 30 s, no refetch on focus, refetch on reconnect (section 7). */
+export function useMobileDashboardStats() {
+  return useQuery({
+    ...dashboardStatsQueryOptions,
+    retry: false,
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: true,
+  });
+}
+
+/**
+ * Today's steps as the member should see them: the server's count (today's steps, else the
+ * stats' figure) plus the steps this device counted and has not synced yet.
+ */
+export function useTodayTotal(statsSteps: number | undefined): number {
+  const today = useTodaySteps();
+  const { state } = useStepTracker();
+  const server = today.data?.steps ?? statsSteps ?? 0;
+  return server + state.stepsSinceLastSync;
+}
+
+/** Keys the mobile dashboard's refresh invalidates (specification 1, section 4 "Refresh"). */
+export function useRefreshDashboard() {
+  const queryClient = useQueryClient();
+  const { tracker } = useStepTracker();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
+      queryClient.invalidateQueries({ queryKey: stepKeys.today }),
+      queryClient.invalidateQueries({
+        predicate: (q) => {
+          const key = q.queryKey[0];
+          return (
+            typeof key === "string" && (key.includes("/api/competitions") || key.startsWith("/api/groups"))
+          );
+        },
+      }),
+    ]);
+    await tracker.sync();
+  };
+}
