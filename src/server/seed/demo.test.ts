@@ -46,6 +46,23 @@ describe("demo data", () => {
     expect(await money("alex")).toEqual({ balance: "30.00", fitcoins: 17 });
     expect(await money("maya")).toEqual({ balance: "25.00", fitcoins: 8.5 });
     expect(await money("jordan")).toEqual({ balance: "0.00", fitcoins: 0 });
+    // A week of walking for the active members, stored as synced batches.
+    const stepsIn30Days = async (username: string) => {
+      const login = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: DEVICE,
+        payload: { username, password: pw },
+      });
+      const cookie = String(login.headers["set-cookie"]).split(";")[0];
+      const history = await t().app.inject({
+        url: "/api/steps/history?days=30",
+        headers: { ...DEVICE, cookie },
+      });
+      return (history.json() as Array<{ steps: number }>).reduce((sum, d) => sum + d.steps, 0);
+    };
+    expect(await stepsIn30Days("maya")).toBe(11200 + 9650 + 13020 + 7400 + 10880 + 12310 + 4460);
+    expect(await stepsIn30Days("jordan")).toBe(0);
     // Nothing for reconciliation to find: every demo payment is booked.
     const admin = await t().app.inject({
       method: "POST",

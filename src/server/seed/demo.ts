@@ -1,11 +1,12 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { SUBSCRIPTION_PRICE_CENTS } from "../../core/constants";
 import type { AppContext } from "../context";
-import { subscriptions, users } from "../db/schema";
+import { stepBatches, subscriptions, users } from "../db/schema";
 import { loadViewerUser } from "../features/auth/auth.repo";
 import { hashPassword } from "../features/auth/password";
 import { bookPayment } from "../features/deposits/deposits.repo";
+import { localDate } from "../features/steps/local-date";
 import { recordSubscriptionPayment } from "../features/subscription/subscription.repo";
 import { convertToFitcoins } from "../features/wallet/wallet.service";
 import { addMonth, type PaymentPurpose } from "../payments/provider";
@@ -21,6 +22,8 @@ type DemoMember = {
   rulesAccepted?: boolean;
   /** Card payments made through the sandbox, then dollars converted to FitCoins, in cents. */
   money?: { deposits?: number[]; fitcoinPurchases?: number[]; convert?: number };
+  /** Steps walked on each of the last days, oldest first, the last entry today so far. */
+  steps?: number[];
 };
 
 export const DEMO_MEMBERS: DemoMember[] = [
@@ -31,6 +34,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     isAdmin: true,
     subscribed: "active",
     rulesAccepted: true,
+    steps: [4100, 5230, 3900, 6010, 4470, 5120, 1830],
   },
   {
     username: "alex",
@@ -40,6 +44,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     rulesAccepted: true,
     // $50 in, $20 of it converted: $30.00 and 17.00 FitCoins.
     money: { deposits: [5000], convert: 2000 },
+    steps: [8240, 10410, 6320, 12090, 9380, 7810, 3120],
   },
   {
     username: "maya",
@@ -49,6 +54,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     rulesAccepted: true,
     // $25 in, and 8.50 FitCoins bought by card for $10.
     money: { deposits: [2500], fitcoinPurchases: [1000] },
+    steps: [11200, 9650, 13020, 7400, 10880, 12310, 4460],
   },
   { username: "jordan", firstName: "Jordan", lastName: "Lee", subscribed: "active", rulesAccepted: false },
   { username: "sam", firstName: "Sam", lastName: "Okafor", subscribed: "expired", rulesAccepted: true },
@@ -104,6 +110,7 @@ export async function seedDemoData(
     }
   }
   for (const m of DEMO_MEMBERS) if (m.money) await seedMoney(ctx, m.username, m.money);
+  for (const m of DEMO_MEMBERS) if (m.steps) await seedSteps(ctx, m.username, m.steps);
   // Printed once, on the console only (never stored in clear).
   console.log(
     [
@@ -153,4 +160,37 @@ async function seedMoney(ctx: AppContext, username: string, money: NonNullable<D
       );
     }
   }
+}
+
+const DEMO_BATCHES_PER_DAY = 6;
+const HOUR_MS = 3600 * 1000;
+
+/**
+ * A demo member's recent walking, stored as the tracker's synced batches: each day's steps in
+ * six batches an hour and a half apart, today's ending an hour ago. Only the batch times are
+ * chosen; their local dates follow from them, as for any sync.
+ */
+async function seedSteps(ctx: AppContext, username: string, days: number[]) {
+  const [user] = await ctx.db
+    .select({ id: users.id, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.username, username));
+  if (!user) return;
+  const now = ctx.clock.now().getTime();
+  const rows = days.flatMap((total, i) => {
+    const dayEnd = now - HOUR_MS - (days.length - 1 - i) * 24 * HOUR_MS;
+    return Array.from({ length: DEMO_BATCHES_PER_DAY }, (_, j) => {
+      const recordedAt = new Date(dayEnd - j * 1.5 * HOUR_MS);
+      const steps = Math.floor(total / DEMO_BATCHES_PER_DAY) + (j === 0 ? total % DEMO_BATCHES_PER_DAY : 0);
+      return {
+        userId: user.id,
+        batchId: randomUUID(),
+        steps,
+        recordedAt,
+        receivedAt: recordedAt,
+        localDate: localDate(recordedAt, user.timeZone),
+      };
+    });
+  });
+  await ctx.db.insert(stepBatches).values(rows);
 }
