@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { MotionSample, StepDetector } from "../../../../core/steps";
+import { ApiError } from "../../../lib/api-client";
 import {
   IOS_PERMISSION_FAILED_PREFIX,
   MOTION_DENIED_MESSAGE,
@@ -22,7 +23,9 @@ function countingDetector(): StepDetector {
   };
 }
 
-function setup(overrides: { permitted?: boolean; enabled?: boolean; sensorsFree?: boolean } = {}) {
+function setup(
+  overrides: { permitted?: boolean; enabled?: boolean; sensorsFree?: boolean; failWith?: unknown } = {},
+) {
   const queue = createMemoryStepQueue();
   const sent: PendingBatch[] = [];
   let serverTotal = 0;
@@ -38,6 +41,7 @@ function setup(overrides: { permitted?: boolean; enabled?: boolean; sensorsFree?
     queue: Promise.resolve(queue),
     async send(batch) {
       sent.push(batch);
+      if (overrides.failWith) throw overrides.failWith;
       serverTotal += batch.steps;
       return { totalSteps: serverTotal };
     },
@@ -179,6 +183,36 @@ describe("step tracker", () => {
     expect(t.sent.map((b) => b.steps)).toEqual([2]);
     await t.tracker.resume();
     expect(t.screen.held).toBe(2);
+  });
+});
+
+describe("step tracker sync errors", () => {
+  it("sends a member without a subscription to /subscribe and keeps the steps", async () => {
+    const t = setup({
+      failWith: new ApiError(403, "Active subscription required", { code: "SUBSCRIPTION_REQUIRED" }),
+    });
+    t.tracker.addSteps(2);
+    await t.tracker.sync();
+    expect(t.events.subscriptionRequired).toHaveBeenCalledOnce();
+    expect(t.tracker.getState().stepsSinceLastSync).toBe(2);
+  });
+
+  it("falls back to Local Mode when not signed in", async () => {
+    const t = setup({ failWith: new ApiError(401, "Authentication required") });
+    t.tracker.addSteps(1);
+    await t.tracker.sync();
+    expect(t.events.localMode).toHaveBeenCalledOnce();
+    expect(t.events.synced).not.toHaveBeenCalled();
+  });
+
+  it("tells the member when the server refuses steps, and drops them", async () => {
+    const t = setup({
+      failWith: new ApiError(422, "These steps could not be counted", { code: "IMPLAUSIBLE_STEPS" }),
+    });
+    t.tracker.addSteps(3);
+    await t.tracker.sync();
+    expect(t.events.refused).toHaveBeenCalledWith("These steps could not be counted");
+    expect(t.tracker.getState().stepsSinceLastSync).toBe(0);
   });
 });
 
