@@ -22,6 +22,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { bankingRoutes } from "./features/banking/banking.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { depositRoutes } from "./features/deposits/deposits.routes";
+import { stepReviewRoutes } from "./features/steps/step-review.routes";
 import { stepsRoutes } from "./features/steps/steps.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
 import { walletRoutes } from "./features/wallet/wallet.routes";
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(bankingRoutes, { ctx });
   await app.register(adminMoneyRoutes, { ctx });
   await app.register(stepsRoutes, { ctx });
+  await app.register(stepReviewRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });

@@ -1,4 +1,4 @@
-import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { GlobalReconciliationResult, PlatformFees } from "../../../core/schemas/money";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { useUser } from "../auth/api";
@@ -44,4 +44,34 @@ export const globalReconcileMutationOptions = mutationOptions({
 
 export function useGlobalReconcileMutation() {
   return useMutation(globalReconcileMutationOptions);
+}
+
+/** GET /api/admin/step-flags: accounts flagged after repeated implausible step syncs. */
+export interface FlaggedStepAccount {
+  userId: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  flaggedAt: string;
+  reason: string;
+  refusals: number;
+  lastRefusal: { steps: number; allowedSteps: number } | null;
+}
+
+export const stepFlagsKey = ["/api/admin/step-flags"] as const;
+
+export function useFlaggedStepAccounts() {
+  return useQuery({
+    queryKey: stepFlagsKey,
+    queryFn: getQueryFn<FlaggedStepAccount[]>({ on401: "throw" }),
+  });
+}
+
+export function useMarkStepFlagReviewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      apiRequest<{ message: string }>(`/api/admin/step-flags/${userId}/review`, { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stepFlagsKey }),
+  });
 }

@@ -4,6 +4,7 @@ import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { AdminGuard } from "../components/admin-guard";
 import { PlatformRevenueCard } from "../components/platform-revenue-card";
+import { StepFlagsCard } from "../components/step-flags-card";
 
 const tools = [
   { href: "/admin/gift-cards", label: "Gift Card Offers", icon: Gift },
@@ -33,6 +34,7 @@ export function AdminPage() {
           </CardContent>
         </Card>
         <PlatformRevenueCard />
+        <StepFlagsCard />
         <EmptyState icon={Users} title="Find Users" className="lg:col-span-2">
           Search members by username or email to add FitCoins or manage test accounts.
         </EmptyState>
