@@ -46,7 +46,7 @@ export function LeaderboardRow({
       aria-current={row.isMe ? "true" : undefined}
       data-me={row.isMe ? "" : undefined}
       className={cn(
-        "flex items-center gap-3 rounded-xl px-3 py-2.5",
+        "flex items-center gap-3 rounded-xl px-3 py-2",
         row.podium ? podiumStyle[row.podium].row : null,
         row.isMe && "bg-emerald-50 ring-2 ring-emerald-600 ring-inset",
         className,
@@ -57,10 +57,10 @@ export function LeaderboardRow({
       <Avatar
         imageUrl={row.profileImageUrl}
         initials={initialsOf(row.firstName, row.lastName, name)}
-        className={cn("size-10", row.isMe && "bg-emerald-700")}
+        className={cn("size-9 md:size-10", row.isMe && "bg-emerald-700")}
       />
       <span className="min-w-0 flex-1">
-        <span className="flex items-center gap-2">
+        <span className="flex min-w-0 items-center gap-2">
           <span className="truncate font-semibold text-slate-900">{name}</span>
           {row.isMe ? (
             <span className="shrink-0 rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">
@@ -72,7 +72,7 @@ export function LeaderboardRow({
           <span className="block text-xs font-medium text-slate-600">{podiumStyle[row.podium].label}</span>
         ) : null}
       </span>
-      <span className="shrink-0 text-right">
+      <span className="shrink-0 text-right md:flex md:items-baseline md:gap-1">
         <span className="block font-bold text-slate-900 tabular-nums">{formatSteps(row.steps)}</span>
         <span className="block text-xs text-slate-500">steps</span>
       </span>
@@ -96,7 +96,7 @@ export function LeaderboardList({
 }) {
   return (
     <>
-      <ol aria-labelledby={labelledBy} className="grid gap-1.5">
+      <ol aria-labelledby={labelledBy} className="grid grid-cols-1 gap-1.5">
         {rows.map((row) => (
           <LeaderboardRow key={row.userId} row={row} />
         ))}
@@ -130,13 +130,13 @@ export function LeaderboardList({
 /** Rows of grey blocks in the list's shape while the board loads. */
 export function LeaderboardSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <div role="status" className="grid gap-1.5">
+    <div role="status" className="grid grid-cols-1 gap-1.5">
       <span className="sr-only">Loading leaderboard</span>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-        <div key={i} aria-hidden="true" className="flex animate-pulse items-center gap-3 px-3 py-2.5">
+        <div key={i} aria-hidden="true" className="flex animate-pulse items-center gap-3 px-3 py-2">
           <span className="size-9 shrink-0 rounded-full bg-slate-200" />
-          <span className="size-10 shrink-0 rounded-full bg-slate-200" />
+          <span className="size-9 shrink-0 rounded-full bg-slate-200 md:size-10" />
           <span className="h-4 flex-1 rounded bg-slate-200" style={{ maxWidth: `${60 - (i % 3) * 12}%` }} />
           <span className="ml-auto h-4 w-14 rounded bg-slate-200" />
         </div>

@@ -73,7 +73,7 @@ function Standing({ board }: { board: Leaderboard | null }) {
           </dd>
         </div>
       </dl>
-      <p className="mt-3 flex items-start gap-2 text-sm text-emerald-50">
+      <p className="mt-3 flex items-start gap-2 text-sm break-words text-emerald-50">
         {target ? (
           <>
             <TrendingUp className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

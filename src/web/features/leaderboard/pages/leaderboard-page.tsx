@@ -23,8 +23,8 @@ export function LeaderboardPage() {
   return (
     <>
       <PageHeader title="Leaderboard" description="This week's steps of all active members." />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-6">
-        <div className="lg:col-start-2 lg:row-start-1">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-6">
+        <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
           <YourWeekCard board={board} loading={isPending} asOf={asOf} />
         </div>
         <Card className="lg:col-start-1 lg:row-start-1">
