@@ -11,7 +11,7 @@ export const DialogPortal = DialogPrimitive.Portal;
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
     <DialogPrimitive.Overlay
-      className={cn("fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] anim-fade-in", className)}
+      className={cn("fixed inset-0 z-[75] bg-slate-950/50 backdrop-blur-[2px] anim-fade-in", className)}
       {...props}
     />
   );
@@ -27,7 +27,7 @@ export function DialogContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          "anim-fade-in fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none",
+          "anim-fade-in fixed top-1/2 left-1/2 z-[75] grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none",
           className,
         )}
         {...props}

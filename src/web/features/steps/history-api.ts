@@ -16,9 +16,6 @@ export const stepHistoryKeys = {
   days: (days: HistoryDays) => ["/api/steps/history", { days }] as const,
 };
 
-/** A sync refreshes the history at once (invalidation); this only catches other devices' syncs. */
-export const STEP_HISTORY_REFRESH_MS = 60_000;
-
 export function fetchStepHistory(days: HistoryDays, signal?: AbortSignal): Promise<StepHistoryDay[]> {
   return apiRequest<StepHistoryDay[]>(`/api/steps/history?days=${days}`, { signal });
 }
@@ -27,7 +24,6 @@ export function stepHistoryQueryOptions(days: HistoryDays) {
   return queryOptions({
     queryKey: stepHistoryKeys.days(days),
     queryFn: ({ signal }) => fetchStepHistory(days, signal),
-    refetchInterval: STEP_HISTORY_REFRESH_MS,
   });
 }
 

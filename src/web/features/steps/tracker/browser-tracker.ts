@@ -6,7 +6,9 @@ import { isIos } from "../../../lib/device";
 import { queryClient } from "../../../lib/query-client";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../../lib/storage";
 import { authKeys, type User } from "../../auth/api";
+import { leaderboardKeys } from "../../leaderboard/api";
 import { newBatchId, sendStepBatch, stepKeys } from "../api";
+import { stepHistoryKeys } from "../history-api";
 import { type MotionPermissionEnv, probeDeviceMotion, requestMotionPermission } from "./motion-permission";
 import { openStepQueue } from "./step-queue";
 import { createStepTracker, type StepTracker, type StepTrackerState } from "./step-tracker";
@@ -103,7 +105,9 @@ function createBrowserTracker(): StepTracker {
         toast({ title: "Steps not counted", description: message, variant: "destructive" }),
       synced(totalSteps) {
         queryClient.setQueryData(stepKeys.today, { steps: totalSteps });
-        void queryClient.invalidateQueries({ queryKey: stepKeys.dashboardStats });
+        for (const queryKey of [stepKeys.dashboardStats, stepHistoryKeys.all, leaderboardKeys.week]) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
       },
     },
   });
