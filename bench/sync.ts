@@ -7,9 +7,8 @@
 // cores with the server and the database). Prints one JSON line, last.
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { rmSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { count, sum } from "drizzle-orm";
 import pg from "pg";
@@ -40,6 +39,8 @@ type LoadJob = {
   durationMs: number;
 };
 type LoadResult = {
+  /** CPU time of the load generator in the measured window, in % of one core. */
+  cpuPct: number;
   requests: number;
   seconds: number;
   /** Latencies in ms of the requests answered inside the measured window. */
@@ -55,8 +56,74 @@ type LoadResult = {
 
 // ---------------------------------------------------------------- load generator (child process)
 
+/**
+ * One keep-alive HTTP/1.1 connection with one request at a time, read just enough to know the
+ * status and where the answer ends: far less CPU than node:http's client, which shares the
+ * machine's cores with the server under test.
+ */
+class Connection {
+  private socket: net.Socket | null = null;
+  private received = "";
+  private waiting: ((status: number) => void) | null = null;
+
+  constructor(private readonly port: number) {}
+
+  request(text: string): Promise<number> {
+    const socket = this.socket ?? this.connect();
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+      socket.write(text);
+    });
+  }
+
+  close() {
+    this.socket?.destroy();
+  }
+
+  private connect(): net.Socket {
+    const socket = net.connect({ host: "127.0.0.1", port: this.port, noDelay: true });
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => this.onData(chunk));
+    const fail = () => {
+      this.socket = null;
+      this.received = "";
+      this.settle(-1);
+    };
+    socket.on("error", fail);
+    socket.on("close", fail);
+    this.socket = socket;
+    return socket;
+  }
+
+  private onData(chunk: string) {
+    this.received += chunk;
+    const headEnd = this.received.indexOf("\r\n\r\n");
+    if (headEnd < 0) return;
+    const head = this.received.slice(0, headEnd).toLowerCase();
+    const length = /\r\ncontent-length: *(\d+)/.exec(head);
+    let end: number;
+    if (length) {
+      end = headEnd + 4 + Number(length[1]);
+      if (this.received.length < end) return;
+    } else {
+      // Chunked: the answer ends with the last, empty chunk.
+      const last = this.received.indexOf("\r\n0\r\n\r\n", headEnd);
+      if (last < 0) return;
+      end = last + 7;
+    }
+    this.received = this.received.slice(end);
+    this.settle(Number(head.slice(9, 12)));
+  }
+
+  private settle(status: number) {
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.(status);
+  }
+}
+
 async function generateLoad(job: LoadJob): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
+  const connections: Connection[] = [];
   const latencies: number[] = [];
   const failures: Record<string, number> = {};
   let stepsSent = 0;
@@ -66,21 +133,20 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
   const start = performance.now();
   const measureFrom = start + job.warmupMs;
   const stopAt = measureFrom + job.durationMs;
-
-  function request(method: string, url: string, headers: Record<string, string>, body?: string) {
-    return new Promise<number>((resolve) => {
-      const req = http.request(
-        { host: "127.0.0.1", port: job.port, method, path: url, headers, agent },
-        (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-          res.on("error", () => resolve(-1));
-        },
-      );
-      req.on("error", () => resolve(-1));
-      req.end(body);
-    });
-  }
+  // The server marks its own CPU time (and the database's) at the same two moments.
+  let cpuFrom = process.cpuUsage();
+  let cpuUsed = 0;
+  const marks = [
+    setTimeout(() => {
+      cpuFrom = process.cpuUsage();
+      process.send?.({ mark: "from" });
+    }, job.warmupMs),
+    setTimeout(() => {
+      const used = process.cpuUsage(cpuFrom);
+      cpuUsed = (used.user + used.system) / 1000;
+      process.send?.({ mark: "to" });
+    }, job.warmupMs + job.durationMs),
+  ];
 
   async function record(t0: number, status: number) {
     const t1 = performance.now();
@@ -97,6 +163,8 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
   // Client k walks the members k, k + concurrency, ...: a member never has two syncs in flight,
   // like one phone syncing its own batches one after another.
   async function syncClient(k: number) {
+    const connection = new Connection(job.port);
+    connections.push(connection);
     const mine = job.members.filter((_, i) => i % clients === k);
     const lastBatch = new Map<number, string>();
     let n = 0;
@@ -115,16 +183,10 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
         motionData: { accelerometer: true, gyroscope: true, deviceType: "android" },
       });
       const t0 = performance.now();
-      const status = await request(
-        "POST",
-        "/api/steps",
-        {
-          cookie: member.cookie,
-          "x-device-fingerprint": member.fingerprint,
-          "content-type": "application/json",
-          "content-length": String(Buffer.byteLength(body)),
-        },
-        body,
+      const status = await connection.request(
+        `POST /api/steps HTTP/1.1\r\nHost: 127.0.0.1:${job.port}\r\nCookie: ${member.cookie}\r\n` +
+          `X-Device-Fingerprint: ${member.fingerprint}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
       await record(t0, status);
       if (status === 200) {
@@ -139,9 +201,12 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
   }
 
   async function healthClient() {
+    const connection = new Connection(job.port);
+    connections.push(connection);
+    const head = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${job.port}\r\n\r\n`;
     while (performance.now() < stopAt) {
       const t0 = performance.now();
-      await record(t0, await request("GET", "/api/health", {}));
+      await record(t0, await connection.request(head));
     }
   }
 
@@ -149,8 +214,10 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
   await Promise.all(
     Array.from({ length: clients }, (_, k) => (job.kind === "sync" ? syncClient(k) : healthClient())),
   );
-  agent.destroy();
+  for (const connection of connections) connection.close();
+  for (const mark of marks) clearTimeout(mark);
   return {
+    cpuPct: Math.round((100 * cpuUsed) / job.durationMs),
     requests: measured,
     seconds: job.durationMs / 1000,
     latencies: Float64Array.from(latencies),
@@ -170,10 +237,57 @@ if (isLoadGenerator) {
 
 // ---------------------------------------------------------------- server and report
 
-function inChildProcess(job: LoadJob): Promise<LoadResult> {
+/** CPU time (ms) of every PostgreSQL process on this machine, when /proc shows them. */
+function postgresCpuMs(): number | null {
+  try {
+    let ticks = 0;
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const close = stat.lastIndexOf(")");
+        if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+        const fields = stat.slice(close + 2).split(" ");
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+type Cpu = { server: number; loadGenerator: number; postgres: number | null };
+
+/** Runs the load in a child process; answers its result and the CPU use of each party (% of one core). */
+function inChildProcess(job: LoadJob): Promise<LoadResult & { cpu: Cpu }> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL(import.meta.url), ["--load-generator"], { serialization: "advanced" });
-    child.once("message", (result) => resolve(result as LoadResult));
+    let server = process.cpuUsage();
+    let serverPct = 0;
+    let postgres = postgresCpuMs();
+    let postgresPct: number | null = null;
+    child.on("message", (message) => {
+      const mark = (message as { mark?: string }).mark;
+      if (mark === "from") {
+        server = process.cpuUsage();
+        postgres = postgresCpuMs();
+      } else if (mark === "to") {
+        const used = process.cpuUsage(server);
+        serverPct = Math.round((100 * (used.user + used.system)) / 1000 / job.durationMs);
+        const now = postgresCpuMs();
+        postgresPct =
+          now === null || postgres === null ? null : Math.round((100 * (now - postgres)) / job.durationMs);
+      } else {
+        const result = message as LoadResult;
+        resolve({
+          ...result,
+          cpu: { server: serverPct, loadGenerator: result.cpuPct, postgres: postgresPct },
+        });
+      }
+    });
     child.once("error", reject);
     child.once("exit", (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
     child.send(job);
@@ -239,6 +353,7 @@ async function bench(database: Database) {
       syncsMeasured: syncs.requests,
       retries: syncs.retries,
       storedOk,
+      cpuPctOfOneCore: syncs.cpu,
       healthRps: Math.round(health.requests / health.seconds),
       healthP99Ms: percentile(health.latencies, 0.99),
       healthErrors: Object.values(health.failures).reduce((a, n) => a + n, 0),
