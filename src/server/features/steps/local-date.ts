@@ -25,11 +25,23 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return found;
 }
 
+/**
+ * The last date answered per zone, with its UTC minute: every sync asks for the same few dates,
+ * and formatting is the costly part. Since 1972 every zone's offset is a whole number of minutes,
+ * so all of one UTC minute lies in one local day.
+ */
+const lastDates = new Map<string, { minute: number; date: string }>();
+
 /** "2026-03-08": the calendar date of `at` in `timeZone`. */
 export function localDate(at: Date, timeZone: string): string {
+  const minute = Math.floor(at.getTime() / 60_000);
+  const last = lastDates.get(timeZone);
+  if (last?.minute === minute) return last.date;
   const parts = formatterFor(timeZone).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  const date = `${get("year")}-${get("month")}-${get("day")}`;
+  lastDates.set(timeZone, { minute, date });
+  return date;
 }
 
 /** The calendar date `days` after (negative: before) a "YYYY-MM-DD" date. */
