@@ -44,7 +44,19 @@ export function effectiveStatus(
 
 function prepareSessionLookup(db: Db) {
   return db
-    .select({ session: sessions, user: users, sub: subscriptions })
+    .select({
+      session: {
+        deviceFingerprint: sessions.deviceFingerprint,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+      },
+      user: users,
+      sub: {
+        status: subscriptions.status,
+        provider: subscriptions.provider,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
@@ -56,8 +68,8 @@ function prepareSessionLookup(db: Db) {
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
 /**
- * The session, its user and their subscription by token hash. Every request asks this, so the
- * query is built once per database and prepared on each connection.
+ * The session, its user and their subscription (the columns the checks read) by token hash.
+ * Every request asks this, so the query is built once per database and prepared on each connection.
  */
 function sessionLookup(db: Db) {
   let lookup = sessionLookups.get(db);
