@@ -62,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",
+    // One log line per request (below), not Fastify's two (incoming, completed).
+    disableRequestLogging: true,
     // Malformed URLs and the like answer in the one error shape too.
     frameworkErrors: (_error, _request, reply) => {
       (reply as FastifyReply).code(400).send({ message: "Malformed request", code: "VALIDATION_ERROR" });
@@ -70,6 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const routes: App["routes"] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
