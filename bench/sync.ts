@@ -384,6 +384,12 @@ if (!isLoadGenerator) {
       result.postgres = await bench(database);
     } finally {
       await database.close();
+      // The pool's connections end asynchronously: let them go before the drop would cut them off.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await admin.query("select 1 from pg_stat_activity where datname = $1", [name]);
+        if (rows.length === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     }
