@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -33,11 +34,27 @@ export const stepBatches = pgTable(
   },
   (t) => [
     uniqueIndex("step_batches_user_batch_uq").on(t.userId, t.batchId),
-    index("step_batches_user_date_idx").on(t.userId, t.localDate),
     index("step_batches_user_recorded_idx").on(t.userId, t.recordedAt),
     index("step_batches_recorded_idx").on(t.recordedAt),
     check("step_batches_steps_positive", sql`${t.steps} > 0`),
   ],
+);
+
+/**
+ * Each member's steps per local day: the sum of their batches of that day, kept by a trigger on
+ * every insert into step_batches (migration 0004), so today's total and the history read one row
+ * per day instead of adding up every batch.
+ */
+export const stepDays = pgTable(
+  "step_days",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    localDate: date({ mode: "string" }).notNull(),
+    steps: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
 );
 
 /** Syncs refused as implausible (DESIGN 1, step plausibility); nothing of them was counted. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
-import { stepBatches, stepFlags, stepRefusals } from "../../db/schema";
+import { stepDays, stepFlags, stepRefusals } from "../../db/schema";
 import { renewalGraceMs } from "../../http/viewer";
 
 /** One lock per member (two-key advisory lock: this namespace and the user id) for a sync. */
@@ -22,10 +22,10 @@ export type SyncBatchResult = {
 };
 
 /**
- * One sync in one round trip, under the member's sync lock (the function step_sync of migration
- * 0003): the idempotency check by batch id, the cadence check against the latest accepted batch
- * (plausible when none is later than `latestAllowed`; null: any), the insert, and the member's
- * steps on `today`.
+ * One sync in one round trip, under the member's sync lock (the function step_sync of
+ * migrations 0003 and 0004): the idempotency check by batch id, the cadence check against the
+ * latest accepted batch (plausible when none is later than `latestAllowed`; null: any), the
+ * insert, and the member's steps on `today` (step_days, kept by a trigger).
  */
 export async function syncBatch(
   db: Db,
@@ -93,21 +93,18 @@ export async function stepFlag(db: Db, userId: number) {
 /** The member's steps on one of their local days. */
 export async function stepsOnDate(db: Db | Tx, userId: number, date: string): Promise<number> {
   const [row] = await db
-    .select({ steps: sql<number>`coalesce(sum(${stepBatches.steps}), 0)::int` })
-    .from(stepBatches)
-    .where(and(eq(stepBatches.userId, userId), eq(stepBatches.localDate, date)));
+    .select({ steps: stepDays.steps })
+    .from(stepDays)
+    .where(and(eq(stepDays.userId, userId), eq(stepDays.localDate, date)));
   return row?.steps ?? 0;
 }
 
 /** Steps per local day from `from` to `to` inclusive; days without steps are absent. */
 export async function stepsByDate(db: Db, userId: number, from: string, to: string) {
   return db
-    .select({ date: stepBatches.localDate, steps: sql<number>`sum(${stepBatches.steps})::int` })
-    .from(stepBatches)
-    .where(
-      and(eq(stepBatches.userId, userId), gte(stepBatches.localDate, from), lte(stepBatches.localDate, to)),
-    )
-    .groupBy(stepBatches.localDate);
+    .select({ date: stepDays.localDate, steps: stepDays.steps })
+    .from(stepDays)
+    .where(and(eq(stepDays.userId, userId), gte(stepDays.localDate, from), lte(stepDays.localDate, to)));
 }
 
 export type LeaderRow = {

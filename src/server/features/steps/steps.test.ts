@@ -233,6 +233,25 @@ describe("step sync", () => {
     ]);
   });
 
+  it("counts batches stored directly (as the demo data stores them) in the day's total", async () => {
+    const { id, session } = await member();
+    const now = t().clock.now();
+    await t()
+      .app.ctx.db.insert(stepBatches)
+      .values(
+        [300, 200].map((steps) => ({
+          userId: id,
+          batchId: randomUUID(),
+          steps,
+          recordedAt: now,
+          receivedAt: now,
+          localDate: now.toISOString().slice(0, 10),
+        })),
+      );
+    expect(await today(session)).toBe(500);
+    expect((await sync(session, batch(25))).json()).toEqual({ stepData: { totalSteps: 525 } });
+  });
+
   it("fills the history with zeros, one entry per local day, oldest first", async () => {
     t().clock.set("2026-03-03T12:00:00Z");
     const { session } = await member({ timeZone: "Europe/Berlin" });
