@@ -4,11 +4,13 @@ import { createDetector, type MotionSample } from "../../../../core/steps";
 import { toast } from "../../../components/ui/use-toast";
 import { isIos } from "../../../lib/device";
 import { queryClient } from "../../../lib/query-client";
+import { beforeSignOut } from "../../../lib/sign-out";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../../lib/storage";
 import { authKeys, type User } from "../../auth/api";
 import { leaderboardKeys } from "../../leaderboard/api";
 import { newBatchId, sendStepBatch, stepKeys } from "../api";
 import { stepHistoryKeys } from "../history-api";
+import { createMotionClock } from "./motion-clock";
 import { type MotionPermissionEnv, probeDeviceMotion, requestMotionPermission } from "./motion-permission";
 import { openStepQueue } from "./step-queue";
 import { createStepTracker, type StepTracker, type StepTrackerState } from "./step-tracker";
@@ -18,10 +20,11 @@ const SENSOR_LOCK = "steprace-step-tracker";
 const LOCAL_MODE_TOAST_EVERY_MS = 60_000;
 
 function listenToMotion(onSample: (sample: MotionSample) => void): () => void {
+  const clock = createMotionClock();
   const onMotion = (event: DeviceMotionEvent) => {
     const a = event.accelerationIncludingGravity;
     if (a?.x == null || a.y == null || a.z == null) return;
-    onSample({ t: event.timeStamp, x: a.x, y: a.y, z: a.z });
+    onSample({ t: clock(event.timeStamp, event.interval), x: a.x, y: a.y, z: a.z });
   };
   window.addEventListener("devicemotion", onMotion);
   return () => window.removeEventListener("devicemotion", onMotion);
@@ -34,6 +37,14 @@ async function keepScreenOn(): Promise<(() => void) | null> {
   } catch {
     return null; // refused (low battery, page hidden): tracking goes on without it
   }
+}
+
+function sensorsHeldElsewhere(): Promise<boolean> {
+  if (!navigator.locks) return Promise.resolve(false);
+  return navigator.locks
+    .query()
+    .then((snapshot) => (snapshot.held ?? []).some((lock) => lock.name === SENSOR_LOCK))
+    .catch(() => false);
 }
 
 /** Holds a Web Lock while tracking, so two tabs never count the same walk twice. */
@@ -53,6 +64,8 @@ function claimSensors(): Promise<(() => void) | null> {
 }
 
 let lastLocalModeToast = -Infinity;
+// Tells the app's other tabs that this one synced, so none shows the same steps twice.
+const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("steprace-steps");
 
 function createBrowserTracker(): StepTracker {
   return createStepTracker({
@@ -72,6 +85,7 @@ function createBrowserTracker(): StepTracker {
       }),
     keepScreenOn,
     claimSensors,
+    sensorsHeldElsewhere,
     storage: {
       trackingEnabled: () => readStorage(storageKeys.trackingEnabled) === "true",
       setTrackingEnabled: (on) => writeStorage(storageKeys.trackingEnabled, String(on)),
@@ -103,6 +117,7 @@ function createBrowserTracker(): StepTracker {
       subscriptionRequired: () => navigate("/subscribe"),
       refused: (message) =>
         toast({ title: "Steps not counted", description: message, variant: "destructive" }),
+      queueChanged: () => channel?.postMessage("queue-changed"),
       synced(totalSteps) {
         queryClient.setQueryData(stepKeys.today, { steps: totalSteps });
         for (const queryKey of [stepKeys.dashboardStats, stepHistoryKeys.all, leaderboardKeys.week]) {
@@ -120,6 +135,10 @@ function watchPage(tracker: StepTracker): void {
   });
   window.addEventListener("pagehide", () => void tracker.suspend());
   window.addEventListener("online", () => void tracker.sync());
+  channel?.addEventListener("message", () => {
+    void tracker.refreshPending();
+    void queryClient.invalidateQueries({ queryKey: stepKeys.today });
+  });
   window.addEventListener("storage", (event) => {
     if (event.key === storageKeys.trackingEnabled && event.newValue !== "true")
       tracker.sensorsReleasedElsewhere();
@@ -134,6 +153,8 @@ export function getStepTracker(): StepTracker {
     instance = createBrowserTracker();
     instance.init();
     watchPage(instance);
+    const tracker = instance;
+    beforeSignOut(() => tracker.signOut());
   }
   return instance;
 }

@@ -23,12 +23,22 @@ interface OpenTally {
   key: string;
   owner: StepOwner;
   steps: number;
+  /** Absent in tallies written before it was kept. */
+  firstAt?: string;
   lastAt: string;
 }
 
+/** A tally is sealed into a batch of its own once it holds this many steps... */
+export const MAX_BATCH_STEPS = 1_000;
+/** ...or spans this long, */
+export const MAX_BATCH_SPAN_MS = 5 * 60 * 1000;
+// ...or the next step falls on another day: a batch is dated by its last step, and the server
+// paces it from the previous one, so a long offline walk keeps its days and passes the cadence
+// check piece by piece instead of arriving as one refused lump.
+
 export interface StepQueue {
-  /** Adds counted steps to the owner's open tally. */
-  add(owner: StepOwner, steps: number, at: Date): Promise<void>;
+  /** Adds counted steps to the owner's open tally, sealing the tally first when it is full. */
+  add(owner: StepOwner, steps: number, at: Date, newId: () => string): Promise<void>;
   /**
    * The next batch to send for a member: the oldest sealed one of theirs (or an anonymous one),
    * else their open tally (and the anonymous one) sealed into a new batch; null when nothing is
@@ -61,6 +71,48 @@ function seal(
   };
 }
 
+const dayOf = (iso: string) => new Date(iso).toDateString();
+
+/** The tally after adding steps, and the batch sealed from the previous tally when it was full. */
+function addToTally(
+  current: OpenTally | undefined,
+  owner: StepOwner,
+  steps: number,
+  at: Date,
+  newId: () => string,
+): { tally: OpenTally; sealed: PendingBatch | null } {
+  const key = ownerKey(owner);
+  const iso = at.toISOString();
+  const full =
+    current !== undefined &&
+    current.steps > 0 &&
+    (current.steps + steps > MAX_BATCH_STEPS ||
+      at.getTime() - new Date(current.firstAt ?? current.lastAt).getTime() > MAX_BATCH_SPAN_MS ||
+      dayOf(current.lastAt) !== dayOf(iso));
+  if (!full) {
+    return {
+      tally: {
+        key,
+        owner,
+        steps: (current?.steps ?? 0) + steps,
+        firstAt: current?.firstAt ?? iso,
+        lastAt: iso,
+      },
+      sealed: null,
+    };
+  }
+  return {
+    tally: { key, owner, steps, firstAt: iso, lastAt: iso },
+    sealed: {
+      batchId: newId(),
+      owner,
+      steps: current.steps,
+      timestamp: current.lastAt,
+      sealedAt: new Date(current.lastAt).getTime(),
+    },
+  };
+}
+
 function oldest(batches: PendingBatch[], member: StepOwner): PendingBatch | null {
   const mine = batches.filter((b) => belongsTo(b.owner, member)).sort((a, b) => a.sealedAt - b.sealedAt);
   return mine[0] ?? null;
@@ -75,10 +127,10 @@ export function createMemoryStepQueue(): StepQueue {
   const tallies = new Map<string, OpenTally>();
   const batches = new Map<string, PendingBatch>();
   return {
-    async add(owner, steps, at) {
-      const key = ownerKey(owner);
-      const current = tallies.get(key);
-      tallies.set(key, { key, owner, steps: (current?.steps ?? 0) + steps, lastAt: at.toISOString() });
+    async add(owner, steps, at, newId) {
+      const { tally, sealed } = addToTally(tallies.get(ownerKey(owner)), owner, steps, at, newId);
+      tallies.set(tally.key, tally);
+      if (sealed) batches.set(sealed.batchId, sealed);
     },
     async next(member, newId, now) {
       const sealed = oldest([...batches.values()], member);
@@ -131,12 +183,13 @@ function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
 export async function createIndexedDbStepQueue(factory: IDBFactory): Promise<StepQueue> {
   const db = await openDatabase(factory);
   return {
-    async add(owner, steps, at) {
-      const tx = db.transaction(TALLIES, "readwrite");
+    async add(owner, steps, at, newId) {
+      const tx = db.transaction([TALLIES, BATCHES], "readwrite");
       const store = tx.objectStore(TALLIES);
-      const key = ownerKey(owner);
-      const current = (await promised(store.get(key))) as OpenTally | undefined;
-      store.put({ key, owner, steps: (current?.steps ?? 0) + steps, lastAt: at.toISOString() });
+      const current = (await promised(store.get(ownerKey(owner)))) as OpenTally | undefined;
+      const { tally, sealed } = addToTally(current, owner, steps, at, newId);
+      store.put(tally);
+      if (sealed) tx.objectStore(BATCHES).put(sealed);
       await completed(tx);
     },
     async next(member, newId, now) {

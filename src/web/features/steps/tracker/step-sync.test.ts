@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/api-client";
-import { createMemoryStepQueue, type PendingBatch } from "./step-queue";
+import { createMotionClock } from "./motion-clock";
+import { createMemoryStepQueue, MAX_BATCH_SPAN_MS, MAX_BATCH_STEPS, type PendingBatch } from "./step-queue";
 import { classifySyncError, createStepSyncer } from "./step-sync";
 
 let ids = 0;
@@ -10,11 +11,11 @@ const at = (s: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, s));
 describe("step queue", () => {
   it("seals the open steps into one batch and hands the same batch back until it is removed", async () => {
     const queue = createMemoryStepQueue();
-    await queue.add(7, 3, at(1));
-    await queue.add(7, 4, at(5));
+    await queue.add(7, 3, at(1), newId);
+    await queue.add(7, 4, at(5), newId);
     const first = await queue.next(7, newId, 1);
     expect(first).toMatchObject({ owner: 7, steps: 7, timestamp: at(5).toISOString() });
-    await queue.add(7, 2, at(9));
+    await queue.add(7, 2, at(9), newId);
     // A batch not yet answered is retried under its id before newer steps are sealed.
     expect(await queue.next(7, newId, 2)).toEqual(first);
     expect(await queue.pending(7)).toBe(9);
@@ -26,15 +27,61 @@ describe("step queue", () => {
 
   it("keeps another member's steps for them and gives anonymous steps to whoever signs in", async () => {
     const queue = createMemoryStepQueue();
-    await queue.add(null, 2, at(1));
-    await queue.add(8, 5, at(2));
-    await queue.add(7, 1, at(3));
+    await queue.add(null, 2, at(1), newId);
+    await queue.add(8, 5, at(2), newId);
+    await queue.add(7, 1, at(3), newId);
     expect(await queue.pending(7)).toBe(3);
     const batch = await queue.next(7, newId, 1);
     expect(batch).toMatchObject({ owner: 7, steps: 3 });
     await queue.remove((batch as PendingBatch).batchId);
     expect(await queue.next(7, newId, 2)).toBeNull();
     expect(await queue.pending(8)).toBe(5);
+  });
+});
+
+describe("step queue sealing", () => {
+  it("seals a full tally on its own, so a long offline walk goes in paced batches", async () => {
+    const queue = createMemoryStepQueue();
+    // Two steps a second for 40 minutes, counted in fives, with no sync.
+    for (let s = 0; s < 2400; s += 5) {
+      await queue.add(1, 10, new Date(Date.UTC(2026, 10, 21, 9, 0, 0) + s * 1000), newId);
+    }
+    const sent: PendingBatch[] = [];
+    for (let b = await queue.next(1, newId, 0); b; b = await queue.next(1, newId, 0)) {
+      sent.push(b);
+      await queue.remove(b.batchId);
+    }
+    expect(sent.reduce((sum, b) => sum + b.steps, 0)).toBe(4800);
+    expect(Math.max(...sent.map((b) => b.steps))).toBeLessThanOrEqual(MAX_BATCH_STEPS);
+    // Oldest first, each dated by its last step, at most five minutes apart.
+    const times = sent.map((b) => Date.parse(b.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    for (let i = 1; i < times.length; i++) {
+      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeLessThanOrEqual(MAX_BATCH_SPAN_MS + 5000);
+    }
+  });
+
+  it("never puts steps of two days in one batch", async () => {
+    const queue = createMemoryStepQueue();
+    const late = new Date(2026, 10, 21, 23, 59, 0);
+    const early = new Date(2026, 10, 22, 0, 0, 30);
+    await queue.add(1, 40, late, newId);
+    await queue.add(1, 25, early, newId);
+    const first = await queue.next(1, newId, 0);
+    expect(first).toMatchObject({ steps: 40, timestamp: late.toISOString() });
+    await queue.remove((first as PendingBatch).batchId);
+    expect(await queue.next(1, newId, 0)).toMatchObject({ steps: 25, timestamp: early.toISOString() });
+  });
+});
+
+describe("motion clock", () => {
+  it("spreads a burst of late readings back out at the sensor's interval", () => {
+    const clock = createMotionClock();
+    expect([100, 101, 101, 102].map((t) => clock(t, 16))).toEqual([100, 116, 132, 148]);
+    // A real pause stays a pause; the time catches up with the readings' own.
+    expect(clock(400, 16)).toBe(400);
+    // Older iOS reports the interval in seconds.
+    expect(clock(401, 0.016)).toBe(416);
   });
 });
 
@@ -86,11 +133,11 @@ describe("step syncer", () => {
     const queue = createMemoryStepQueue();
     const server = fakeServer();
     const syncer = createStepSyncer({ queue, send: server.send, member: () => 1, newId, now: Date.now });
-    await queue.add(1, 6, at(1));
+    await queue.add(1, 6, at(1), newId);
     server.failNext(new TypeError("Failed to fetch"));
     expect(await syncer.sync()).toMatchObject({ stopped: "failed", counted: 0 });
     expect(await queue.pending(1)).toBe(6);
-    await queue.add(1, 4, at(20));
+    await queue.add(1, 4, at(20), newId);
     const report = await syncer.sync();
     expect(report).toMatchObject({ stopped: null, counted: 10, totalSteps: 10 });
     expect(server.sent.map((b) => b.steps)).toEqual([6, 6, 4]);
@@ -102,7 +149,7 @@ describe("step syncer", () => {
     const queue = createMemoryStepQueue();
     const server = fakeServer();
     const syncer = createStepSyncer({ queue, send: server.send, member: () => 1, newId, now: Date.now });
-    await queue.add(1, 5, at(1));
+    await queue.add(1, 5, at(1), newId);
     server.failNext(new ApiError(401, "Authentication required"));
     expect((await syncer.sync()).stopped).toBe("local");
     server.failNext(new ApiError(403, "Active subscription required", { code: "SUBSCRIPTION_REQUIRED" }));
@@ -127,9 +174,9 @@ describe("step syncer", () => {
       return server.send(batch);
     };
     const syncer = createStepSyncer({ queue, send, member: () => 1, newId, now: Date.now });
-    await queue.add(1, 5, at(1));
+    await queue.add(1, 5, at(1), newId);
     const first = syncer.sync();
-    await queue.add(1, 3, at(2));
+    await queue.add(1, 3, at(2), newId);
     const second = syncer.sync();
     expect(second).toBe(first);
     const report = await first;

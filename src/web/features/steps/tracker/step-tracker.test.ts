@@ -24,7 +24,14 @@ function countingDetector(): StepDetector {
 }
 
 function setup(
-  overrides: { permitted?: boolean; enabled?: boolean; sensorsFree?: boolean; failWith?: unknown } = {},
+  overrides: {
+    permitted?: boolean;
+    enabled?: boolean;
+    sensorsFree?: boolean;
+    failWith?: unknown;
+    deny?: boolean;
+    screenDelay?: Promise<void>;
+  } = {},
 ) {
   const queue = createMemoryStepQueue();
   const sent: PendingBatch[] = [];
@@ -35,7 +42,14 @@ function setup(
   const store = { enabled: overrides.enabled ?? false, permitted: overrides.permitted ?? true };
   const screen = { held: 0, released: 0 };
   const sensors = { claimed: 0, released: 0 };
-  const events = { localMode: vi.fn(), subscriptionRequired: vi.fn(), refused: vi.fn(), synced: vi.fn() };
+  const events = {
+    localMode: vi.fn(),
+    subscriptionRequired: vi.fn(),
+    refused: vi.fn(),
+    synced: vi.fn(),
+    queueChanged: vi.fn(),
+  };
+  let clock = Date.UTC(2026, 10, 21, 9);
   let ids = 0;
   const env: TrackerEnv = {
     queue: Promise.resolve(queue),
@@ -53,11 +67,16 @@ function setup(
         onSample = null;
       };
     },
-    requestPermission: async () => ({ granted: true, sensorsResponded: true }),
+    requestPermission: async () =>
+      overrides.deny
+        ? { granted: false, message: "Motion permission denied" }
+        : { granted: true, sensorsResponded: true },
     async keepScreenOn() {
+      await overrides.screenDelay;
       screen.held++;
       return () => screen.released++;
     },
+    sensorsHeldElsewhere: async () => overrides.sensorsFree === false,
     async claimSensors() {
       if (overrides.sensorsFree === false) return null;
       sensors.claimed++;
@@ -76,14 +95,15 @@ function setup(
     setTimeout: (fn, ms) => timeouts.push({ fn, ms }),
     setInterval: (fn, ms) => intervals.push({ fn, ms }),
     clearInterval: () => undefined,
-    now: () => Date.UTC(2026, 10, 21, 9),
+    now: () => clock,
     newId: () => `b-${++ids}`,
     events,
   };
   const tracker = createStepTracker(env);
+  // Readings the counting detector turns into steps, then a moment for the queue writes.
   const step = async (n = 1) => {
     for (let i = 0; i < n; i++) onSample?.({ t: i * 500, x: 1, y: 0, z: 9.8 });
-    await vi.waitFor(async () => expect(await queue.pending(42)).toBeGreaterThanOrEqual(0));
+    await settle();
   };
   return {
     tracker,
@@ -97,6 +117,9 @@ function setup(
     events,
     step,
     listening: () => onSample !== null,
+    advance: (ms: number) => {
+      clock += ms;
+    },
   };
 }
 
@@ -110,11 +133,25 @@ describe("step tracker", () => {
     expect(t.listening()).toBe(false);
   });
 
-  it("grants permission, persists it, and clears it on denial", async () => {
+  it("grants permission and persists it", async () => {
     const t = setup({ permitted: false });
     expect(await t.tracker.requestPermission()).toBe(true);
     expect(t.store.permitted).toBe(true);
     expect(t.tracker.getState()).toMatchObject({ hasPermission: true, isConnecting: false, error: null });
+  });
+
+  it("clears the persisted grant on denial, stops tracking and shows the reason", async () => {
+    const t = setup({ permitted: true, deny: true });
+    await t.tracker.start();
+    expect(await t.tracker.requestPermission()).toBe(false);
+    expect(t.store.permitted).toBe(false);
+    expect(t.listening()).toBe(false);
+    expect(t.tracker.getState()).toMatchObject({
+      hasPermission: false,
+      isActive: false,
+      isConnecting: false,
+      error: "Motion permission denied",
+    });
   });
 
   it("counts motion into the queue and syncs as soon as 5 steps are pending", async () => {
@@ -164,14 +201,39 @@ describe("step tracker", () => {
   });
 
   it("does not count twice when another tab already tracks: that tab alone may stop it", async () => {
-    const t = setup({ sensorsFree: false });
+    // The other tab turned tracking on; this one restarts after load and finds the sensors taken.
+    const t = setup({ sensorsFree: false, enabled: true });
     expect(await t.tracker.start()).toBe(false);
     expect(t.tracker.getState()).toMatchObject({ isActive: false, trackingElsewhere: true });
     expect(t.listening()).toBe(false);
     await t.tracker.stop();
-    expect(t.store.enabled).toBe(false);
+    expect(t.store.enabled).toBe(true);
+    await t.tracker.resume();
+    expect(t.tracker.getState().trackingElsewhere).toBe(true);
     t.tracker.sensorsReleasedElsewhere();
     expect(t.tracker.getState().trackingElsewhere).toBe(false);
+  });
+
+  it("lets go of a wake lock granted after tracking was already stopped", async () => {
+    let grant: () => void = () => undefined;
+    const t = setup({ screenDelay: new Promise<void>((r) => (grant = r)) });
+    const starting = t.tracker.start();
+    await settle();
+    expect(t.tracker.getState().isActive).toBe(true);
+    await t.tracker.stop();
+    grant();
+    await starting;
+    expect(t.screen).toEqual({ held: 1, released: 1 });
+  });
+
+  it("signing out stops tracking, flushes the steps and keeps it from restarting", async () => {
+    const t = setup();
+    await t.tracker.start();
+    await t.step(3);
+    await t.tracker.signOut();
+    expect(t.sent.map((b) => b.steps)).toEqual([3]);
+    expect(t.store.enabled).toBe(false);
+    expect(t.listening()).toBe(false);
   });
 
   it("re-takes the wake lock when the page comes back and syncs when it is hidden", async () => {
@@ -195,6 +257,29 @@ describe("step tracker sync errors", () => {
     await t.tracker.sync();
     expect(t.events.subscriptionRequired).toHaveBeenCalledOnce();
     expect(t.tracker.getState().stepsSinceLastSync).toBe(2);
+  });
+
+  it("after a failed sync, new steps wait for the 30 s timer instead of a request per step", async () => {
+    const t = setup({ failWith: new TypeError("Failed to fetch") });
+    t.tracker.init();
+    await t.tracker.start();
+    await t.step(5);
+    await vi.waitFor(() => expect(t.sent).toHaveLength(1));
+    await t.step(10);
+    expect(t.sent).toHaveLength(1);
+    expect(t.events.localMode).toHaveBeenCalledOnce();
+    t.advance(30_001);
+    await t.step(1);
+    await vi.waitFor(() => expect(t.sent).toHaveLength(2));
+    expect(t.tracker.getState().stepsSinceLastSync).toBe(16);
+  });
+
+  it("reports a sync once when several callers share it", async () => {
+    const t = setup();
+    t.tracker.addSteps(2);
+    await Promise.all([t.tracker.sync(), t.tracker.sync(), t.tracker.sync()]);
+    expect(t.events.synced).toHaveBeenCalledOnce();
+    expect(t.events.queueChanged).toHaveBeenCalledOnce();
   });
 
   it("falls back to Local Mode when not signed in", async () => {

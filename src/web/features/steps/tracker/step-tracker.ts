@@ -28,6 +28,8 @@ export interface TrackerEvents {
   subscriptionRequired(): void;
   refused(message: string): void;
   synced(totalSteps: number): void;
+  /** A sync changed the queue: other tabs should re-read it. */
+  queueChanged(): void;
 }
 
 export interface TrackerEnv {
@@ -38,6 +40,8 @@ export interface TrackerEnv {
   /** Subscribes to motion readings; returns the unsubscribe. */
   listenToMotion(onSample: (sample: MotionSample) => void): () => void;
   requestPermission(): Promise<PermissionResult>;
+  /** Whether another tab holds the sensors now (it may have closed without stopping). */
+  sensorsHeldElsewhere(): Promise<boolean>;
   /** Keeps the screen on while tracking; resolves to its release, or null when refused. */
   keepScreenOn(): Promise<(() => void) | null>;
   /** One tracking tab per browser: resolves to the lock's release, or null when another tab holds it. */
@@ -86,6 +90,7 @@ export function createStepTracker(env: TrackerEnv) {
   // Every queue operation runs in call order, so a read sees exactly the steps counted before it.
   let chain: Promise<unknown> = Promise.resolve();
   let counted = 0;
+  let failedAt: number | null = null;
 
   const update = (patch: Partial<StepTrackerState>) => {
     state = { ...state, ...patch };
@@ -124,17 +129,24 @@ export function createStepTracker(env: TrackerEnv) {
       env.events.synced(result.totalSteps);
     }
     for (const message of result.refused) env.events.refused(message);
-    if (result.stopped === "local") env.events.localMode();
+    // Signed out, offline or a server fault: the steps stay counted here (specification 1, 8).
+    if (result.stopped === "local" || result.stopped === "failed") env.events.localMode();
     if (result.stopped === "subscription") env.events.subscriptionRequired();
   }
 
+  /** The sync that starts a run reports its outcome; a caller joining a running one only awaits it. */
   async function sync(): Promise<SyncReport> {
+    const joined = syncer.syncing;
     update({ isSyncing: true });
     try {
       const result = await syncer.sync();
-      // The pending count first, so the display never adds the synced steps twice.
-      await refreshPending();
-      report(result);
+      if (!joined) {
+        // The pending count first, so the display never adds the synced steps twice.
+        await refreshPending();
+        failedAt = result.stopped === null ? null : env.now();
+        report(result);
+        env.events.queueChanged();
+      }
       return result;
     } finally {
       update({ isSyncing: syncer.syncing });
@@ -147,8 +159,11 @@ export function createStepTracker(env: TrackerEnv) {
     const at = new Date(env.now());
     counted += steps;
     update({ stepCount: state.stepCount + steps, stepsSinceLastSync: state.stepsSinceLastSync + steps });
-    void inOrder((queue) => queue.add(owner, steps, at)).catch(() => undefined);
-    if (state.stepsSinceLastSync >= SYNC_PENDING_TRIGGER && !state.isSyncing) void sync();
+    void inOrder((queue) => queue.add(owner, steps, at, env.newId)).catch(() => undefined);
+    // After a failed sync, counted steps wait for the 30 s timer (or the network's return)
+    // rather than sending a doomed request with every step.
+    const backingOff = failedAt !== null && env.now() - failedAt < SYNC_INTERVAL_MS;
+    if (state.stepsSinceLastSync >= SYNC_PENDING_TRIGGER && !state.isSyncing && !backingOff) void sync();
   }
 
   async function start(): Promise<boolean> {
@@ -165,11 +180,23 @@ export function createStepTracker(env: TrackerEnv) {
       stopListening = env.listenToMotion((sample) => count(detector?.push(sample) ?? 0));
       env.storage.setTrackingEnabled(true);
       update({ isActive: true, trackingElsewhere: false, stepCount: 0, error: null });
-      releaseScreen = await env.keepScreenOn();
+      await holdScreen();
       return true;
     } finally {
       starting = false;
     }
+  }
+
+  // Takes the wake lock once; if tracking stopped while the lock was being granted, lets it go.
+  let screenRequest: Promise<void> | null = null;
+  function holdScreen(): Promise<void> {
+    if (releaseScreen || !state.isActive) return Promise.resolve();
+    screenRequest ??= env.keepScreenOn().then((release) => {
+      screenRequest = null;
+      if (state.isActive) releaseScreen = release;
+      else release?.();
+    });
+    return screenRequest;
   }
 
   /** Stops tracking and flushes the pending steps; a tab that did not start tracking cannot stop it. */
@@ -228,7 +255,10 @@ export function createStepTracker(env: TrackerEnv) {
     addSteps: count,
     /** The screen is back: the wake lock was released when it was hidden. */
     async resume() {
-      if (state.isActive && !releaseScreen) releaseScreen = await env.keepScreenOn();
+      await holdScreen();
+      void refreshPending();
+      if (state.trackingElsewhere && !(await env.sensorsHeldElsewhere()))
+        update({ trackingElsewhere: false });
     },
     /** The page is being hidden: the wake lock is gone and the steps should be safe on the server. */
     suspend() {
@@ -239,6 +269,11 @@ export function createStepTracker(env: TrackerEnv) {
     /** Another tab stopped tracking: this one may start. */
     sensorsReleasedElsewhere() {
       update({ trackingElsewhere: false });
+    },
+    /** Signing out: tracking stops (flushing what the member walked) and does not restart for the next person. */
+    async signOut() {
+      await stop();
+      env.storage.setTrackingEnabled(false);
     },
     refreshPending,
   };
