@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { LogOut, X } from "lucide-react";
 import { Link, useLocation } from "wouter";
+import { signOutClick } from "../../lib/sign-out";
 import { cn } from "../../lib/utils";
 import { BrandMark, BrandName } from "./brand";
 import { adminMenuItems, isActivePath, menuItems, type NavItem } from "./nav-items";
@@ -80,6 +81,7 @@ export function SlideOutMenu({
           <div className="border-t border-slate-100 px-3 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
             <a
               href="/api/logout"
+              onClick={signOutClick}
               className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-[15px] font-semibold text-red-700 outline-none hover:bg-red-50 focus-visible:ring-2 focus-visible:ring-red-600"
             >
               <LogOut className="size-5" aria-hidden="true" />

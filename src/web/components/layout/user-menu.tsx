@@ -2,6 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { LogOut, User as UserIcon } from "lucide-react";
 import { Link } from "wouter";
 import type { User } from "../../../core/schemas/auth";
+import { signOutClick } from "../../lib/sign-out";
 import { Avatar, initialsOf } from "../ui/avatar";
 
 const itemClass =
@@ -36,7 +37,7 @@ export function UserMenu({ user }: { user: User }) {
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
-            <a href="/api/logout">
+            <a href="/api/logout" onClick={signOutClick}>
               <LogOut className="size-4" aria-hidden="true" /> Sign Out
             </a>
           </DropdownMenu.Item>

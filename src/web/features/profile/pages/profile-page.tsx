@@ -4,6 +4,7 @@ import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Avatar, initialsOf } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { signOutClick } from "../../../lib/sign-out";
 import { useUser } from "../../auth/api";
 
 const statusLabel: Record<string, string> = {
@@ -80,7 +81,7 @@ export function ProfilePage() {
         </Card>
       </div>
       <Button asChild variant="outline" className="mt-6">
-        <a href="/api/logout">
+        <a href="/api/logout" onClick={signOutClick}>
           <LogOut aria-hidden="true" /> Sign Out
         </a>
       </Button>

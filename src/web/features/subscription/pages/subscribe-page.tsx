@@ -7,6 +7,7 @@ import { Brand } from "../../../components/layout/brand";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
+import { signOutClick } from "../../../lib/sign-out";
 import { errorMessage } from "../../../lib/utils";
 import { useUser } from "../../auth/api";
 import { useCreateCheckoutMutation } from "../api";
@@ -103,7 +104,11 @@ export function SubscribePage() {
       {user && !subscribed ? (
         <p className="mt-6 text-sm text-slate-600">
           Signed in as <strong>{user.username}</strong>.{" "}
-          <a href="/api/logout" className="font-semibold text-emerald-700 underline-offset-4 hover:underline">
+          <a
+            href="/api/logout"
+            onClick={signOutClick}
+            className="font-semibold text-emerald-700 underline-offset-4 hover:underline"
+          >
             Sign out
           </a>
         </p>
