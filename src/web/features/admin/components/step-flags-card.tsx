@@ -65,6 +65,7 @@ export function StepFlagsCard() {
                   variant="outline"
                   size="sm"
                   disabled={review.isPending}
+                  aria-label={`Mark ${flag.username} reviewed`}
                   onClick={() => markReviewed(flag.userId, flag.username)}
                 >
                   Mark reviewed

@@ -43,11 +43,11 @@ export function StepTrackingCard({ variant = "mobile" }: { variant?: "mobile" | 
 
   return (
     <Card data-testid="step-tracking">
-      <CardHeader className="flex-row items-center justify-between gap-3">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle className="flex items-center gap-2">
           <Activity className="size-5 text-emerald-700" aria-hidden="true" /> Step Tracking
         </CardTitle>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {state.stepsSinceLastSync > 0 ? (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 tabular-nums">
               {state.stepsSinceLastSync} pending
@@ -76,7 +76,7 @@ export function StepTrackingCard({ variant = "mobile" }: { variant?: "mobile" | 
               ? "StepRace is already counting steps in another tab or window; stop it there first."
               : "Start tracking and keep StepRace open while you walk."}
         </p>
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
           <Button
             onClick={toggle}
             disabled={!state.hasPermission || (!state.isActive && state.trackingElsewhere)}
