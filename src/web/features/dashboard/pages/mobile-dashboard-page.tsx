@@ -73,10 +73,7 @@ export function MobileDashboardPage() {
       />
 
       {state.stepCount > 0 ? (
-        <p
-          className="rounded-xl bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-900"
-          role="status"
-        >
+        <p className="rounded-xl bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-900">
           This session: <span className="tabular-nums">{state.stepCount.toLocaleString("en-US")}</span> steps
         </p>
       ) : null}
