@@ -21,11 +21,31 @@ export type SyncBatchResult = {
   totalSteps: number | null;
 };
 
+function prepareStepSync(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .select({
+      seen: sql<boolean>`seen`,
+      refused: sql<boolean>`refused`,
+      latest: sql<string | Date | null>`latest`,
+      totalSteps: sql<number | null>`total_steps`,
+    })
+    .from(
+      sql`step_sync(${p("userId")}::integer, ${p("batchId")}::uuid, ${p("steps")}::integer,
+        ${p("recordedAt")}::timestamptz, ${p("receivedAt")}::timestamptz, ${p("localDate")}::date,
+        ${p("today")}::date, ${p("latestAllowed")}::timestamptz)`,
+    )
+    .prepare("step_sync");
+}
+
+const stepSyncs = new WeakMap<Db, ReturnType<typeof prepareStepSync>>();
+
 /**
  * One sync in one round trip, under the member's sync lock (the function step_sync of
  * migrations 0003 and 0004): the idempotency check by batch id, the cadence check against the
  * latest accepted batch (plausible when none is later than `latestAllowed`; null: any), the
- * insert, and the member's steps on `today` (step_days, kept by a trigger).
+ * insert, and the member's steps on `today` (step_days, kept by a trigger). Prepared once per
+ * database (and on each connection), as every sync asks it.
  */
 export async function syncBatch(
   db: Db,
@@ -40,23 +60,26 @@ export async function syncBatch(
   today: string,
   latestAllowed: Date | null,
 ): Promise<SyncBatchResult> {
-  const [row] = await queryRows<{
-    seen: boolean;
-    refused: boolean;
-    latest: string | Date | null;
-    total_steps: number | null;
-  }>(
-    db,
-    sql`select seen, refused, latest, total_steps from step_sync(
-      ${batch.userId}::integer, ${batch.batchId}::uuid, ${batch.steps}::integer,
-      ${batch.recordedAt.toISOString()}::timestamptz, ${batch.receivedAt.toISOString()}::timestamptz,
-      ${batch.localDate}::date, ${today}::date, ${latestAllowed?.toISOString() ?? null}::timestamptz)`,
-  );
+  let stepSync = stepSyncs.get(db);
+  if (!stepSync) {
+    stepSync = prepareStepSync(db);
+    stepSyncs.set(db, stepSync);
+  }
+  const [row] = await stepSync.execute({
+    userId: batch.userId,
+    batchId: batch.batchId,
+    steps: batch.steps,
+    recordedAt: batch.recordedAt.toISOString(),
+    receivedAt: batch.receivedAt.toISOString(),
+    localDate: batch.localDate,
+    today,
+    latestAllowed: latestAllowed?.toISOString() ?? null,
+  });
   return {
     seen: row.seen,
     refused: row.refused,
     latest: row.latest === null ? null : new Date(row.latest),
-    totalSteps: row.total_steps,
+    totalSteps: row.totalSteps,
   };
 }
 
