@@ -6,16 +6,17 @@ const week = (steps: number[]) =>
   steps.map((s, i) => ({ date: `2026-11-${String(16 + i).padStart(2, "0")}`, steps: s }));
 
 describe("the chart's scale", () => {
-  it("rounds up to 1, 2, 2.5 or 5 times a power of ten, at least 1,000", () => {
+  it("rounds up to a round number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten), at least 1,000", () => {
     expect(niceMax(0)).toBe(1_000);
     expect(niceMax(640)).toBe(1_000);
     expect(niceMax(1_000)).toBe(1_000);
-    expect(niceMax(1_001)).toBe(2_000);
+    expect(niceMax(1_001)).toBe(1_200);
     expect(niceMax(8_240)).toBe(10_000);
     expect(niceMax(10_000)).toBe(10_000);
-    expect(niceMax(12_500)).toBe(20_000);
+    expect(niceMax(12_500)).toBe(15_000);
     expect(niceMax(24_000)).toBe(25_000);
-    expect(niceMax(30_000)).toBe(50_000);
+    expect(niceMax(30_000)).toBe(30_000);
+    expect(niceMax(31_000)).toBe(40_000);
   });
 
   it("reaches the goal even when no day did, so the goal line stays on the chart", () => {
@@ -27,9 +28,9 @@ describe("the chart's scale", () => {
 
   it("puts the goal line below the top when a day beat it", () => {
     const model = chartModel(week([12_000, 3000, 0, 0, 0, 0, 10_000]), 10_000);
-    expect(model.scaleMax).toBe(20_000);
-    expect(model.goalPercent).toBe(50);
-    expect(model.bars[0].heightPercent).toBe(60);
+    expect(model.scaleMax).toBe(12_000);
+    expect(model.goalPercent).toBeCloseTo(83.33, 2);
+    expect(model.bars[0].heightPercent).toBe(100);
     expect(model.bars.map((b) => b.metGoal)).toEqual([true, false, false, false, false, false, true]);
     expect(model.daysMetGoal).toBe(2);
   });

@@ -32,11 +32,11 @@ export interface ChartModel {
 const MIN_SCALE = 1_000;
 const MIN_VISIBLE_PERCENT = 2;
 
-/** The smallest 1, 2, 2.5 or 5 times a power of ten at or above `value`. */
+/** The smallest round number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) at or above `value`: tall bars, readable scale. */
 export function niceMax(value: number): number {
   if (!(value > 0)) return MIN_SCALE;
   const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) {
+  for (const step of [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) {
     if (step * power >= value) return Math.max(MIN_SCALE, step * power);
   }
   return Math.max(MIN_SCALE, 10 * power);
