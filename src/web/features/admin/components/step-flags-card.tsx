@@ -51,8 +51,9 @@ export function StepFlagsCard() {
               <li key={flag.userId} className="flex flex-wrap items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold">
-                    {flag.firstName} {flag.lastName} <span className="text-slate-500">@{flag.username}</span>
+                    {flag.firstName} {flag.lastName}
                   </p>
+                  <p className="truncate text-sm text-slate-500">@{flag.username}</p>
                   <p className="text-sm text-slate-600">
                     {flag.refusals} refused syncs
                     {flag.lastRefusal
