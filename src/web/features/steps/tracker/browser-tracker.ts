@@ -85,6 +85,10 @@ function createBrowserTracker(): StepTracker {
       }),
     keepScreenOn,
     claimSensors,
+    grantLapsesWithPage:
+      isIos() &&
+      typeof (globalThis.DeviceMotionEvent as unknown as MotionPermissionEnv["DeviceMotionEvent"])
+        ?.requestPermission === "function",
     sensorsHeldElsewhere,
     storage: {
       trackingEnabled: () => readStorage(storageKeys.trackingEnabled) === "true",

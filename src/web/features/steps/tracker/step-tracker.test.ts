@@ -31,6 +31,7 @@ function setup(
     failWith?: unknown;
     deny?: boolean;
     screenDelay?: Promise<void>;
+    ios?: boolean;
   } = {},
 ) {
   const queue = createMemoryStepQueue();
@@ -77,6 +78,7 @@ function setup(
       return () => screen.released++;
     },
     sensorsHeldElsewhere: async () => overrides.sensorsFree === false,
+    grantLapsesWithPage: overrides.ios ?? false,
     async claimSensors() {
       if (overrides.sensorsFree === false) return null;
       sensors.claimed++;
@@ -212,6 +214,34 @@ describe("step tracker", () => {
     expect(t.tracker.getState().trackingElsewhere).toBe(true);
     t.tracker.sensorsReleasedElsewhere();
     expect(t.tracker.getState().trackingElsewhere).toBe(false);
+  });
+
+  it("on iOS, a restart on a stored grant that hears nothing asks again, then carries on", async () => {
+    const t = setup({ ios: true, enabled: true });
+    t.tracker.init();
+    t.timeouts.find((x) => x.ms === 1000)?.fn();
+    await vi.waitFor(() => expect(t.tracker.getState().isActive).toBe(true));
+    t.timeouts.find((x) => x.ms === 3000)?.fn();
+    await vi.waitFor(() =>
+      expect(t.tracker.getState()).toMatchObject({ isActive: false, hasPermission: false }),
+    );
+    expect(t.store.permitted).toBe(false);
+    // Tracking stays wanted: granting again restarts it.
+    expect(t.store.enabled).toBe(true);
+    await t.tracker.requestPermission();
+    expect(t.tracker.getState()).toMatchObject({ isActive: true, hasPermission: true });
+  });
+
+  it("keeps tracking when the sensors answer, and elsewhere than iOS", async () => {
+    const ios = setup({ ios: true });
+    await ios.tracker.start();
+    await ios.step(1);
+    ios.timeouts.find((x) => x.ms === 3000)?.fn();
+    expect(ios.tracker.getState().isActive).toBe(true);
+    const android = setup();
+    await android.tracker.start();
+    android.timeouts.find((x) => x.ms === 3000)?.fn();
+    expect(android.tracker.getState().isActive).toBe(true);
   });
 
   it("lets go of a wake lock granted after tracking was already stopped", async () => {

@@ -40,6 +40,8 @@ export interface TrackerEnv {
   /** Subscribes to motion readings; returns the unsubscribe. */
   listenToMotion(onSample: (sample: MotionSample) => void): () => void;
   requestPermission(): Promise<PermissionResult>;
+  /** iOS: a motion grant does not outlive the page, so a restarted tracker may hear nothing. */
+  grantLapsesWithPage: boolean;
   /** Whether another tab holds the sensors now (it may have closed without stopping). */
   sensorsHeldElsewhere(): Promise<boolean>;
   /** Keeps the screen on while tracking; resolves to its release, or null when refused. */
@@ -59,6 +61,9 @@ export interface TrackerEnv {
   newId(): string;
   events: TrackerEvents;
 }
+
+/** A tracker restarted on a stored grant that hears no reading in this time asks for the grant again. */
+const SILENT_SENSOR_MS = 3000;
 
 const initialState = (permitted: boolean): StepTrackerState => ({
   isActive: false,
@@ -177,9 +182,17 @@ export function createStepTracker(env: TrackerEnv) {
       }
       releaseSensors = release;
       detector = env.createDetector();
-      stopListening = env.listenToMotion((sample) => count(detector?.push(sample) ?? 0));
+      let heard = false;
+      stopListening = env.listenToMotion((sample) => {
+        heard = true;
+        count(detector?.push(sample) ?? 0);
+      });
       env.storage.setTrackingEnabled(true);
       update({ isActive: true, trackingElsewhere: false, stepCount: 0, error: null });
+      // iOS forgets the motion grant with the page: silence after a restart means asking again.
+      env.setTimeout(() => {
+        if (state.isActive && !heard && env.grantLapsesWithPage) void lapseGrant();
+      }, SILENT_SENSOR_MS);
       await holdScreen();
       return true;
     } finally {
@@ -199,16 +212,28 @@ export function createStepTracker(env: TrackerEnv) {
     return screenRequest;
   }
 
-  /** Stops tracking and flushes the pending steps; a tab that did not start tracking cannot stop it. */
-  async function stop(): Promise<void> {
-    if (!state.isActive) return;
+  function halt() {
     stopListening?.();
     releaseScreen?.();
     releaseSensors?.();
     stopListening = releaseScreen = releaseSensors = null;
     detector = null;
-    env.storage.setTrackingEnabled(false);
     update({ isActive: false });
+  }
+
+  /** Stops tracking and flushes the pending steps; a tab that did not start tracking cannot stop it. */
+  async function stop(): Promise<void> {
+    if (!state.isActive) return;
+    halt();
+    env.storage.setTrackingEnabled(false);
+    await sync();
+  }
+
+  /** The stored grant no longer holds: ask again, and resume tracking once it is given. */
+  async function lapseGrant() {
+    halt();
+    env.storage.setPermissionGranted(false);
+    update({ hasPermission: false });
     await sync();
   }
 
@@ -218,6 +243,8 @@ export function createStepTracker(env: TrackerEnv) {
     if (result.granted) {
       env.storage.setPermissionGranted(true);
       update({ isConnecting: false, hasPermission: true, error: null });
+      // Tracking that was on (a lapsed grant, or before a reload) carries on.
+      if (env.storage.trackingEnabled()) await start();
       return true;
     }
     env.storage.setPermissionGranted(false);
