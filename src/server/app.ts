@@ -4,7 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",
     // One log line per request (below), not Fastify's two (incoming, completed).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Malformed URLs and the like answer in the one error shape too.
     frameworkErrors: (_error, _request, reply) => {
       (reply as FastifyReply).code(400).send({ message: "Malformed request", code: "VALIDATION_ERROR" });
