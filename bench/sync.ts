@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import net, { type AddressInfo } from "node:net";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { count, sum } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "../src/server/app";
@@ -27,12 +28,17 @@ const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 /** One sync in this many is resent with the batch id of the member's previous sync (a retry). */
 const RETRY_EVERY = 50;
 const GOAL = { syncsPerSec: 1500, p99Ms: 50 };
+/** The open-loop phase's rate: the goal's. */
+const RATE = Number(process.env.BENCH_RATE ?? GOAL.syncsPerSec);
 const TIME_ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney"];
 
 type Member = { cookie: string; fingerprint: string };
 type LoadJob = {
   port: number;
-  kind: "sync" | "health";
+  /** sync: closed loop, `concurrency` clients back to back (the most the server does); rate:
+   * open loop, syncs started at `rate` a second whatever the answers (latency at that load). */
+  kind: "sync" | "rate" | "health";
+  rate?: number;
   members: Member[];
   concurrency: number;
   warmupMs: number;
@@ -52,6 +58,8 @@ type LoadResult = {
   /** Distinct batches answered 200, warm-up included. */
   batchesSent: number;
   retries: number;
+  /** Open loop: how late each sync was sent after it was due (ms), sorted. */
+  sendLags: Float64Array;
 };
 
 // ---------------------------------------------------------------- load generator (child process)
@@ -160,44 +168,86 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
     }
   }
 
+  // How late the open loop sent each sync (the generator's own stalls, counted in the latency).
+  const sendLags: number[] = [];
+  // One member's sync; every RETRY_EVERY-th resends the member's previous batch (a retry).
+  const lastBatch = new Map<Member, string>();
+  let sent = 0;
+  async function syncOnce(connection: Connection, member: Member, t0: number) {
+    sent++;
+    const previous = lastBatch.get(member);
+    const retry = previous !== undefined && sent % RETRY_EVERY === 0;
+    const batchId = retry ? previous : randomUUID();
+    const steps = 5 + Math.floor(Math.random() * 16);
+    const body = JSON.stringify({
+      steps,
+      timestamp: new Date().toISOString(),
+      batchId,
+      motionData: { accelerometer: true, gyroscope: true, deviceType: "android" },
+    });
+    const status = await connection.request(
+      `POST /api/steps HTTP/1.1\r\nHost: 127.0.0.1:${job.port}\r\nCookie: ${member.cookie}\r\n` +
+        `X-Device-Fingerprint: ${member.fingerprint}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await record(t0, status);
+    if (status === 200) {
+      if (retry) retries++;
+      else {
+        stepsSent += steps;
+        batchesSent++;
+        lastBatch.set(member, batchId);
+      }
+    }
+  }
+
   // Client k walks the members k, k + concurrency, ...: a member never has two syncs in flight,
   // like one phone syncing its own batches one after another.
   async function syncClient(k: number) {
     const connection = new Connection(job.port);
     connections.push(connection);
     const mine = job.members.filter((_, i) => i % clients === k);
-    const lastBatch = new Map<number, string>();
     let n = 0;
     while (performance.now() < stopAt) {
-      const m = n % mine.length;
-      const member = mine[m];
-      n++;
-      const previous = lastBatch.get(m);
-      const retry = previous !== undefined && n % RETRY_EVERY === 0;
-      const batchId = retry ? previous : randomUUID();
-      const steps = 5 + Math.floor(Math.random() * 16);
-      const body = JSON.stringify({
-        steps,
-        timestamp: new Date().toISOString(),
-        batchId,
-        motionData: { accelerometer: true, gyroscope: true, deviceType: "android" },
-      });
-      const t0 = performance.now();
-      const status = await connection.request(
-        `POST /api/steps HTTP/1.1\r\nHost: 127.0.0.1:${job.port}\r\nCookie: ${member.cookie}\r\n` +
-          `X-Device-Fingerprint: ${member.fingerprint}\r\nContent-Type: application/json\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-      );
-      await record(t0, status);
-      if (status === 200) {
-        if (retry) retries++;
-        else {
-          stepsSent += steps;
-          batchesSent++;
-          lastBatch.set(m, batchId);
+      await syncOnce(connection, mine[n++ % mine.length] as Member, performance.now());
+    }
+  }
+
+  // Open loop: a sync is due every 1/rate s, sent by the next member with none in flight over a
+  // free connection (opened when none is free). Latency counts from when the sync was due, so a
+  // server falling behind shows in it instead of slowing the load down.
+  async function rateClient(rate: number) {
+    const free: Connection[] = [];
+    const idle = [...job.members];
+    const inFlight = new Set<Promise<void>>();
+    const interval = 1000 / rate;
+    let due = performance.now();
+    let skipped = 0;
+    while (due < stopAt) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      for (const now = performance.now(); due <= now && due < stopAt; due += interval) {
+        if (due >= measureFrom) sendLags.push(now - due);
+        const member = idle.shift();
+        if (!member) {
+          skipped++;
+          continue;
         }
+        let connection = free.pop();
+        if (!connection) {
+          connection = new Connection(job.port);
+          connections.push(connection);
+        }
+        const c = connection;
+        const run: Promise<void> = syncOnce(c, member, due).then(() => {
+          idle.push(member);
+          free.push(c);
+          inFlight.delete(run);
+        });
+        inFlight.add(run);
       }
     }
+    await Promise.all(inFlight);
+    if (skipped > 0) failures.noIdleMember = skipped;
   }
 
   async function healthClient() {
@@ -211,9 +261,12 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
   }
 
   const clients = job.kind === "sync" ? Math.min(job.concurrency, job.members.length) : job.concurrency;
-  await Promise.all(
-    Array.from({ length: clients }, (_, k) => (job.kind === "sync" ? syncClient(k) : healthClient())),
-  );
+  if (job.kind === "rate") await rateClient(job.rate ?? GOAL.syncsPerSec);
+  else {
+    await Promise.all(
+      Array.from({ length: clients }, (_, k) => (job.kind === "sync" ? syncClient(k) : healthClient())),
+    );
+  }
   for (const connection of connections) connection.close();
   for (const mark of marks) clearTimeout(mark);
   return {
@@ -225,6 +278,7 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
     stepsSent,
     batchesSent,
     retries,
+    sendLags: Float64Array.from(sendLags).sort(),
   };
 }
 
@@ -331,6 +385,11 @@ async function bench(database: Database) {
 
     const job = { port, members, concurrency: CONCURRENCY, warmupMs: WARMUP_MS, durationMs: DURATION_MS };
     const syncs = await inChildProcess({ ...job, kind: "sync" });
+    // The server's event loop: a blocked loop delays every answer at once.
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
+    const atRate = await inChildProcess({ ...job, kind: "rate", rate: RATE });
+    loopDelay.disable();
     const health = await inChildProcess({ ...job, kind: "health" });
 
     // Every sync answered 200 is stored once, retries add nothing, nothing was refused.
@@ -339,11 +398,17 @@ async function bench(database: Database) {
       .from(stepBatches);
     const [refused] = await database.db.select({ n: count() }).from(stepRefusals);
     const storedOk =
-      stored.batches === syncs.batchesSent && stored.steps === syncs.stepsSent && refused.n === 0;
+      stored.batches === syncs.batchesSent + atRate.batchesSent &&
+      stored.steps === syncs.stepsSent + atRate.stepsSent &&
+      refused.n === 0;
 
     syncs.latencies.sort();
+    atRate.latencies.sort();
     health.latencies.sort();
-    const errors = Object.values(syncs.failures).reduce((a, n) => a + n, 0);
+    const errors = [syncs, atRate].reduce(
+      (total, run) => total + Object.values(run.failures).reduce((a, n) => a + n, 0),
+      0,
+    );
     return {
       syncsPerSec: Math.round(syncs.requests / syncs.seconds),
       p50Ms: percentile(syncs.latencies, 0.5),
@@ -354,6 +419,22 @@ async function bench(database: Database) {
       retries: syncs.retries,
       storedOk,
       cpuPctOfOneCore: syncs.cpu,
+      atRate: {
+        offeredPerSec: RATE,
+        syncsPerSec: Math.round(atRate.requests / atRate.seconds),
+        p50Ms: percentile(atRate.latencies, 0.5),
+        p90Ms: percentile(atRate.latencies, 0.9),
+        p99Ms: percentile(atRate.latencies, 0.99),
+        p999Ms: percentile(atRate.latencies, 0.999),
+        maxMs: round(atRate.latencies.at(-1) ?? 0),
+        // The load generator's own lateness, included in the latencies above.
+        sendLagP99Ms: percentile(atRate.sendLags, 0.99),
+        sendLagMaxMs: round(atRate.sendLags.at(-1) ?? 0),
+        serverLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
+        serverLoopDelayMaxMs: round(loopDelay.max / 1e6),
+        failures: atRate.failures,
+        cpuPctOfOneCore: atRate.cpu,
+      },
       healthRps: Math.round(health.requests / health.seconds),
       healthP99Ms: percentile(health.latencies, 0.99),
       healthErrors: Object.values(health.failures).reduce((a, n) => a + n, 0),
@@ -410,10 +491,14 @@ if (!isLoadGenerator) {
 
   const pgResult = result.postgres as Awaited<ReturnType<typeof bench>> | undefined;
   result.goal = { database: "postgres", ...GOAL, errors: 0 };
+  // The goal: the server sustains 1,500 syncs/s (closed loop, as many as it can do), and at
+  // 1,500 syncs/s offered its p99 stays under 50 ms. The closed loop's own p99 is the queueing
+  // of 64 clients at saturation, reported but not the goal.
   result.met =
     pgResult !== undefined &&
     pgResult.syncsPerSec >= GOAL.syncsPerSec &&
-    pgResult.p99Ms < GOAL.p99Ms &&
+    pgResult.atRate.syncsPerSec >= GOAL.syncsPerSec * 0.98 &&
+    pgResult.atRate.p99Ms < GOAL.p99Ms &&
     pgResult.errors === 0 &&
     pgResult.storedOk;
   console.log(JSON.stringify(result));
