@@ -29,7 +29,7 @@ export function BottomNav() {
                 href={href}
                 aria-current={active ? "page" : undefined}
                 className={cn(
-                  "flex h-16 flex-col items-center justify-center gap-1 text-[11px] font-semibold outline-none focus-visible:bg-emerald-50",
+                  "flex h-16 flex-col items-center justify-center gap-1 rounded-xl text-[11px] font-semibold outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-inset",
                   active ? "text-emerald-700" : "text-slate-600 hover:text-slate-900",
                 )}
               >

@@ -34,7 +34,7 @@ export function CachedDataBadge() {
   return (
     <div
       role="status"
-      className="fixed top-[calc(2.75rem+env(safe-area-inset-top))] right-3 z-[65] flex items-center gap-1.5 rounded-full bg-slate-900/90 px-3 py-1 text-xs font-semibold text-white shadow"
+      className="pointer-events-none fixed bottom-[calc(5.25rem+env(safe-area-inset-bottom))] left-3 z-[65] flex items-center gap-1.5 md:bottom-4 rounded-full bg-slate-900/90 px-3 py-1 text-xs font-semibold text-white shadow"
     >
       <Database className="size-3.5" aria-hidden="true" />
       Cached data · {time}

@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { CONNECTION_RESTORED_BANNER_MS } from "../../../core/constants";
 import { useIsOnline } from "../../lib/device";
 
-/** Offline banner, and 'Connection restored' for 3 s after coming back (specification 1, section 4). */
+/**
+ * Offline banner, and 'Connection restored' for 3 s after coming back (specification 1, section 4).
+ * It sits above the page rather than over it, so the header's menu and user buttons stay usable.
+ */
 export function ConnectivityBanner() {
   const online = useIsOnline();
   const wasOffline = useRef(!online);
@@ -29,8 +32,8 @@ export function ConnectivityBanner() {
       aria-live="polite"
       className={
         online
-          ? "fixed inset-x-0 top-0 z-[70] flex items-center justify-center gap-2 bg-emerald-700 px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-sm font-semibold text-white shadow anim-fade-in"
-          : "fixed inset-x-0 top-0 z-[70] flex items-center justify-center gap-2 bg-amber-500 px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-sm font-semibold text-slate-950 shadow anim-fade-in"
+          ? "relative z-[45] flex items-center justify-center gap-2 bg-emerald-700 px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-sm font-semibold text-white shadow anim-fade-in"
+          : "relative z-[45] flex items-center justify-center gap-2 bg-amber-500 px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-sm font-semibold text-slate-950 shadow anim-fade-in"
       }
     >
       {online ? (

@@ -7,6 +7,9 @@ import { useStepTracker } from "../tracker/browser-tracker";
 import type { StepTracker, StepTrackerState } from "../tracker/step-tracker";
 import { TrackingHelpButton } from "./tracking-help-dialog";
 
+// A disabled button here still tells the state ('Need Permission', 'Synced'): readable, not faded.
+const STATUS_BUTTON = "disabled:text-slate-600 disabled:opacity-100";
+
 /** Specification 1, section 4: 'Syncing...', 'Sync (n)' or 'Synced'. */
 export function syncLabel(state: Pick<StepTrackerState, "isSyncing" | "stepsSinceLastSync">): string {
   if (state.isSyncing) return "Syncing...";
@@ -40,6 +43,7 @@ export function StepTrackingCard({ variant = "mobile" }: { variant?: "mobile" | 
   const active = state.isActive && state.hasPermission;
   const toggle = () => void (state.isActive ? tracker.stop() : tracker.start());
   const nothingToSync = state.stepsSinceLastSync <= 0;
+  const startDisabled = !state.hasPermission || (!state.isActive && state.trackingElsewhere);
 
   return (
     <Card data-testid="step-tracking">
@@ -74,13 +78,16 @@ export function StepTrackingCard({ variant = "mobile" }: { variant?: "mobile" | 
             ? `Counting your steps. ${state.stepCount.toLocaleString("en-US")} this session.`
             : state.trackingElsewhere
               ? "StepRace is already counting steps in another tab or window; stop it there first."
-              : "Start tracking and keep StepRace open while you walk."}
+              : state.hasPermission
+                ? "Start tracking and keep StepRace open while you walk."
+                : "Grant motion permission above, then start tracking."}
         </p>
         <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
           <Button
             onClick={toggle}
-            disabled={!state.hasPermission || (!state.isActive && state.trackingElsewhere)}
-            variant={state.isActive ? "outline" : "default"}
+            disabled={startDisabled}
+            variant={state.isActive || startDisabled ? "outline" : "default"}
+            className={startDisabled ? STATUS_BUTTON : undefined}
           >
             {state.isActive ? <Square aria-hidden="true" /> : <Play aria-hidden="true" />}
             {startLabel(state)}
@@ -91,9 +98,10 @@ export function StepTrackingCard({ variant = "mobile" }: { variant?: "mobile" | 
             </Button>
           ) : (
             <Button
-              variant="secondary"
+              variant={nothingToSync && !state.isSyncing ? "outline" : "secondary"}
               onClick={() => void syncNow(tracker)}
               disabled={state.isSyncing || nothingToSync}
+              className={nothingToSync && !state.isSyncing ? STATUS_BUTTON : undefined}
             >
               <CloudUpload aria-hidden="true" /> {syncLabel(state)}
             </Button>

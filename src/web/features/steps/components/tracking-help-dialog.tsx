@@ -17,6 +17,7 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
 } from "../../../components/ui/dialog";
 import { Tabs } from "../../../components/ui/tabs";
 import { isIos } from "../../../lib/device";
@@ -46,8 +47,8 @@ const setup: Record<HelpPlatform, ReactNode> = {
         Tap <strong>Share</strong>, then <strong>Add to Home Screen</strong>, and open StepRace from its icon.
       </li>
       <li>
-        Tap <strong>Start Tracking</strong> and choose <strong>Allow</strong> when asked for motion and
-        orientation access.
+        On the dashboard, tap <strong>Grant Permission</strong> and choose <strong>Allow</strong> when asked
+        for motion and orientation access, then tap <strong>Start Tracking</strong>.
       </li>
       <li>
         Denied it by mistake? Go to Settings &gt; Safari &gt; Motion &amp; Orientation Access, enable it, then
@@ -63,7 +64,8 @@ const setup: Record<HelpPlatform, ReactNode> = {
         <strong>Add to Home screen</strong>), and open StepRace from its icon.
       </li>
       <li>
-        Tap <strong>Start Tracking</strong>. Chrome does not ask for motion access; counting begins at once.
+        On the dashboard, tap <strong>Grant Permission</strong> (Chrome does not ask; it is granted at once),
+        then <strong>Start Tracking</strong>.
       </li>
       <li>
         No steps counted? In Chrome, open Settings &gt; Site settings &gt; Motion sensors and allow StepRace.
@@ -113,13 +115,17 @@ function Tip({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }
 export function TrackingHelpDialog({
   open,
   onOpenChange,
+  trigger,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The control that opens it: focus returns there when the dialog closes. */
+  trigger?: ReactNode;
 }) {
   const [platform, setPlatform] = useState<HelpPlatform>(devicePlatform);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className="gap-5 sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>How step tracking works</DialogTitle>
@@ -188,11 +194,14 @@ export function TrackingHelpDialog({
 export function TrackingHelpButton({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="ghost" size="sm" className={className} onClick={() => setOpen(true)}>
-        <CircleHelp aria-hidden="true" /> How tracking works
-      </Button>
-      <TrackingHelpDialog open={open} onOpenChange={setOpen} />
-    </>
+    <TrackingHelpDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="ghost" size="sm" className={className}>
+          <CircleHelp aria-hidden="true" /> How tracking works
+        </Button>
+      }
+    />
   );
 }

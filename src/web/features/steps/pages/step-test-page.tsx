@@ -88,6 +88,15 @@ export function StepTestPage() {
       </Link>
       <h1 className="mb-6 text-center text-3xl font-extrabold tracking-tight">Step Test</h1>
       {content}
+      {user ? null : (
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Steps counted here stay on this phone until you{" "}
+          <Link href="/login" className="font-semibold text-emerald-700 underline-offset-4 hover:underline">
+            sign in
+          </Link>
+          ; then they sync to your account.
+        </p>
+      )}
     </main>
   );
 }
