@@ -23,7 +23,7 @@ describe("weekly leaderboard", () => {
   }
 
   it("ranks this week's active members, ties sharing a rank, with the member's own place", async () => {
-    // Wednesday 14 January 2026: the ISO week began on Monday the 12th, 00:00 UTC.
+    // Wednesday 14 January 2026: for these members (in UTC) the week began on Monday the 12th.
     t().clock.set("2026-01-14T12:00:00Z");
     const ann = await buildUser(t().app, { firstName: "Ann" });
     const bob = await buildUser(t().app, { firstName: "Bob" });
@@ -38,9 +38,8 @@ describe("weekly leaderboard", () => {
     await walked(ann.id, 200, "2026-01-13T09:00:00Z");
     await walked(bob.id, 500, "2026-01-14T08:00:00Z");
     await walked(cid.id, 300, "2026-01-14T11:00:00Z");
-    // Last week (Sunday evening) and later than now do not count.
+    // Last week (Sunday evening) does not count.
     await walked(cid.id, 9000, "2026-01-11T23:59:59Z");
-    await walked(cid.id, 9000, "2026-01-14T13:00:00Z");
     for (const other of [unsubscribed, noRules, banned, lapsed])
       await walked(other.id, 8000, "2026-01-13T10:00:00Z");
     await t()
@@ -84,6 +83,38 @@ describe("weekly leaderboard", () => {
     t().clock.set("2026-01-19T00:30:00Z");
     const monday = (await t().app.inject({ url: "/api/leaderboard", headers: session.headers })).json();
     expect(monday).toEqual({ entries: [], me: { rank: 1, steps: 0 } });
+  });
+
+  it("counts each member's own week, Monday to today where they live", async () => {
+    // Monday 19 January, 03:00 UTC: already Monday noon in Tokyo, still Sunday evening in Los Angeles.
+    t().clock.set("2026-01-19T03:00:00Z");
+    const tokyo = await buildUser(t().app, { firstName: "Kei", timeZone: "Asia/Tokyo" });
+    const la = await buildUser(t().app, { firstName: "Lou", timeZone: "America/Los_Angeles" });
+    const day = (userId: number, steps: number, localDate: string) =>
+      t()
+        .app.ctx.db.insert(stepBatches)
+        .values({
+          userId,
+          batchId: randomUUID(),
+          steps,
+          recordedAt: new Date("2026-01-18T20:00:00Z"),
+          receivedAt: new Date("2026-01-18T20:00:00Z"),
+          localDate,
+        });
+    // Kei's Sunday is last week in Tokyo; this Monday morning is this week.
+    await day(tokyo.id, 7000, "2026-01-18");
+    await day(tokyo.id, 1200, "2026-01-19");
+    // For Lou it is still Sunday: the week that began on Monday the 12th.
+    await day(la.id, 4000, "2026-01-12");
+    await day(la.id, 5000, "2026-01-18");
+
+    const session = await loginAs(t().app, tokyo);
+    const board = (await t().app.inject({ url: "/api/leaderboard", headers: session.headers })).json();
+    const steps = Object.fromEntries(
+      board.entries.map((e: { firstName: string; steps: number }) => [e.firstName, e.steps]),
+    );
+    expect(steps).toEqual({ Lou: 9000, Kei: 1200 });
+    expect(board.me).toEqual({ rank: 2, steps: 1200 });
   });
 
   it("shows at most 50 members", async () => {

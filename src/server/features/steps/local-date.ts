@@ -49,13 +49,3 @@ export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
-
-/**
- * The start of the current ISO week: Monday 00:00 UTC. The leaderboard's week is the same for
- * everyone, so members in different zones compare the same steps; UTC is that common clock.
- */
-export function isoWeekStartUtc(now: Date): Date {
-  const day = now.getUTCDay(); // 0 = Sunday
-  const sinceMonday = (day + 6) % 7;
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - sinceMonday));
-}

@@ -140,20 +140,23 @@ export type LeaderRow = {
 };
 
 /**
- * The members who take part in the leaderboard and their steps in [from, to]: subscribed
- * (as the viewer check reads it, renewal grace included), rules accepted, not deleted or banned,
- * with at least one step in the window.
+ * The members who take part in the leaderboard and their steps this week: each member's own
+ * week, Monday to today in their time zone (the days their dashboard shows), read from the daily
+ * totals. Taking part: subscribed (as the viewer check reads it, renewal grace included), rules
+ * accepted, not deleted or banned, with at least one step this week.
  */
-function weekTotals(from: Date, to: Date) {
-  const stripeCutoff = new Date(to.getTime() - renewalGraceMs("stripe")).toISOString();
-  const otherCutoff = new Date(to.getTime() - renewalGraceMs("sandbox")).toISOString();
-  const now = to.toISOString();
+function weekTotals(at: Date) {
+  const stripeCutoff = new Date(at.getTime() - renewalGraceMs("stripe")).toISOString();
+  const otherCutoff = new Date(at.getTime() - renewalGraceMs("sandbox")).toISOString();
+  const now = at.toISOString();
   return sql`
     with week as (
-      select user_id, sum(steps)::int as steps
-      from step_batches
-      where recorded_at >= ${from.toISOString()}::timestamptz and recorded_at <= ${now}::timestamptz
-      group by user_id
+      select d.user_id, sum(d.steps)::int as steps
+      from step_days d
+      join users u on u.id = d.user_id
+      where d.local_date >= date_trunc('week', ${now}::timestamptz at time zone u.time_zone)::date
+        and d.local_date <= (${now}::timestamptz at time zone u.time_zone)::date
+      group by d.user_id
     ),
     eligible as (
       select u.id as user_id, u.first_name, u.last_name, u.profile_image_url, w.steps
@@ -169,10 +172,10 @@ function weekTotals(from: Date, to: Date) {
     )`;
 }
 
-export async function leaderboardTop(db: Db, from: Date, to: Date, limit: number): Promise<LeaderRow[]> {
+export async function leaderboardTop(db: Db, at: Date, limit: number): Promise<LeaderRow[]> {
   return queryRows<LeaderRow>(
     db,
-    sql`${weekTotals(from, to)}
+    sql`${weekTotals(at)}
     select user_id, first_name, last_name, profile_image_url, steps,
            (rank() over (order by steps desc))::int as rank
     from eligible
@@ -181,11 +184,11 @@ export async function leaderboardTop(db: Db, from: Date, to: Date, limit: number
   );
 }
 
-/** A member's steps in the window and how many eligible members walked more. */
-export async function leaderboardPosition(db: Db, userId: number, from: Date, to: Date) {
+/** A member's steps this week and how many eligible members walked more. */
+export async function leaderboardPosition(db: Db, userId: number, at: Date) {
   const [row] = await queryRows<{ ahead: number; steps: number }>(
     db,
-    sql`${weekTotals(from, to)}
+    sql`${weekTotals(at)}
     select
       (select count(*)::int from eligible e
         where e.steps > coalesce((select steps from week where user_id = ${userId}), 0)) as ahead,

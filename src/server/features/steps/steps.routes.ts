@@ -57,7 +57,8 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     {
       schema: {
         tags,
-        summary: "This week's steps (ISO week, UTC): top 50 and the member's own rank",
+        summary:
+          "This week's steps (each member's own Monday to today, in their time zone): top 50 and the member's own rank",
         response: { 200: leaderboardSchema, ...errors(401) },
       },
     },

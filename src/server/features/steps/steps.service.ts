@@ -6,7 +6,7 @@ import {
   requireUser,
   type Viewer,
 } from "../../http/viewer";
-import { addDays, isoWeekStartUtc, localDate } from "./local-date";
+import { addDays, localDate } from "./local-date";
 import {
   allowedSteps,
   latestPlausiblePrevious,
@@ -108,18 +108,17 @@ export async function history(ctx: AppContext, viewer: Viewer, days: number) {
 }
 
 /**
- * This week's steps of the active members: top 50 and the viewer's own place. The week is the
- * current ISO week in UTC (Monday 00:00 UTC until now), one clock for members in every zone.
- * Ties share a rank (1, 1, 3). Members without a subscription or accepted rules take no part;
- * for such a viewer `me` is null.
+ * This week's steps of the active members: top 50 and the viewer's own place. Each member's week
+ * is their own, Monday to today in their time zone, the same days their dashboard adds up
+ * (DESIGN 1: a member's day is their local day). Ties share a rank (1, 1, 3). Members without a
+ * subscription or accepted rules take no part; for such a viewer `me` is null.
  */
 export async function leaderboard(ctx: AppContext, viewer: Viewer) {
   const user = requireUser(viewer);
   const now = ctx.clock.now();
-  const from = isoWeekStartUtc(now);
-  const top = await repo.leaderboardTop(ctx.db, from, now, LEADERBOARD_SIZE);
+  const top = await repo.leaderboardTop(ctx.db, now, LEADERBOARD_SIZE);
   const eligible = hasActiveSubscription(user) && user.rulesAcceptedAt !== null;
-  const position = eligible ? await repo.leaderboardPosition(ctx.db, user.id, from, now) : null;
+  const position = eligible ? await repo.leaderboardPosition(ctx.db, user.id, now) : null;
   return {
     entries: top.map((r) => ({
       rank: r.rank,

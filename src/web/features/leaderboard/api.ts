@@ -12,7 +12,7 @@ export interface LeaderboardEntry {
 }
 
 export interface Leaderboard {
-  /** The top 50 of the current ISO week (UTC), most steps first. */
+  /** The top 50 of this week (each member's own Monday to today), most steps first. */
   entries: LeaderboardEntry[];
   /** The viewer's own place; null when they take no part (no subscription or rules not accepted). */
   me: { rank: number; steps: number } | null;

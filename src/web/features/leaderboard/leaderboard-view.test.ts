@@ -3,42 +3,37 @@ import type { Leaderboard, LeaderboardEntry } from "./api";
 import {
   boardView,
   displayName,
-  isoWeekUtc,
+  memberWeek,
   nextToPass,
   weekLabel,
   weekResetLabel,
 } from "./leaderboard-view";
 
 describe("the leaderboard's week", () => {
-  it("is the ISO week in UTC, Monday to Sunday", () => {
+  it("is the member's own week, Monday to Sunday", () => {
     // Saturday 21 November 2026.
-    expect(weekLabel(new Date("2026-11-21T08:00:00Z"))).toBe("This week (Mon 16 Nov – Sun 22 Nov)");
-    const { monday, sunday, nextMonday } = isoWeekUtc(new Date("2026-11-21T08:00:00Z"));
+    expect(weekLabel(new Date("2026-11-21T08:00:00Z"), "UTC")).toBe("This week (Mon 16 Nov – Sun 22 Nov)");
+    const { monday, sunday, nextMonday } = memberWeek(new Date("2026-11-21T08:00:00Z"), "UTC");
     expect(monday.toISOString()).toBe("2026-11-16T00:00:00.000Z");
     expect(sunday.toISOString()).toBe("2026-11-22T00:00:00.000Z");
     expect(nextMonday.toISOString()).toBe("2026-11-23T00:00:00.000Z");
   });
 
-  it("starts on Monday 00:00 UTC and still holds late on Sunday", () => {
-    expect(weekLabel(new Date("2026-11-16T00:00:00Z"))).toBe("This week (Mon 16 Nov – Sun 22 Nov)");
-    expect(weekLabel(new Date("2026-11-22T23:59:59Z"))).toBe("This week (Mon 16 Nov – Sun 22 Nov)");
-    expect(weekLabel(new Date("2026-11-23T00:00:00Z"))).toBe("This week (Mon 23 Nov – Sun 29 Nov)");
+  it("starts on the member's Monday: already in Tokyo, not yet in Los Angeles", () => {
+    // Sunday 22 November, 16:00 UTC: Monday 01:00 in Tokyo, Sunday 08:00 in Los Angeles.
+    const at = new Date("2026-11-22T16:00:00Z");
+    expect(weekLabel(at, "Asia/Tokyo")).toBe("This week (Mon 23 Nov – Sun 29 Nov)");
+    expect(weekLabel(at, "America/Los_Angeles")).toBe("This week (Mon 16 Nov – Sun 22 Nov)");
+    expect(weekLabel(new Date("2026-11-16T00:00:00Z"), "UTC")).toBe("This week (Mon 16 Nov – Sun 22 Nov)");
   });
 
   it("spans months and years", () => {
-    expect(weekLabel(new Date("2026-12-31T12:00:00Z"))).toBe("This week (Mon 28 Dec – Sun 3 Jan)");
+    expect(weekLabel(new Date("2026-12-31T12:00:00Z"), "UTC")).toBe("This week (Mon 28 Dec – Sun 3 Jan)");
   });
 
-  it("is the UTC week even where the local day is already another one", () => {
-    // Monday 01:00 in Tokyo is still Sunday in UTC: last week's board.
-    const sundayUtc = new Date("2026-11-22T16:00:00Z");
-    expect(weekLabel(sundayUtc)).toBe("This week (Mon 16 Nov – Sun 22 Nov)");
-  });
-
-  it("says when the next week starts in the viewer's own clock", () => {
-    expect(weekResetLabel(new Date("2026-11-21T08:00:00Z"), "UTC")).toBe("Mon 23 Nov, 00:00");
-    expect(weekResetLabel(new Date("2026-11-21T08:00:00Z"), "Europe/Paris")).toBe("Mon 23 Nov, 01:00");
-    expect(weekResetLabel(new Date("2026-11-21T08:00:00Z"), "America/New_York")).toBe("Sun 22 Nov, 19:00");
+  it("says the next week starts next Monday at midnight, the member's time", () => {
+    expect(weekResetLabel(new Date("2026-11-21T08:00:00Z"), "Europe/Paris")).toBe("Mon 23 Nov, 00:00");
+    expect(weekResetLabel(new Date("2026-11-22T16:00:00Z"), "Asia/Tokyo")).toBe("Mon 30 Nov, 00:00");
   });
 });
 

@@ -2,13 +2,27 @@ import type { Leaderboard, LeaderboardEntry } from "./api";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The calendar date of an instant in a time zone, as a Date at UTC midnight of that day. */
+function calendarDay(at: Date, timeZone: string | undefined): Date {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(Date.UTC(part("year"), part("month") - 1, part("day")));
+}
+
 /**
- * The leaderboard's week: the current ISO week in UTC, Monday 00:00 to Sunday (the server's
- * window, one clock for members in every zone).
+ * The leaderboard's week for a member: Monday to Sunday of their own calendar, in their time zone
+ * (the server counts each member's own week, the days their dashboard shows). The days are
+ * returned as UTC midnights of those calendar dates, and formatted in UTC.
  */
-export function isoWeekUtc(now: Date): { monday: Date; sunday: Date; nextMonday: Date } {
-  const sinceMonday = (now.getUTCDay() + 6) % 7;
-  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - sinceMonday));
+export function memberWeek(now: Date, timeZone?: string): { monday: Date; sunday: Date; nextMonday: Date } {
+  const today = calendarDay(now, timeZone);
+  const sinceMonday = (today.getUTCDay() + 6) % 7;
+  const monday = new Date(today.getTime() - sinceMonday * DAY_MS);
   return {
     monday,
     sunday: new Date(monday.getTime() + 6 * DAY_MS),
@@ -16,7 +30,6 @@ export function isoWeekUtc(now: Date): { monday: Date; sunday: Date; nextMonday:
   };
 }
 
-// The week's days are UTC dates: formatted in UTC, or a member west of Greenwich would see Sunday.
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
   weekday: "short",
   day: "numeric",
@@ -31,24 +44,14 @@ export function shortDay(date: Date): string {
 }
 
 /** "This week (Mon 16 Nov – Sun 22 Nov)" */
-export function weekLabel(now: Date): string {
-  const { monday, sunday } = isoWeekUtc(now);
+export function weekLabel(now: Date, timeZone?: string): string {
+  const { monday, sunday } = memberWeek(now, timeZone);
   return `This week (${shortDay(monday)} – ${shortDay(sunday)})`;
 }
 
-/** When the board starts over, in the viewer's own clock: "Mon 23 Nov, 01:00". */
+/** When the member's board starts over: next Monday at midnight, their time ("Mon 23 Nov, 00:00"). */
 export function weekResetLabel(now: Date, timeZone?: string): string {
-  const { nextMonday } = isoWeekUtc(now);
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-  })
-    .format(nextMonday)
-    .replace(/^(\w+),/, "$1");
+  return `${shortDay(memberWeek(now, timeZone).nextMonday)}, 00:00`;
 }
 
 export function displayName(entry: Pick<LeaderboardEntry, "firstName" | "lastName">): string {

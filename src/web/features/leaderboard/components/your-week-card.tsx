@@ -10,10 +10,13 @@ export function YourWeekCard({
   board,
   loading,
   asOf,
+  timeZone,
 }: {
   board: Leaderboard | null;
   loading: boolean;
   asOf: Date;
+  /** The member's own zone (their week); the browser's when unknown. */
+  timeZone?: string;
 }) {
   return (
     <Card className="overflow-hidden border-0 bg-gradient-to-br from-emerald-700 to-indigo-700 text-white shadow-lg">
@@ -28,8 +31,8 @@ export function YourWeekCard({
           <Standing board={board} />
         )}
         <p className="mt-4 border-t border-white/20 pt-3 text-xs text-emerald-50">
-          Steps count from Monday 00:00 UTC; ties share a rank. A new week starts{" "}
-          <span className="font-semibold whitespace-nowrap">{weekResetLabel(asOf)}</span> your time.
+          Everyone's week runs Monday to Sunday in their own time zone; ties share a rank. Your new week
+          starts <span className="font-semibold whitespace-nowrap">{weekResetLabel(asOf, timeZone)}</span>.
         </p>
       </CardContent>
     </Card>

@@ -25,14 +25,14 @@ export function LeaderboardPage() {
       <PageHeader title="Leaderboard" description="This week's steps of all active members." />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-6">
         <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
-          <YourWeekCard board={board} loading={isPending} asOf={asOf} />
+          <YourWeekCard board={board} loading={isPending} asOf={asOf} timeZone={user?.timeZone} />
         </div>
         <Card className="lg:col-start-1 lg:row-start-1">
           <CardHeader className="flex-row items-start justify-between gap-2">
             <div className="min-w-0">
               <CardTitle id={TITLE_ID} className="flex items-start gap-2 text-base md:text-lg">
                 <CalendarDays className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
-                {weekLabel(asOf)}
+                {weekLabel(asOf, user?.timeZone)}
               </CardTitle>
               <CardDescription className="mt-1 pl-7">Top 50 by steps synced this week.</CardDescription>
             </div>
