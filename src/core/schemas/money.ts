@@ -200,6 +200,7 @@ export const TRANSACTION_TYPES = [
   "admin_grant",
   "redemption",
   "subscription",
+  "chargeback",
 ] as const;
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof transactionTypeSchema>;

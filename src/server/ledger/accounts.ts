@@ -8,6 +8,8 @@ export type Currency = "USD" | "FC";
  * The accounts that stand for everything outside the members' wallets. Card payments is the
  * outside world (it goes negative as money comes in); FitCoin issuance mints FitCoins; the
  * reserve holds the dollars that back issued FitCoins; fees and subscriptions are revenue.
+ * Chargeback losses pays what a refunded or disputed deposit took back beyond the member's
+ * wallet (it goes negative by the platform's loss).
  */
 export const SYSTEM_ACCOUNTS = {
   cardPayments: { key: "system:card_payments", currency: "USD", allowNegative: true },
@@ -15,6 +17,7 @@ export const SYSTEM_ACCOUNTS = {
   platformFees: { key: "system:platform_fees", currency: "USD", allowNegative: false },
   fitcoinReserve: { key: "system:fitcoin_reserve", currency: "USD", allowNegative: false },
   fitcoinIssuance: { key: "system:fitcoin_issuance", currency: "FC", allowNegative: true },
+  chargebackLosses: { key: "system:chargeback_losses", currency: "USD", allowNegative: true },
 } as const satisfies Record<string, { key: string; currency: Currency; allowNegative: boolean }>;
 
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;

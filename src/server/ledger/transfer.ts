@@ -15,7 +15,9 @@ export type TransferKind =
   | "pool_contribution"
   | "admin_grant"
   | "redemption"
-  | "subscription";
+  | "subscription"
+  /** A card payment taken back: a refund or dispute of a deposit (and a won dispute's return). */
+  | "chargeback";
 
 export type TransferInput = {
   /** The account the amount leaves. */

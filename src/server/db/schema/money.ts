@@ -52,3 +52,36 @@ export const jobRuns = pgTable("job_runs", {
   name: text().primaryKey(),
   lastRunAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Card payments an admin should review: a refund or dispute the ledger could not reverse in full
+ * from the member's wallet (the shortfall went to chargeback losses), or one on a payment that
+ * is not reversed automatically (a FitCoin purchase, a membership). One row per refund or dispute.
+ */
+export const paymentFlags = pgTable(
+  "payment_flags",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text().notNull(),
+    /** The payment refunded or disputed (Stripe: the payment intent). */
+    providerPaymentId: text().notNull(),
+    /** deposit | fitcoins | subscription */
+    purpose: text().notNull(),
+    /** refund | dispute */
+    reason: text().notNull(),
+    /** The provider's refund or dispute id. */
+    reference: text().notNull(),
+    amountCents: integer().notNull(),
+    /** What the member's wallet could not cover (booked to chargeback losses); 0 when not reversed. */
+    shortfallCents: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    reviewedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payment_flags_reference_uq").on(t.provider, t.reference),
+    index("payment_flags_user_idx").on(t.userId, t.createdAt),
+  ],
+);
