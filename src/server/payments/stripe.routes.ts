@@ -6,15 +6,19 @@ import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { onPaymentIntentSucceeded } from "../features/deposits/deposits.service";
+import { onCardReversals, onDisputeWon } from "../features/deposits/reversals.service";
 import * as subscriptionRepo from "../features/subscription/subscription.repo";
 import { applyPayment } from "../features/subscription/subscription.service";
 import { errors } from "../http/responses";
 import {
+  chargeRefunds,
   createStripeClient,
+  disputedCharge,
   idOf,
   intentFromStripe,
   invoiceSubscriptionId,
   invoiceUserId,
+  metadataUserId,
   paymentFromInvoice,
 } from "./stripe";
 
@@ -85,6 +89,48 @@ async function onIntentSucceeded(ctx: AppContext, pi: Stripe.PaymentIntent) {
   if (intent) await onPaymentIntentSucceeded(ctx, intent);
 }
 
+/**
+ * The member whose membership a charge paid: its customer's, when the charge is not one of our
+ * deposits or FitCoin purchases (those carry the member in their metadata and are found by intent).
+ */
+async function membershipPayer(ctx: AppContext, charge: Stripe.Charge | undefined) {
+  const customerId = idOf(charge?.customer);
+  if (!charge || !customerId || metadataUserId(charge.metadata) !== undefined) return undefined;
+  return subscriptionRepo.findUserIdByCustomerId(ctx.db, customerId);
+}
+
+/** A charge refunded in full or in part: each of its refunds is booked once. */
+async function onChargeRefunded(ctx: AppContext, stripe: Stripe, charge: Stripe.Charge) {
+  const refunds = await chargeRefunds(stripe, charge);
+  if (refunds.length === 0) return;
+  await onCardReversals(
+    ctx,
+    { providerPaymentId: idOf(charge.payment_intent), memberByCustomer: () => membershipPayer(ctx, charge) },
+    refunds.map((r) => ({ reason: "refund" as const, reference: r.id, amountCents: r.amountCents })),
+  );
+}
+
+/**
+ * A dispute opened (the money is withdrawn at once) or closed: lost books the withdrawal if the
+ * opening was missed, won returns it. Inquiries (warning_*) move no money and are ignored.
+ */
+async function onDispute(ctx: AppContext, stripe: Stripe, dispute: Stripe.Dispute) {
+  if (dispute.status.startsWith("warning_") || dispute.currency !== "usd") return;
+  let charge: Stripe.Charge | undefined;
+  let paymentIntentId = idOf(dispute.payment_intent);
+  if (!paymentIntentId) {
+    charge = await disputedCharge(stripe, dispute);
+    paymentIntentId = idOf(charge?.payment_intent);
+  }
+  if (dispute.status === "won") return onDisputeWon(ctx, paymentIntentId, dispute.id);
+  if (!["needs_response", "under_review", "lost"].includes(dispute.status)) return;
+  const memberByCustomer = async () =>
+    membershipPayer(ctx, charge ?? (await disputedCharge(stripe, dispute)));
+  await onCardReversals(ctx, { providerPaymentId: paymentIntentId, memberByCustomer }, [
+    { reason: "dispute", reference: dispute.id, amountCents: dispute.amount },
+  ]);
+}
+
 /** Applies one verified event. Every branch is idempotent: a redelivery changes nothing. */
 export async function handleStripeEvent(ctx: AppContext, stripe: Stripe, event: Stripe.Event): Promise<void> {
   switch (event.type) {
@@ -100,6 +146,11 @@ export async function handleStripeEvent(ctx: AppContext, stripe: Stripe, event: 
       return onSubscriptionDeleted(ctx, event.data.object);
     case "payment_intent.succeeded":
       return onIntentSucceeded(ctx, event.data.object);
+    case "charge.refunded":
+      return onChargeRefunded(ctx, stripe, event.data.object);
+    case "charge.dispute.created":
+    case "charge.dispute.closed":
+      return onDispute(ctx, stripe, event.data.object);
     default:
       return;
   }
@@ -125,7 +176,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
           "Called by Stripe, not by the app. The raw JSON body is verified against the Stripe-Signature " +
           "header with STRIPE_WEBHOOK_SECRET. Handles checkout.session.completed, invoice.paid, " +
           "invoice.payment_succeeded, customer.subscription.updated, customer.subscription.deleted " +
-          "and payment_intent.succeeded (deposits and FitCoin purchases); " +
+          "payment_intent.succeeded (deposits and FitCoin purchases), charge.refunded, " +
+          "charge.dispute.created and charge.dispute.closed (a deposit is taken back from the wallet; " +
+          "FitCoin purchases and memberships are flagged for an admin); " +
           "other events are acknowledged and ignored. Redelivered events change nothing.",
         headers: z.looseObject({ "stripe-signature": z.string().optional() }),
         response: { 200: z.object({ received: z.literal(true) }), ...errors(400) },

@@ -356,3 +356,42 @@ async function markCheckout(db: Db, id: string, status: "complete" | "expired", 
     .set({ status, completedAt: at })
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")));
 }
+
+/** A refund as the ledger books it: Stripe's refund id and the cents it returned to the card. */
+export type ChargeRefund = { id: string; amountCents: number };
+
+/**
+ * Every refund of a charge that returned (or is returning) money: from the event when it carries
+ * them all (the list matches amount_refunded), else listed from Stripe (recent API versions no
+ * longer include charge.refunds). Failed and canceled refunds gave nothing back.
+ */
+export async function chargeRefunds(stripe: Stripe, charge: Stripe.Charge): Promise<ChargeRefund[]> {
+  const counted = (list: Stripe.Refund[]) =>
+    list
+      .filter((r) => r.status !== "failed" && r.status !== "canceled" && r.currency === "usd" && r.amount > 0)
+      .map((r) => ({ id: r.id, amountCents: r.amount }));
+  const carried = charge.refunds?.has_more === false ? counted(charge.refunds.data) : undefined;
+  const total = (list: ChargeRefund[]) => list.reduce((sum, r) => sum + r.amountCents, 0);
+  if (carried && total(carried) >= charge.amount_refunded) return carried;
+  const listed = await stripe.refunds
+    .list({ charge: charge.id, limit: 100 })
+    .autoPagingToArray({ limit: 10_000 });
+  return counted(listed);
+}
+
+/** The charge a dispute is about (read from Stripe unless the event expanded it). */
+export async function disputedCharge(
+  stripe: Stripe,
+  dispute: Stripe.Dispute,
+): Promise<Stripe.Charge | undefined> {
+  if (typeof dispute.charge === "object" && dispute.charge !== null) return dispute.charge;
+  const chargeId = idOf(dispute.charge);
+  if (!chargeId) return undefined;
+  try {
+    return await stripe.charges.retrieve(chargeId);
+  } catch (err) {
+    // A charge these keys cannot see (another account's): nothing of ours to reverse.
+    if (err instanceof Stripe.errors.StripeError && err.code === "resource_missing") return undefined;
+    throw err;
+  }
+}

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { addMonth } from "../payments/provider";
+import { createChargeStore, type FakeChargeHelpers } from "./fake-stripe-charges";
 import { createIntentStore, type FakeIntentHelpers } from "./fake-stripe-intents";
 import {
   type FakeInvoice,
@@ -34,34 +35,36 @@ export type RecordedRequest = {
 
 export type { FakeSubscription };
 
-export type FakeStripe = FakeIntentHelpers & {
-  url: string;
-  requests: RecordedRequest[];
-  /** Requests received for a method and a path (exact, or a RegExp). */
-  requestsTo(method: string, path: string | RegExp): RecordedRequest[];
-  session(id: string): Json;
-  subscription(id: string): Json;
-  invoice(id: string): Json;
-  /** The member pays on Stripe Checkout: a customer, a subscription and its first paid invoice appear. */
-  completeCheckout(
-    sessionId: string,
-    at: Date,
-  ): { subscriptionId: string; invoiceId: string; customerId: string };
-  /** Stripe charges the next month: a new paid invoice for the period after the current one. */
-  renew(subscriptionId: string): { invoiceId: string };
-  /** Changes a subscription as the Stripe dashboard or customer portal would. */
-  updateSubscription(
-    id: string,
-    patch: Partial<Pick<FakeSubscription, "cancelAtPeriodEnd" | "cancelAt" | "status">>,
-  ): void;
-  close(): Promise<void>;
-};
+export type FakeStripe = FakeIntentHelpers &
+  FakeChargeHelpers & {
+    url: string;
+    requests: RecordedRequest[];
+    /** Requests received for a method and a path (exact, or a RegExp). */
+    requestsTo(method: string, path: string | RegExp): RecordedRequest[];
+    session(id: string): Json;
+    subscription(id: string): Json;
+    invoice(id: string): Json;
+    /** The member pays on Stripe Checkout: a customer, a subscription and its first paid invoice appear. */
+    completeCheckout(
+      sessionId: string,
+      at: Date,
+    ): { subscriptionId: string; invoiceId: string; customerId: string };
+    /** Stripe charges the next month: a new paid invoice for the period after the current one. */
+    renew(subscriptionId: string): { invoiceId: string };
+    /** Changes a subscription as the Stripe dashboard or customer portal would. */
+    updateSubscription(
+      id: string,
+      patch: Partial<Pick<FakeSubscription, "cancelAtPeriodEnd" | "cancelAt" | "status">>,
+    ): void;
+    close(): Promise<void>;
+  };
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const subs = new Map<string, FakeSubscription>();
   const invoices = new Map<string, FakeInvoice>();
   const intentStore = createIntentStore();
+  const chargeStore = createChargeStore(intentStore.helpers.paymentIntent);
   const requests: RecordedRequest[] = [];
 
   function createInvoice(sub: FakeSubscription, billingReason: string): FakeInvoice {
@@ -173,6 +176,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
     const intentAnswer = intentStore.route(req);
     if (intentAnswer) return intentAnswer;
+    const chargeAnswer = chargeStore.route(req);
+    if (chargeAnswer) return chargeAnswer;
 
     const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(req.path);
     if (req.method === "GET" && invoiceMatch) {
@@ -254,6 +259,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { invoiceId: createInvoice(sub, "subscription_cycle").id };
     },
     ...intentStore.helpers,
+    ...chargeStore.helpers,
     updateSubscription(id, patch) {
       const sub = must(subs, id, "subscription");
       if (patch.cancelAtPeriodEnd !== undefined) sub.cancelAtPeriodEnd = patch.cancelAtPeriodEnd;

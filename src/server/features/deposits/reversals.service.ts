@@ -1,0 +1,115 @@
+import type { AppContext } from "../../context";
+import * as repo from "./reversals.repo";
+
+/** Whose card payment a refund or dispute concerns, as the provider's event tells it. */
+export type ReversedPayment = {
+  /** The payment intent (Stripe) the charge belongs to. */
+  providerPaymentId: string | null;
+  /** The member behind a card payment we did not book as a deposit or purchase (a membership). */
+  memberByCustomer: () => Promise<number | undefined>;
+};
+
+/**
+ * Refunds or a dispute of a card payment (one provider event), each booked once, in one transaction.
+ * A deposit is taken back from the wallet (the shortfall from chargeback losses, flagged);
+ * FitCoin purchases and memberships are not reversed automatically: the member is flagged
+ * for an admin, and the event logged. A payment we never booked changes nothing.
+ */
+export async function onCardReversals(
+  ctx: AppContext,
+  paid: ReversedPayment,
+  reversals: repo.CardReversal[],
+) {
+  const provider = ctx.payments.name;
+  const paymentId = paid.providerPaymentId;
+  const payment = paymentId ? await repo.findBookedPayment(ctx.db, provider, paymentId) : undefined;
+  const ids = reversals.map((r) => r.reference);
+  if (!payment || !paymentId) {
+    const userId = await paid.memberByCustomer();
+    if (userId === undefined) {
+      ctx.log.warn({ paymentId, reversals: ids }, "card refund or dispute for an unknown payment");
+      return;
+    }
+    await ctx.db.transaction(async (tx) => {
+      for (const r of reversals) {
+        await repo.flagPayment(tx, {
+          userId,
+          provider,
+          providerPaymentId: paymentId ?? r.reference,
+          purpose: "subscription",
+          reversal: r,
+          shortfallCents: 0,
+          at: ctx.clock.now(),
+        });
+      }
+    });
+    ctx.log.warn(
+      { userId, paymentId, reversals: ids },
+      "card refund or dispute of a membership payment: not reversed, member flagged for review",
+    );
+    return;
+  }
+
+  if (payment.purpose !== "deposit") {
+    await ctx.db.transaction(async (tx) => {
+      for (const r of reversals) {
+        await repo.flagPayment(tx, {
+          userId: payment.userId,
+          provider,
+          providerPaymentId: paymentId,
+          purpose: payment.purpose,
+          reversal: r,
+          shortfallCents: 0,
+          at: ctx.clock.now(),
+        });
+      }
+    });
+    ctx.log.warn(
+      { userId: payment.userId, paymentId, purpose: payment.purpose, reversals: ids },
+      "card refund or dispute of a FitCoin purchase: not reversed, member flagged for review",
+    );
+    return;
+  }
+
+  // One transaction for the event: its refunds are booked together or not at all.
+  const outcomes = await ctx.db.transaction(async (tx) => {
+    const done: { r: repo.CardReversal; outcome: repo.ReversalOutcome }[] = [];
+    for (const r of reversals) {
+      done.push({
+        r,
+        outcome: await repo.reverseDeposit(tx, provider, paymentId, payment, r, ctx.clock.now()),
+      });
+    }
+    return done;
+  });
+  for (const { r, outcome } of outcomes) {
+    if (!outcome.applied) continue;
+    const details = {
+      userId: payment.userId,
+      paymentId,
+      reason: r.reason,
+      reference: r.reference,
+      ...outcome,
+    };
+    if (outcome.shortfall > 0) ctx.log.warn(details, "deposit taken back beyond the wallet: member flagged");
+    else ctx.log.info(details, "deposit taken back");
+  }
+}
+
+/** A dispute closed in the platform's favour: what it took is returned, once. */
+export async function onDisputeWon(ctx: AppContext, providerPaymentId: string | null, disputeId: string) {
+  const provider = ctx.payments.name;
+  const payment = providerPaymentId
+    ? await repo.findBookedPayment(ctx.db, provider, providerPaymentId)
+    : undefined;
+  if (!payment || !providerPaymentId || payment.purpose !== "deposit") return;
+  const outcome = await ctx.db.transaction((tx) =>
+    repo.reinstateDispute(tx, provider, providerPaymentId, payment, disputeId),
+  );
+  if (outcome.applied) {
+    ctx.log.info(
+      { userId: payment.userId, paymentId: providerPaymentId, disputeId, ...outcome },
+      "disputed deposit returned",
+    );
+  }
+}
