@@ -60,16 +60,17 @@ export function LeaderboardRow({
         className={cn("size-9 md:size-10", row.isMe && "bg-emerald-700")}
       />
       <span className="min-w-0 flex-1">
-        <span className="flex min-w-0 items-center gap-2">
-          <span className="truncate font-semibold text-slate-900">{name}</span>
-          {row.isMe ? (
-            <span className="shrink-0 rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">
-              You
-            </span>
-          ) : null}
-        </span>
-        {row.podium ? (
-          <span className="block text-xs font-medium text-slate-600">{podiumStyle[row.podium].label}</span>
+        <span className="block truncate font-semibold text-slate-900">{name}</span>
+        {row.podium || row.isMe ? (
+          // The "You" mark sits on the second line, so the name keeps the first line's width.
+          <span className="flex items-center gap-2 text-xs font-medium text-slate-600">
+            {row.podium ? podiumStyle[row.podium].label : null}
+            {row.isMe ? (
+              <span className="rounded-full bg-emerald-700 px-2 py-px text-[11px] font-bold text-white">
+                You
+              </span>
+            ) : null}
+          </span>
         ) : null}
       </span>
       <span className="shrink-0 text-right md:flex md:items-baseline md:gap-1">
