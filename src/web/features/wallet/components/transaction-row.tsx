@@ -8,6 +8,7 @@ import {
   Percent,
   PiggyBank,
   Receipt,
+  ShieldAlert,
   Ticket,
   Trophy,
   Undo2,
@@ -35,6 +36,7 @@ const typeIcons: Record<string, LucideIcon> = {
   admin_grant: Gift,
   redemption: CreditCard,
   subscription: BadgeCheck,
+  chargeback: ShieldAlert,
 };
 
 /** The mark of a line paid by card directly: it never came out of (or went into) the wallet. */
