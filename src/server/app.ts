@@ -18,6 +18,7 @@ import type { AppContext } from "./context";
 import type { Db } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
 import { adminMoneyRoutes } from "./features/admin/admin.routes";
+import { paymentFlagRoutes } from "./features/admin/payment-flags.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { bankingRoutes } from "./features/banking/banking.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(depositRoutes, { ctx });
   await app.register(bankingRoutes, { ctx });
   await app.register(adminMoneyRoutes, { ctx });
+  await app.register(paymentFlagRoutes, { ctx });
   await app.register(stepsRoutes, { ctx });
   await app.register(stepReviewRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
