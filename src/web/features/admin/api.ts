@@ -75,3 +75,35 @@ export function useMarkStepFlagReviewed() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: stepFlagsKey }),
   });
 }
+
+/** GET /api/admin/payment-flags: card refunds and disputes waiting for review (amounts in dollars). */
+export interface PaymentFlag {
+  id: number;
+  userId: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  provider: string;
+  paymentId: string;
+  purpose: string;
+  reason: string;
+  reference: string;
+  amount: string;
+  shortfall: string;
+  createdAt: string;
+}
+
+export const paymentFlagsKey = ["/api/admin/payment-flags"] as const;
+
+export function usePaymentFlags() {
+  return useQuery({ queryKey: paymentFlagsKey, queryFn: getQueryFn<PaymentFlag[]>({ on401: "throw" }) });
+}
+
+export function useMarkPaymentFlagReviewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<{ message: string }>(`/api/admin/payment-flags/${id}/review`, { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentFlagsKey }),
+  });
+}

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { AdminGuard } from "../components/admin-guard";
+import { PaymentFlagsCard } from "../components/payment-flags-card";
 import { PlatformRevenueCard } from "../components/platform-revenue-card";
 import { StepFlagsCard } from "../components/step-flags-card";
 
@@ -35,6 +36,7 @@ export function AdminPage() {
         </Card>
         <PlatformRevenueCard />
         <StepFlagsCard />
+        <PaymentFlagsCard />
         <EmptyState icon={Users} title="Find Users" className="lg:col-span-2">
           Search members by username or email to add FitCoins or manage test accounts.
         </EmptyState>

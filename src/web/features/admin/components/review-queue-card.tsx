@@ -1,0 +1,93 @@
+import type { UseMutationResult } from "@tanstack/react-query";
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/use-toast";
+import { formatDateTime } from "../../../lib/format";
+
+export interface ReviewItem {
+  /** What the review button sends. */
+  key: number;
+  name: string;
+  username: string;
+  details: ReactNode;
+  at: string;
+}
+
+/**
+ * A queue of accounts an admin should look at (implausible steps, card refunds and disputes):
+ * loading, error with retry, empty, and one "Mark reviewed" per item.
+ */
+export function ReviewQueueCard({
+  title,
+  icon: Icon,
+  description,
+  empty,
+  query,
+  review,
+}: {
+  title: string;
+  icon: LucideIcon;
+  description: ReactNode;
+  empty: string;
+  query: { data: ReviewItem[] | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  review: UseMutationResult<unknown, Error, number>;
+}) {
+  const { data, isPending, isError, refetch } = query;
+  const markReviewed = (item: ReviewItem) =>
+    review.mutate(item.key, {
+      onSuccess: () => toast({ title: "Reviewed", description: `${item.username} is no longer flagged.` }),
+      onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon className="size-5 text-red-600" aria-hidden="true" /> {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner label={`Loading ${title.toLowerCase()}`} />
+          </div>
+        ) : isError || !data ? (
+          <div className="grid justify-items-center gap-3 py-4 text-center" role="alert">
+            <p className="text-sm text-slate-700">Could not load {title.toLowerCase()}.</p>
+            <Button variant="outline" size="sm" onClick={() => refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : data.length === 0 ? (
+          <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-600">{empty}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label={title}>
+            {data.map((item) => (
+              <li key={item.key} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-semibold">{item.name}</p>
+                  <p className="truncate text-sm text-slate-500">@{item.username}</p>
+                  <p className="text-sm text-slate-600">{item.details}</p>
+                  <p className="text-xs text-slate-500">Flagged {formatDateTime(item.at)}</p>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={review.isPending}
+                  aria-label={`Mark ${item.username} reviewed`}
+                  onClick={() => markReviewed(item)}
+                >
+                  Mark reviewed
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
