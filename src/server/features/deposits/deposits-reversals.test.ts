@@ -35,14 +35,21 @@ describe("refunds and disputes of card payments (Stripe)", () => {
     return res;
   }
 
-  /** A member whose card payment of `amount` dollars was booked by the webhook. */
-  async function paid(amount = 20, purpose: "deposit" | "fitcoins" = "deposit") {
+  /** A member whose card payment of `amount` dollars succeeded at Stripe; its webhook never arrived. */
+  async function paidButNotBooked(amount = 20, purpose: "deposit" | "fitcoins" = "deposit") {
     const user = await buildUser(t.app);
     const session = await loginAs(t.app, user);
     const res = await post("/api/create-payment-intent", session, { amount, purpose });
     const { paymentIntentId } = res.json() as { paymentIntentId: string };
-    await webhook("payment_intent.succeeded", fake.succeedPaymentIntent(paymentIntentId));
-    return { id: user.id, session, paymentIntentId };
+    const succeeded = fake.succeedPaymentIntent(paymentIntentId);
+    return { id: user.id, session, paymentIntentId, succeeded };
+  }
+
+  /** A member whose card payment of `amount` dollars was booked by the webhook. */
+  async function paid(amount = 20, purpose: "deposit" | "fitcoins" = "deposit") {
+    const m = await paidButNotBooked(amount, purpose);
+    await webhook("payment_intent.succeeded", m.succeeded);
+    return m;
   }
 
   const balances = (id: number) => userBalances(t.app.ctx.db, id);
@@ -171,6 +178,71 @@ describe("refunds and disputes of card payments (Stripe)", () => {
     await webhook("charge.dispute.closed", won);
     expect((await balances(m.id)).usd).toBe(500);
     expect(await losses()).toBe(lossesBefore);
+  });
+
+  it("books an unbooked deposit on its refund, then takes it back: later paths change nothing", async () => {
+    const m = await paidButNotBooked(20);
+    const charge = fake.refundPaymentIntent(m.paymentIntentId);
+    const [refund] = (charge.refunds as { data: { id: string }[] }).data;
+    await webhook("charge.refunded", charge);
+    await webhook("charge.refunded", charge); // redelivered
+    expect(await balances(m.id)).toEqual({ usd: 0, fc: 0 });
+    const moves = async () =>
+      (
+        await t.app.ctx.db
+          .select()
+          .from(ledgerTransfers)
+          .where(eq(ledgerTransfers.reference, m.paymentIntentId))
+      )
+        .map((r) => ({ kind: r.kind, amount: r.amount, key: r.idempotencyKey }))
+        .sort((a, b) => a.kind.localeCompare(b.kind));
+    const booked = await moves();
+    expect(booked).toEqual([
+      { kind: "chargeback", amount: 2000, key: `refund:stripe:${refund?.id}` },
+      { kind: "deposit", amount: 2000, key: `payment:stripe:${m.paymentIntentId}` },
+    ]);
+    const history = (await t.app.inject({ url: "/api/transactions", headers: m.session.headers })).json();
+    const cardLines = history
+      .filter((h: { type: string }) => h.type === "deposit" || h.type === "chargeback")
+      .map((h: { type: string; amount: string }) => [h.type, h.amount])
+      .sort();
+    expect(cardLines).toEqual([
+      ["chargeback", "-20.00"],
+      ["deposit", "+20.00"],
+    ]);
+
+    // The missed succeeded event arrives late, then the member reconciles: nothing changes.
+    await webhook("payment_intent.succeeded", m.succeeded);
+    const reconciled = await post("/api/reconcile-deposits", m.session);
+    expect(reconciled.statusCode).toBe(200);
+    expect(reconciled.json()).toMatchObject({ missingDepositsFound: 0, depositsRecovered: 0 });
+    expect(await balances(m.id)).toEqual({ usd: 0, fc: 0 });
+    expect(await moves()).toEqual(booked);
+    expect(await flagsOf(m.id)).toEqual([]);
+  });
+
+  it("books an unbooked deposit on a partial refund: the wallet keeps what was not refunded", async () => {
+    const m = await paidButNotBooked(50);
+    await webhook("charge.refunded", fake.refundPaymentIntent(m.paymentIntentId, 1200));
+    expect(await balances(m.id)).toEqual({ usd: 3800, fc: 0 });
+    await webhook("payment_intent.succeeded", m.succeeded);
+    await post("/api/reconcile-deposits", m.session);
+    expect(await balances(m.id)).toEqual({ usd: 3800, fc: 0 });
+    expect((await reversalsOf(m.paymentIntentId)).map((r) => r.amount)).toEqual([1200]);
+  });
+
+  it("books an unbooked deposit on its dispute, then takes it back once", async () => {
+    const m = await paidButNotBooked(25);
+    const opened = fake.disputePaymentIntent(m.paymentIntentId);
+    await webhook("charge.dispute.created", opened);
+    await webhook("payment_intent.succeeded", m.succeeded);
+    await post("/api/reconcile-deposits", m.session);
+    expect(await balances(m.id)).toEqual({ usd: 0, fc: 0 });
+    expect(await reversalsOf(m.paymentIntentId)).toHaveLength(1);
+    // Won: the deposit is the member's again, once.
+    await webhook("charge.dispute.closed", fake.closeDispute(opened.id as string, "won"));
+    await post("/api/reconcile-deposits", m.session);
+    expect(await balances(m.id)).toEqual({ usd: 2500, fc: 0 });
   });
 
   it("books nothing for a payment it never booked", async () => {
