@@ -45,17 +45,24 @@ function FigureCard({
   );
 }
 
-/** Wallet balance (dollars, two decimals) and FitCoins, with a Manage link to /wallet. */
+/** Wallet balance in dollars (two decimals), with a Manage link to /wallet. */
+function WalletBalanceCard({ balance }: { balance: string }) {
+  return (
+    <FigureCard
+      title="Wallet Balance"
+      icon={Wallet}
+      iconClass="text-emerald-700"
+      figure={usd(balance)}
+      link={{ href: "/wallet", label: "Manage" }}
+    />
+  );
+}
+
+/** Wallet balance and FitCoins (the mobile dashboard). */
 export function BalanceCards({ balance, coins }: { balance: string; coins: number }) {
   return (
     <div className="grid grid-cols-2 gap-3">
-      <FigureCard
-        title="Wallet Balance"
-        icon={Wallet}
-        iconClass="text-emerald-700"
-        figure={usd(balance)}
-        link={{ href: "/wallet", label: "Manage" }}
-      />
+      <WalletBalanceCard balance={balance} />
       <FigureCard
         title="FitCoins"
         icon={Coins}
@@ -71,13 +78,7 @@ export function BalanceCards({ balance, coins }: { balance: string; coins: numbe
 export function WalletAndWinningsCards({ balance, winnings }: { balance: string; winnings: string }) {
   return (
     <div className="grid grid-cols-2 gap-3">
-      <FigureCard
-        title="Wallet Balance"
-        icon={Wallet}
-        iconClass="text-emerald-700"
-        figure={usd(balance)}
-        link={{ href: "/wallet", label: "Manage" }}
-      />
+      <WalletBalanceCard balance={balance} />
       <FigureCard
         title="Total Winnings"
         icon={Trophy}
