@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { SUBSCRIPTION_PRICE_CENTS } from "../../core/constants";
 import type { App } from "../app";
@@ -114,6 +114,16 @@ export async function fundWallet(app: App, userId: number, cents: number) {
       kind: "deposit",
       description: "Test deposit",
     });
+  });
+}
+
+/** POST /api/steps as the member's phone would: `steps` counted now, in a new batch. */
+export function syncSteps(app: App, session: Session, steps: number) {
+  return app.inject({
+    method: "POST",
+    url: "/api/steps",
+    headers: session.headers,
+    payload: { steps, timestamp: app.ctx.clock.now().toISOString(), batchId: randomUUID() },
   });
 }
 

@@ -1,18 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
+import { buildUser, DEVICE, loginAs, type Session, syncSteps } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
 
 describe("admin review of accounts flagged for implausible steps", () => {
   const t = useTestApp();
 
-  const sync = (session: Session, steps: number) =>
-    t().app.inject({
-      method: "POST",
-      url: "/api/steps",
-      headers: session.headers,
-      payload: { steps, timestamp: t().clock.now().toISOString(), batchId: randomUUID() },
-    });
+  const sync = (session: Session, steps: number) => syncSteps(t().app, session, steps);
 
   async function flaggedWalker() {
     const user = await buildUser(t().app, { firstName: "Speedy" });

@@ -1,20 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { buildUser, loginAs, type Session } from "../../test/factories";
+import { buildUser, loginAs, type Session, syncSteps } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
 
 describe("a member who changes time zone", () => {
   const t = useTestApp();
 
-  const sync = (session: Session, steps: number) =>
-    t().app.inject({
-      method: "POST",
-      url: "/api/steps",
-      headers: session.headers,
-      payload: { steps, timestamp: t().clock.now().toISOString(), batchId: randomUUID() },
-    });
+  const sync = (session: Session, steps: number) => syncSteps(t().app, session, steps);
 
   it("keeps the steps already walked on the day they were walked", async () => {
     // 22:00 on 14 January in New York.
