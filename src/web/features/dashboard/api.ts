@@ -12,12 +12,8 @@ export interface DashboardStats {
   offline: boolean;
 }
 
-export const dashboardKeys = {
-  stats: stepKeys.dashboardStats,
-};
-
 export const dashboardStatsQueryOptions = queryOptions({
-  queryKey: dashboardKeys.stats,
+  queryKey: stepKeys.dashboardStats,
   queryFn: getQueryFn<DashboardStats>({ on401: "returnNull" }),
 });
 
@@ -54,7 +50,7 @@ export function useRefreshDashboard() {
   const { tracker } = useStepTracker();
   return async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
+      queryClient.invalidateQueries({ queryKey: stepKeys.dashboardStats }),
       queryClient.invalidateQueries({ queryKey: stepKeys.today }),
       queryClient.invalidateQueries({
         predicate: (q) => {

@@ -106,7 +106,6 @@ function createBrowserTracker(): StepTracker {
     },
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     setInterval: (fn, ms) => window.setInterval(fn, ms),
-    clearInterval: (handle) => window.clearInterval(handle as number),
     now: () => Date.now(),
     newId: newBatchId,
     events: {

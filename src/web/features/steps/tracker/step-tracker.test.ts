@@ -96,7 +96,6 @@ function setup(
     },
     setTimeout: (fn, ms) => timeouts.push({ fn, ms }),
     setInterval: (fn, ms) => intervals.push({ fn, ms }),
-    clearInterval: () => undefined,
     now: () => clock,
     newId: () => `b-${++ids}`,
     events,

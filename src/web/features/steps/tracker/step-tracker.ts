@@ -55,8 +55,7 @@ export interface TrackerEnv {
     setPermissionGranted(granted: boolean): void;
   };
   setTimeout(fn: () => void, ms: number): unknown;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): void;
   now(): number;
   newId(): string;
   events: TrackerEvents;
@@ -90,7 +89,7 @@ export function createStepTracker(env: TrackerEnv) {
   let releaseScreen: (() => void) | null = null;
   let releaseSensors: (() => void) | null = null;
   let detector: StepDetector | null = null;
-  let timer: unknown = null;
+  let initialized = false;
   let starting = false;
   // Every queue operation runs in call order, so a read sees exactly the steps counted before it.
   let chain: Promise<unknown> = Promise.resolve();
@@ -261,18 +260,13 @@ export function createStepTracker(env: TrackerEnv) {
     },
     /** Loads the queue, starts the 30 s sync timer and, if tracking was on at the last visit, restarts it after 1 s. */
     init() {
+      if (initialized) return;
+      initialized = true;
       void refreshPending();
-      timer ??= env.setInterval(() => void sync(), SYNC_INTERVAL_MS);
+      env.setInterval(() => void sync(), SYNC_INTERVAL_MS);
       if (env.storage.trackingEnabled() && state.hasPermission) {
         env.setTimeout(() => void start(), TRACKING_AUTO_RESTART_MS);
       }
-    },
-    dispose() {
-      if (timer !== null) env.clearInterval(timer);
-      timer = null;
-      stopListening?.();
-      releaseScreen?.();
-      releaseSensors?.();
     },
     start,
     stop,
