@@ -10,7 +10,14 @@ export default defineConfig({
     projects: [
       ...(onPostgres
         ? []
-        : [{ test: { name: "unit", include: ["src/core/**/*.test.ts", "src/web/**/*.test.{ts,tsx}"] } }]),
+        : [
+            {
+              test: {
+                name: "unit",
+                include: ["src/core/**/*.test.ts", "src/web/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
+              },
+            },
+          ]),
       {
         test: {
           name: onPostgres ? "api-postgres" : "api",

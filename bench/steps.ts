@@ -1,9 +1,9 @@
-// `npm run bench:steps -- <folder> [--hz N] [--detector spec|default]`: replays every .csv recording
-// of the step data set format (../shared/data/steps/README.md) through a detector, resampled to N Hz
-// when given, and prints the scores; the last line is one JSON object.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+// `npm run bench:steps -- [folder] [--hz N] [--detector spec|default]`: replays every .csv or .csv.gz
+// recording of the step data set format (test/fixtures/steps/README.md) in a folder (the project's
+// own fixtures by default) through a detector, resampled to N Hz when given, and prints the
+// scores; the last line is one JSON object.
 import { createDetector, type DetectorKind, parseRecording, resample } from "../src/core/steps";
+import { listRecordings, readRecordingText, STEP_FIXTURES } from "../test/fixtures/steps/recordings";
 
 function parseArgs(argv: string[]): { folder: string; hz: number | null; detector: DetectorKind } {
   let folder: string | undefined;
@@ -24,20 +24,16 @@ function parseArgs(argv: string[]): { folder: string; hz: number | null; detecto
       throw new Error(`Unexpected argument ${arg}`);
     }
   }
-  if (folder === undefined)
-    throw new Error("usage: bench:steps -- <folder> [--hz N] [--detector spec|default]");
-  return { folder, hz, detector };
+  return { folder: folder ?? STEP_FIXTURES, hz, detector };
 }
 
 const round = (v: number): number => Math.round(v * 100) / 100;
 
 const { folder, hz, detector } = parseArgs(process.argv.slice(2));
-const files = readdirSync(folder)
-  .filter((f) => f.endsWith(".csv"))
-  .sort();
+const files = listRecordings(folder);
 const perRecording: { file: string; truth: number; counted: number }[] = [];
 for (const file of files) {
-  const recording = parseRecording(readFileSync(path.join(folder, file), "utf8"));
+  const recording = parseRecording(readRecordingText(file, folder));
   const samples = hz === null ? recording.samples : resample(recording.samples, hz);
   const d = createDetector(detector);
   for (const s of samples) d.push(s);

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { becomeActiveMember } from "./support/member";
 import { playWalk, serverStepsToday, walkSegment } from "./support/walk";
 
-const RECORDING = "user2_hand_1506421987098.csv";
+const RECORDING = "user2_hand_1506421987098.csv.gz";
 
 async function grantAndStart(page: Page) {
   const permission = page.getByTestId("motion-permission");

@@ -1,10 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { type MotionSample, parseRecording, resample } from "../../src/core/steps";
-
-// The labelled recordings live beside the repo (../shared), never copied in.
-const DATA = path.resolve("../shared/data/steps/oxford-validation");
+import { readRecordingText } from "../../test/fixtures/steps/recordings";
 
 export interface WalkSegment {
   /** Samples at 60 Hz, times from 0 ms. */
@@ -18,7 +14,7 @@ export interface WalkSegment {
  * taken in it (the difference of the running ground-truth total across the stretch).
  */
 export function walkSegment(file: string, fromS: number, toS: number): WalkSegment {
-  const text = readFileSync(path.join(DATA, file), "utf8");
+  const text = readRecordingText(file);
   const { samples } = parseRecording(text);
   const rows = text
     .trim()
