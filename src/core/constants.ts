@@ -48,3 +48,27 @@ export const DEPOSIT_MIN_CENTS = 500;
 export const DEPOSIT_MAX_CENTS = 50_000;
 export const TRANSACTION_DESCRIPTION_MAX = 40;
 export const WALLET_REFRESH_MS = 5_000;
+
+/** Competitions (specification 2 section 9; DESIGN 1 payout, entry cutoff, settlement timing). */
+export const ENTRY_FEE_MIN_FC = 5;
+export const ENTRY_FEE_MAX_FC = 150;
+export const ENTRY_DEADLINE_HOURS_OPTIONS = [-1, 1, 6, 12, 24, 48] as const;
+export const COMPETITION_NAME_MAX = 100;
+export const COMPETITION_DESCRIPTION_MAX = 1000;
+export const COMPETITIONS_REFETCH_MS = 10_000;
+export const COMPETITION_CARD_REFRESH_MS = 15_000;
+export const COMPETITION_LEADERBOARD_SIZE = 5;
+export const COMPETITION_CHAT_POLL_MS = 5_000;
+export const CHAT_MESSAGE_MAX = 1000;
+export const CHAT_HISTORY_LIMIT = 100;
+export const COUNTDOWN_TICK_MS = 1_000;
+export const SUBSCRIPTION_REDIRECT_MS = 2_000;
+export const PULL_TO_REFRESH_THRESHOLD_PX = 80;
+export const PULL_TO_REFRESH_RESISTANCE = 0.4;
+export const PULL_TO_REFRESH_MIN_TRAVEL_PX = 20;
+export const ENTRY_FEE_TOAST_MS = 30_000;
+/** Prize shares by number of eligible participants: 3 or more, 2, 1 (DESIGN 1, payout). */
+export const PRIZE_SHARES_PERCENT = { three: [50, 30, 20], two: [60, 40], one: [100] } as const;
+export const DISPUTE_WINDOW_MS = 48 * 60 * 60 * 1000;
+export const COMPLETED_VISIBLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const STANDINGS_PAGE_SIZE = 50;
