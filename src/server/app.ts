@@ -21,6 +21,8 @@ import { adminMoneyRoutes } from "./features/admin/admin.routes";
 import { paymentFlagRoutes } from "./features/admin/payment-flags.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { bankingRoutes } from "./features/banking/banking.routes";
+import { competitionRoutes } from "./features/competitions/competitions.routes";
+import { fairPlayRoutes } from "./features/competitions/fair-play.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { depositRoutes } from "./features/deposits/deposits.routes";
 import { stepReviewRoutes } from "./features/steps/step-review.routes";
@@ -166,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(stepsRoutes, { ctx });
   await app.register(stepReviewRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(competitionRoutes, { ctx });
+  await app.register(fairPlayRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
 

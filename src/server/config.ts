@@ -22,6 +22,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("StepRace <no-reply@steprace.local>"),
   DEMO: z.enum(["0", "1"]).optional(),
   JOB_TICK_MS: z.coerce.number().int().min(100).default(5000),
+  SETTLEMENT_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -44,6 +45,8 @@ export type Config = {
   mailFrom: string;
   demo: boolean | undefined;
   jobTickMs: number;
+  /** DESIGN 1: how long after a competition's end late syncs still count before it is settled. */
+  settlementGraceMs: number;
   authRateLimit: number;
   paymentRateLimit: number;
   logLevel: string;
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     demo: e.DEMO === undefined ? undefined : e.DEMO === "1",
     jobTickMs: e.JOB_TICK_MS,
+    settlementGraceMs: e.SETTLEMENT_GRACE_SECONDS * 1000,
     authRateLimit: e.AUTH_RATE_LIMIT,
     paymentRateLimit: e.PAYMENT_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,

@@ -94,7 +94,13 @@ export const disputeBodySchema = z.object({
     .max(2000, "At most 2000 characters"),
 });
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+const dbId = z.coerce.number().int().min(1).max(2_147_483_647);
+export const idParamsSchema = z.object({ id: dbId });
+export const participantParamsSchema = z.object({ id: dbId, userId: dbId });
+export const inviteCodeParamsSchema = z.object({ code: z.string().trim().min(1).max(64) });
+export const standingsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
 
 export const standingsEntrySchema = z.object({
   userId: z.number(),

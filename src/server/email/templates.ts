@@ -57,3 +57,28 @@ Open this link within one hour to choose a new password:</p>
   const token = new URL(link).searchParams.get("token") ?? "";
   return { template: "password_reset", subject, text, html, secrets: [token] };
 }
+
+export function competitionWinEmail(
+  firstName: string,
+  win: { competition: string; position: number; prize: string; link: string },
+): EmailContent {
+  const place = ["1st", "2nd", "3rd"][win.position - 1] ?? `${win.position}th`;
+  const subject = `You won ${win.prize} FitCoins in ${win.competition}!`;
+  const text = `Hi ${firstName},
+
+Congratulations! You finished ${place} in ${win.competition} and won ${win.prize} FitCoins.
+They are in your wallet now, ready for gift cards or your next competition.
+
+See the results: ${win.link}
+
+Keep stepping,
+The StepRace team`;
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>Congratulations! You finished <strong>${place}</strong> in
+${escapeHtml(win.competition)} and won <strong>${escapeHtml(win.prize)} FitCoins</strong>.
+They are in your wallet now, ready for gift cards or your next competition.</p>
+<p><a href="${escapeHtml(win.link)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">See the results</a></p>`,
+  );
+  return { template: "competition_win", subject, text, html };
+}

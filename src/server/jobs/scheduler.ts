@@ -1,6 +1,7 @@
 import { eq, lte } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
+import { settleDueCompetitions } from "../features/competitions/settlement.service";
 import { reconcileEveryone } from "../features/deposits/deposits.service";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
 
@@ -49,6 +50,7 @@ export async function dailyReconciliation(ctx: AppContext) {
 export const jobs: Job[] = [
   { name: "subscription-period-ends", run: runPeriodEnds },
   { name: "daily-deposit-reconciliation", run: dailyReconciliation },
+  { name: "competition-settlement", run: settleDueCompetitions },
 ];
 
 /** Runs all jobs once; a failing job is logged and does not stop the others. */

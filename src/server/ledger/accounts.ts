@@ -54,6 +54,20 @@ export function systemAccount(db: Db, name: SystemAccount): Promise<number> {
   return getOrCreate(db, a.key, a.currency, a.allowNegative, null);
 }
 
+/** The FitCoin pool of a competition or group (`competition:5`, `group:3`): never negative. */
+export function poolAccount(db: Db, ownerKey: string): Promise<number> {
+  return getOrCreate(db, ownerKey, "FC", false, null);
+}
+
+/** A pool's FitCoins in hundredths (0 for a pool not opened yet). */
+export async function poolBalance(db: Db, ownerKey: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerKey, ownerKey), eq(ledgerAccounts.currency, "FC")));
+  return row?.balance ?? 0;
+}
+
 /** A member's balances in minor units (0 for accounts not opened yet). */
 export async function userBalances(db: Db, userId: number): Promise<{ usd: number; fc: number }> {
   const rows = await db

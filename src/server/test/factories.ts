@@ -138,3 +138,55 @@ export const registration = (over: Record<string, unknown> = {}) => ({
   timeZone: "Europe/Berlin",
   ...over,
 });
+
+/** Gives a member FitCoins (hundredths) the way an admin grant does (FitCoin issuance → member). */
+export async function grantFitcoins(app: App, userId: number, hundredths: number) {
+  await app.ctx.db.transaction(async (tx) => {
+    await transfer(tx, {
+      from: await systemAccount(tx, "fitcoinIssuance"),
+      to: await userAccount(tx, userId, "FC"),
+      amount: hundredths,
+      currency: "FC",
+      kind: "admin_grant",
+      description: "Test grant",
+    });
+  });
+}
+
+/** A competition body starting `startInMs` from the app's clock and lasting `days`. */
+export function competitionBody(
+  app: App,
+  over: Record<string, unknown> = {},
+  startInMs = 3600_000,
+  days = 7,
+) {
+  const start = new Date(app.ctx.clock.now().getTime() + startInMs);
+  return {
+    name: "Weekly Walk",
+    description: "Walk the most steps this week",
+    entryFee: 10,
+    maxParticipants: null,
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + days * 24 * 3600_000).toISOString(),
+    entryDeadlineHours: null,
+    ...over,
+  };
+}
+
+/** Creates a competition through the admin route and answers it. */
+export async function buildCompetition(
+  app: App,
+  admin: Session,
+  over: Record<string, unknown> = {},
+  startInMs = 3600_000,
+  days = 7,
+): Promise<{ id: number; inviteCode: string }> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/admin/competitions",
+    headers: admin.headers,
+    payload: competitionBody(app, over, startInMs, days),
+  });
+  if (res.statusCode !== 201) throw new Error(`create competition failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./competitions";
 export * from "./ledger";
 export * from "./money";
 export * from "./steps";

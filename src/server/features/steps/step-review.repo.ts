@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { stepFlags, stepRefusals, users } from "../../db/schema";
 
@@ -34,4 +34,12 @@ export async function markReviewed(db: Db, userId: number, at: Date): Promise<bo
     .where(and(eq(stepFlags.userId, userId), isNull(stepFlags.reviewedAt)))
     .returning({ userId: stepFlags.userId });
   return rows.length > 0;
+}
+
+/** The open flags of these members. */
+export function openFlagsOf(db: Db, userIds: number[]) {
+  return db
+    .select({ userId: stepFlags.userId, reason: stepFlags.reason })
+    .from(stepFlags)
+    .where(and(inArray(stepFlags.userId, userIds), isNull(stepFlags.reviewedAt)));
 }

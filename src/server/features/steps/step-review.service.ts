@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import * as repo from "./step-review.repo";
@@ -29,4 +30,11 @@ export async function markReviewed(ctx: AppContext, viewer: Viewer, userId: numb
     throw notFound("This member has no open step review");
   }
   return { message: "Marked as reviewed" };
+}
+
+/** Of these members, those with an unreviewed step flag, with its reason (fair play before payout). */
+export async function unreviewedFlags(db: Db, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await repo.openFlagsOf(db, userIds);
+  return new Map(rows.map((r) => [r.userId, r.reason]));
 }

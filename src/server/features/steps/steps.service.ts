@@ -131,3 +131,9 @@ export async function leaderboard(ctx: AppContext, viewer: Viewer) {
     me: position ? { rank: position.ahead + 1, steps: position.steps } : null,
   };
 }
+
+/**
+ * Holds the member's step-sync lock until the caller's transaction ends: no batch of theirs is
+ * stored meanwhile (a competition join sums their steps in its window under it).
+ */
+export { lockMemberSteps } from "./steps.repo";

@@ -1,0 +1,237 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { type Db, queryRows, type Tx } from "../../db/client";
+import { type CompetitionRow, competitionParticipants, competitions } from "../../db/schema";
+
+export const poolKey = (competitionId: number) => `competition:${competitionId}`;
+
+/** A competition with its pool and the viewer's own standing (null fields: not a participant). */
+export type CompetitionListRow = CompetitionRow & {
+  pool: number;
+  myUserId: number | null;
+  mySteps: number | null;
+  ahead: number | null;
+};
+
+type RawListRow = {
+  id: number;
+  name: string;
+  description: string;
+  entry_fee: string | null;
+  max_participants: number | null;
+  start_date: Date | string;
+  end_date: Date | string;
+  entry_deadline_hours: number | null;
+  invite_code: string;
+  created_by: number;
+  participant_count: number;
+  settlement: string;
+  settled_at: Date | string | null;
+  deleted_at: Date | string | null;
+  created_at: Date | string;
+  pool: string;
+  my_user_id: number | null;
+  my_steps: number | null;
+  ahead: string | null;
+};
+
+const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+function fromRaw(r: RawListRow): CompetitionListRow {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    entryFee: r.entry_fee === null ? null : Number(r.entry_fee),
+    maxParticipants: r.max_participants,
+    startDate: date(r.start_date),
+    endDate: date(r.end_date),
+    entryDeadlineHours: r.entry_deadline_hours,
+    inviteCode: r.invite_code,
+    createdBy: r.created_by,
+    participantCount: r.participant_count,
+    settlement: r.settlement,
+    settledAt: r.settled_at === null ? null : date(r.settled_at),
+    deletedAt: r.deleted_at === null ? null : date(r.deleted_at),
+    createdAt: date(r.created_at),
+    pool: Number(r.pool),
+    myUserId: r.my_user_id,
+    mySteps: r.my_steps,
+    ahead: r.ahead === null ? null : Number(r.ahead),
+  };
+}
+
+/**
+ * Competitions with their pool and the viewer's standing, in one statement. `filter` picks them:
+ * open ones (not ended) plus those the viewer took part in that ended after `recentSince`; only
+ * running ones; or one by id or invite code.
+ */
+export async function listForViewer(
+  db: Db,
+  viewerId: number,
+  filter:
+    | { kind: "open"; now: Date; recentSince: Date }
+    | { kind: "active"; now: Date }
+    | { kind: "id"; id: number }
+    | { kind: "invite"; code: string },
+): Promise<CompetitionListRow[]> {
+  const where =
+    filter.kind === "open"
+      ? sql`(c.end_date > ${filter.now} or (me.user_id is not null and c.end_date > ${filter.recentSince}))`
+      : filter.kind === "active"
+        ? sql`c.start_date <= ${filter.now} and c.end_date > ${filter.now}`
+        : filter.kind === "id"
+          ? sql`c.id = ${filter.id}`
+          : sql`c.invite_code = ${filter.code}`;
+  const rows = await queryRows<RawListRow>(
+    db,
+    sql`select c.*, coalesce(a.balance, 0)::text as pool, me.user_id as my_user_id, me.steps as my_steps,
+        case when me.user_id is null then null else (
+          select count(*) from competition_participants o
+          where o.competition_id = c.id and o.steps > me.steps
+        ) end::text as ahead
+      from competitions c
+      left join ledger_accounts a on a.owner_key = 'competition:' || c.id and a.currency = 'FC'
+      left join competition_participants me on me.competition_id = c.id and me.user_id = ${viewerId}
+      where c.deleted_at is null and ${where}
+      order by c.start_date, c.id`,
+  );
+  return rows.map(fromRaw);
+}
+
+export type StandingRow = {
+  competitionId: number;
+  userId: number;
+  steps: number;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  finalPosition: number | null;
+  prize: number | null;
+};
+
+type RawStanding = {
+  competition_id: number;
+  user_id: number;
+  steps: number;
+  first_name: string;
+  last_name: string;
+  profile_image_url: string | null;
+  final_position: number | null;
+  prize: string | null;
+};
+
+const standing = (r: RawStanding): StandingRow => ({
+  competitionId: r.competition_id,
+  userId: r.user_id,
+  steps: r.steps,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  profileImageUrl: r.profile_image_url,
+  finalPosition: r.final_position,
+  prize: r.prize === null ? null : Number(r.prize),
+});
+
+const idArray = (ids: number[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+
+/** The top `limit` of each competition by steps (the standings index, one probe per competition). */
+export async function topOf(db: Db, ids: number[], limit: number): Promise<StandingRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<RawStanding>(
+    db,
+    sql`select t.* from unnest(${idArray(ids)}) as cid(id), lateral (
+        select p.competition_id, p.user_id, p.steps, p.final_position, p.prize::text as prize,
+          u.first_name, u.last_name, u.profile_image_url
+        from competition_participants p join users u on u.id = p.user_id
+        where p.competition_id = cid.id
+        order by p.steps desc, p.user_id
+        limit ${limit}
+      ) t`,
+  );
+  return rows.map(standing);
+}
+
+/** Prize winners of settled competitions, best first. */
+export async function winnersOf(db: Db, ids: number[]): Promise<StandingRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<RawStanding>(
+    db,
+    sql`select p.competition_id, p.user_id, p.steps, p.final_position, p.prize::text as prize,
+        u.first_name, u.last_name, u.profile_image_url
+      from competition_participants p join users u on u.id = p.user_id
+      where p.competition_id = any(${idArray(ids)}) and p.prize > 0
+      order by p.competition_id, p.final_position, p.user_id`,
+  );
+  return rows.map(standing);
+}
+
+/** One page of a competition's standings. */
+export async function standingsPage(db: Db, id: number, offset: number, limit: number) {
+  const rows = await queryRows<RawStanding & { ahead: string }>(
+    db,
+    sql`select p.competition_id, p.user_id, p.steps, p.final_position, p.prize::text as prize,
+        u.first_name, u.last_name, u.profile_image_url,
+        (select count(*) from competition_participants o where o.competition_id = p.competition_id
+          and o.steps > p.steps)::text as ahead
+      from competition_participants p join users u on u.id = p.user_id
+      where p.competition_id = ${id}
+      order by p.steps desc, p.user_id
+      offset ${offset} limit ${limit}`,
+  );
+  return rows.map((r) => ({ ...standing(r), position: Number(r.ahead) + 1 }));
+}
+
+/** The competition's row, locked for the rest of the transaction (joins, leaves, edits, settlement). */
+export async function lockCompetition(tx: Tx, id: number): Promise<CompetitionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(competitions)
+    .where(and(eq(competitions.id, id), isNull(competitions.deletedAt)))
+    .for("update");
+  return row;
+}
+
+export async function findCompetition(db: Db, id: number): Promise<CompetitionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(competitions)
+    .where(and(eq(competitions.id, id), isNull(competitions.deletedAt)));
+  return row;
+}
+
+export async function findParticipant(db: Db, competitionId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(competitionParticipants)
+    .where(
+      and(
+        eq(competitionParticipants.competitionId, competitionId),
+        eq(competitionParticipants.userId, userId),
+      ),
+    );
+  return row;
+}
+
+export async function participants(tx: Tx, competitionId: number) {
+  return tx
+    .select()
+    .from(competitionParticipants)
+    .where(eq(competitionParticipants.competitionId, competitionId))
+    .for("update");
+}
+
+/**
+ * The member's accepted steps recorded inside [from, to). Under the member's step-sync lock
+ * (steps.repo lockMemberSteps) no batch lands between this sum and the participant's insert.
+ */
+export async function stepsBetween(tx: Tx, userId: number, from: Date, to: Date): Promise<number> {
+  const [row] = await queryRows<{ steps: number }>(
+    tx,
+    sql`select coalesce(sum(steps), 0)::int as steps from step_batches
+      where user_id = ${userId} and recorded_at >= ${from} and recorded_at < ${to}`,
+  );
+  return row?.steps ?? 0;
+}

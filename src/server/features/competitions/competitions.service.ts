@@ -1,0 +1,224 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import {
+  COMPETITION_LEADERBOARD_SIZE,
+  COMPLETED_VISIBLE_MS,
+  STANDINGS_PAGE_SIZE,
+} from "../../../core/constants";
+import { formatMinor } from "../../../core/money";
+import {
+  type Competition,
+  type CompetitionBody,
+  type CompetitionDetail,
+  START_IN_FUTURE_MESSAGE,
+} from "../../../core/schemas/competitions";
+import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
+import { type CompetitionRow, competitions } from "../../db/schema";
+import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import { requireAdmin, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
+import { poolAccount, userAccount } from "../../ledger/accounts";
+import { transfer } from "../../ledger/transfer";
+import * as repo from "./competitions.repo";
+import { toCompetition } from "./competitions.view";
+
+export const competitionNotFound = () => notFound("Competition not found");
+
+/** Answers competitions as the cards show them: top 5, and the winners of settled ones. */
+async function present(ctx: AppContext, rows: repo.CompetitionListRow[], now: Date): Promise<Competition[]> {
+  const ids = rows.map((r) => r.id);
+  const settled = rows.filter((r) => r.settlement === "settled").map((r) => r.id);
+  const [top, winners] = await Promise.all([
+    repo.topOf(ctx.db, ids, COMPETITION_LEADERBOARD_SIZE),
+    repo.winnersOf(ctx.db, settled),
+  ]);
+  return rows.map((r) =>
+    toCompetition(
+      r,
+      top.filter((t) => t.competitionId === r.id),
+      winners.filter((w) => w.competitionId === r.id),
+      now,
+    ),
+  );
+}
+
+/** Upcoming and active competitions, plus the viewer's own completed in the last 7 days. */
+export async function list(ctx: AppContext, viewer: Viewer): Promise<Competition[]> {
+  const user = requireUser(viewer);
+  const now = ctx.clock.now();
+  const recentSince = new Date(now.getTime() - COMPLETED_VISIBLE_MS);
+  return present(ctx, await repo.listForViewer(ctx.db, user.id, { kind: "open", now, recentSince }), now);
+}
+
+export async function active(ctx: AppContext, viewer: Viewer): Promise<Competition[]> {
+  const user = requireUser(viewer);
+  const now = ctx.clock.now();
+  return present(ctx, await repo.listForViewer(ctx.db, user.id, { kind: "active", now }), now);
+}
+
+async function one(ctx: AppContext, user: ViewerUser, id: number): Promise<Competition> {
+  const now = ctx.clock.now();
+  const [row] = await repo.listForViewer(ctx.db, user.id, { kind: "id", id });
+  if (!row) throw competitionNotFound();
+  return (await present(ctx, [row], now))[0];
+}
+
+/** One competition with a page of its full standings. */
+export async function detail(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  page: number,
+): Promise<CompetitionDetail> {
+  const user = requireUser(viewer);
+  const competition = await one(ctx, user, id);
+  const entries = await repo.standingsPage(ctx.db, id, (page - 1) * STANDINGS_PAGE_SIZE, STANDINGS_PAGE_SIZE);
+  return {
+    ...competition,
+    standings: {
+      entries: entries.map((e) => ({
+        userId: e.userId,
+        firstName: e.firstName,
+        lastName: e.lastName,
+        profileImageUrl: e.profileImageUrl,
+        steps: e.steps,
+        position: e.position,
+      })),
+      page,
+      pageSize: STANDINGS_PAGE_SIZE,
+      total: competition.participantCount,
+    },
+  };
+}
+
+/** The competition an invite link names (`/competitions/join/{code}`). */
+export async function byInvite(ctx: AppContext, viewer: Viewer, code: string): Promise<Competition> {
+  const user = requireUser(viewer);
+  const [row] = await repo.listForViewer(ctx.db, user.id, { kind: "invite", code });
+  if (!row) throw notFound("This invite link is invalid or the competition no longer exists");
+  return (await present(ctx, [row], ctx.clock.now()))[0];
+}
+
+export function viewCompetition(ctx: AppContext, viewer: Viewer, id: number) {
+  return one(ctx, requireUser(viewer), id);
+}
+
+const newInviteCode = () => randomBytes(6).toString("base64url").replace(/[-_]/g, "x").toUpperCase();
+
+/** Site admins create competitions (DESIGN 1, who edits what); the start must be in the future. */
+export async function create(ctx: AppContext, viewer: Viewer, body: CompetitionBody): Promise<Competition> {
+  const admin = requireAdmin(viewer);
+  const startDate = new Date(body.startDate);
+  if (startDate.getTime() <= ctx.clock.now().getTime()) {
+    throw badRequest(START_IN_FUTURE_MESSAGE, [{ path: "startDate", message: START_IN_FUTURE_MESSAGE }]);
+  }
+  const [row] = await ctx.db
+    .insert(competitions)
+    .values({
+      name: body.name,
+      description: body.description,
+      entryFee: body.entryFee,
+      maxParticipants: body.maxParticipants,
+      startDate,
+      endDate: new Date(body.endDate),
+      entryDeadlineHours: body.entryDeadlineHours,
+      inviteCode: newInviteCode(),
+      createdBy: admin.id,
+    })
+    .returning({ id: competitions.id });
+  ctx.log.info({ competitionId: row.id, by: admin.id }, "competition created");
+  return one(ctx, admin, row.id);
+}
+
+/** The creator or a site admin; anyone else gets 403 (DESIGN 1, who edits what). */
+function requireEditor(user: ViewerUser, row: CompetitionRow) {
+  if (!user.isAdmin && row.createdBy !== user.id) {
+    throw forbidden("Only the competition's creator or an admin can change it");
+  }
+}
+
+/**
+ * Edits a competition. The fee cannot change once a member has paid it, nor the window once the
+ * competition has started (409 with the reason); a new start must still be in the future.
+ */
+export async function update(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  body: CompetitionBody,
+): Promise<Competition> {
+  const user = requireUser(viewer);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.lockCompetition(tx, id);
+    if (!row) throw competitionNotFound();
+    requireEditor(user, row);
+    const startDate = new Date(body.startDate);
+    const endDate = new Date(body.endDate);
+    if (body.entryFee !== row.entryFee && row.participantCount > 0) {
+      throw conflict("The entry fee cannot change once a member has joined");
+    }
+    const windowChanged =
+      startDate.getTime() !== row.startDate.getTime() || endDate.getTime() !== row.endDate.getTime();
+    if (windowChanged && now.getTime() >= row.startDate.getTime()) {
+      throw conflict("The dates cannot change once the competition has started");
+    }
+    if (windowChanged && startDate.getTime() <= now.getTime()) {
+      throw badRequest(START_IN_FUTURE_MESSAGE, [{ path: "startDate", message: START_IN_FUTURE_MESSAGE }]);
+    }
+    await tx
+      .update(competitions)
+      .set({
+        name: body.name,
+        description: body.description,
+        entryFee: body.entryFee,
+        maxParticipants: body.maxParticipants,
+        startDate,
+        endDate,
+        entryDeadlineHours: body.entryDeadlineHours,
+      })
+      .where(eq(competitions.id, id));
+  });
+  return one(ctx, user, id);
+}
+
+/** Pays back what a participant paid in, once per key (a leave, a deletion, a refund settlement). */
+export async function refundEntry(
+  tx: Tx,
+  competition: { id: number; name: string },
+  participant: { userId: number; feePaid: number },
+  key: string,
+) {
+  if (participant.feePaid <= 0) return;
+  await transfer(tx, {
+    from: await poolAccount(tx, repo.poolKey(competition.id)),
+    to: await userAccount(tx, participant.userId, "FC"),
+    amount: participant.feePaid,
+    currency: "FC",
+    kind: "refund",
+    description: `Entry fee refund: ${competition.name}`,
+    userId: participant.userId,
+    reference: repo.poolKey(competition.id),
+    idempotencyKey: key,
+  });
+}
+
+/**
+ * Deletes a competition (creator or site admin): every entry fee goes back to its payer in the
+ * same transaction that marks it deleted, so nobody's money is stranded in a dead pool.
+ */
+export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
+  const user = requireUser(viewer);
+  const refunded = await ctx.db.transaction(async (tx) => {
+    const row = await repo.lockCompetition(tx, id);
+    if (!row) throw competitionNotFound();
+    requireEditor(user, row);
+    if (row.settledAt) throw conflict("A settled competition cannot be deleted: its prizes are paid");
+    const everyone = await repo.participants(tx, id);
+    for (const p of everyone) await refundEntry(tx, row, p, `refund:competition:${id}:${p.userId}:deleted`);
+    await tx.update(competitions).set({ deletedAt: ctx.clock.now() }).where(eq(competitions.id, id));
+    return everyone.reduce((a, p) => a + p.feePaid, 0);
+  });
+  ctx.log.info({ competitionId: id, by: user.id, refunded }, "competition deleted");
+  return { message: "Competition deleted", refunded: formatMinor(refunded) };
+}

@@ -1,0 +1,132 @@
+import { eq, sql } from "drizzle-orm";
+import { formatMinor } from "../../../core/money";
+import { type Payout, splitPrizePool } from "../../../core/rules/prize-split";
+import type { AppContext } from "../../context";
+import { type Db, queryRows, type Tx } from "../../db/client";
+import { competitionParticipants, competitions, users } from "../../db/schema";
+import { competitionWinEmail } from "../../email/templates";
+import { poolBalance } from "../../ledger/accounts";
+import { payPrizes } from "../../ledger/pools";
+import { unreviewedFlags } from "../steps/step-review.service";
+import * as repo from "./competitions.repo";
+import { refundEntry } from "./competitions.service";
+
+type Participant = Awaited<ReturnType<typeof repo.participants>>[number];
+
+/** Steps that count for the payout: a disqualified member's count as 0 (DESIGN 1, fair play). */
+const entrantsOf = (all: Participant[]) =>
+  all.map((p) => ({ userId: p.userId, steps: p.disqualifiedAt ? 0 : p.steps }));
+
+/** Who would be paid, and which of them wait on an unreviewed step flag not cleared for this competition. */
+export async function payoutPreview(db: Db, competitionId: number, all: Participant[]) {
+  const payouts = splitPrizePool(await poolBalance(db, repo.poolKey(competitionId)), entrantsOf(all));
+  const flags = await unreviewedFlags(
+    db,
+    payouts.map((p) => p.userId),
+  );
+  const cleared = new Set(all.filter((p) => p.clearedAt).map((p) => p.userId));
+  const held = payouts.filter((p) => flags.has(p.userId) && !cleared.has(p.userId));
+  return { payouts, held: held.map((p) => ({ ...p, reason: flags.get(p.userId) ?? "" })) };
+}
+
+/** Claims an unsettled competition for this transaction; undefined when another process has it or it is done. */
+async function claim(tx: Tx, id: number) {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from competitions where id = ${id} and settled_at is null and deleted_at is null
+      for update skip locked`,
+  );
+  return row ? repo.findCompetition(tx, id) : undefined;
+}
+
+/** Final positions for everyone (ties share one, a disqualified member ranks on 0), in one statement. */
+async function writePositions(tx: Tx, id: number) {
+  await tx.execute(sql`update competition_participants p set final_position = r.pos
+    from (select user_id, rank() over (order by case when disqualified_at is null then steps else 0 end desc) as pos
+          from competition_participants where competition_id = ${id}) r
+    where p.competition_id = ${id} and p.user_id = r.user_id`);
+}
+
+export type SettlementOutcome = "settled" | "refunded" | "held" | "skipped";
+
+/**
+ * Settles one competition once its end plus the grace period has passed (DESIGN 1, payout): the
+ * pool goes to the top three by steps inside the window, or back to every payer when nobody
+ * walked. One transaction that claims the row first (`for update skip locked`, settled_at null),
+ * so two processes never both pay and a crash midway pays nobody. A would-be winner with an
+ * unreviewed step flag holds the payout until an admin clears or disqualifies them.
+ */
+export async function settleCompetition(ctx: AppContext, id: number): Promise<SettlementOutcome> {
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    const row = await claim(tx, id);
+    if (!row || row.endDate.getTime() + ctx.config.settlementGraceMs > now.getTime()) return null;
+    const all = await tx
+      .select()
+      .from(competitionParticipants)
+      .where(eq(competitionParticipants.competitionId, id));
+    const { payouts, held } = await payoutPreview(tx, id, all);
+    if (held.length > 0) {
+      if (row.settlement !== "held") {
+        await tx.update(competitions).set({ settlement: "held" }).where(eq(competitions.id, id));
+        ctx.log.warn({ competitionId: id, held: held.map((h) => h.userId) }, "settlement held for review");
+      }
+      return { outcome: "held" as const, row, payouts: [] as Payout[] };
+    }
+    let outcome: "settled" | "refunded" = "settled";
+    if (payouts.length > 0) {
+      await payPrizes(tx, { ownerKey: repo.poolKey(id), label: row.name }, payouts);
+      for (const p of payouts) {
+        await tx.execute(sql`update competition_participants set prize = ${p.amount}
+          where competition_id = ${id} and user_id = ${p.userId}`);
+      }
+    } else if (entrantsOf(all).every((e) => e.steps === 0)) {
+      // Nobody eligible: every entry fee goes back (a free competition simply ends).
+      outcome = "refunded";
+      for (const p of all)
+        await refundEntry(tx, row, p, `refund:competition:${id}:${p.userId}:nobody-eligible`);
+    }
+    await writePositions(tx, id);
+    await tx.update(competitions).set({ settlement: outcome, settledAt: now }).where(eq(competitions.id, id));
+    return { outcome, row, payouts };
+  });
+  if (!result) return "skipped";
+  if (result.outcome !== "held") {
+    ctx.log.info(
+      { competitionId: id, outcome: result.outcome, winners: result.payouts.length },
+      "competition settled",
+    );
+    await emailWinners(ctx, result.row, result.payouts);
+  }
+  return result.outcome;
+}
+
+async function emailWinners(ctx: AppContext, row: { id: number; name: string }, payouts: Payout[]) {
+  for (const p of payouts) {
+    const [u] = await ctx.db
+      .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, p.userId));
+    if (!u || u.deletedAt) continue;
+    await ctx.mailer.send(
+      u.email,
+      competitionWinEmail(u.firstName, {
+        competition: row.name,
+        position: p.position,
+        prize: formatMinor(p.amount),
+        link: `${ctx.config.appUrl}/competitions`,
+      }),
+    );
+  }
+}
+
+/** The scheduler's job: settles every competition past its end and grace period. */
+export async function settleDueCompetitions(ctx: AppContext): Promise<void> {
+  const due = new Date(ctx.clock.now().getTime() - ctx.config.settlementGraceMs);
+  const rows = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`select id from competitions where deleted_at is null and settled_at is null and end_date <= ${due}
+      order by settlement = 'held', end_date limit 50`,
+  );
+  for (const { id } of rows) await settleCompetition(ctx, id);
+}
