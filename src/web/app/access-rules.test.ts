@@ -104,6 +104,23 @@ describe("decideAccess", () => {
     expect(pageOf(anonymous, "/groups/join/ABCD")).toBe("notFound");
   });
 
+  it("a competition invite link: visitors see it bare (to sign in), active members in the shell", () => {
+    expect(decideAccess(anonymous, "/competitions/join/C0DE", false)).toMatchObject({
+      type: "page",
+      page: "competitionJoin",
+      params: { inviteCode: "C0DE" },
+      layout: "bare",
+    });
+    expect(decideAccess(active, "/competitions/join/C0DE", true)).toMatchObject({
+      page: "competitionJoin",
+      params: { inviteCode: "C0DE" },
+      layout: "shell",
+    });
+    // Without a subscription or the rules the code waits (it was kept on arrival).
+    expect(pageOf(unsubscribed, "/competitions/join/C0DE")).toBe("subscribe");
+    expect(pageOf(rulesPending, "/competitions/join/C0DE")).toBe("communityRules");
+  });
+
   it("rule 6: without an active subscription only the subscribe flow is reachable", () => {
     expect(pageOf(unsubscribed, "/subscribe")).toBe("subscribe");
     expect(pageOf(unsubscribed, "/subscription-success")).toBe("subscriptionSuccess");

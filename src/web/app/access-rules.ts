@@ -15,6 +15,7 @@ export type PageKey =
   | "subscriptionActivated"
   | "stepTest"
   | "inviteJoin"
+  | "competitionJoin"
   | "notFound"
   | "mobileDashboard"
   | "desktopDashboard"
@@ -84,6 +85,8 @@ export const anonymousRoutes: RouteDef[] = [
   route("/community-rules", "communityRules"),
   route("/subscription-success", "subscriptionSuccess"),
   route("/step-test", "stepTest"),
+  // DESIGN.md (competition invite links): a visitor sees the invite, signs in, the code kept.
+  route("/competitions/join/:inviteCode", "competitionJoin"),
 ];
 
 /** Rule 6. */
@@ -111,6 +114,7 @@ export const activeRoutes: RouteDef[] = [
   route("/mobile-dashboard", "mobileDashboard"),
   route("/desktop-dashboard", "desktopDashboard"),
   route("/competitions", "competitions"),
+  route("/competitions/join/:inviteCode", "competitionJoin"),
   route("/groups", "groups"),
   route("/groups/join/:inviteCode", "inviteJoin"),
   route("/groups/:id", "groupDetail"),

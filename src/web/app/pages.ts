@@ -57,6 +57,10 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/groups/pages/invite-join-page"),
     (m) => m.InviteJoinPage,
   ),
+  competitionJoin: page(
+    () => import("../features/competitions/pages/competition-join-page"),
+    (m) => m.CompetitionJoinPage,
+  ),
   notFound: page(
     () => import("../features/system/pages/not-found-page"),
     (m) => m.NotFoundPage,

@@ -4,6 +4,7 @@ import { useUser } from "../../features/auth/api";
 import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
 import { BottomNav } from "./bottom-nav";
 import { DesktopHeader } from "./desktop-header";
+import { FloatingPlusButton } from "./floating-plus-button";
 import { MobileHeader } from "./mobile-header";
 
 /** The shared layout of specification 1, 2.10, for fully active members. */
@@ -32,6 +33,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {children}
       </main>
+      <FloatingPlusButton />
       <BottomNav />
     </div>
   );

@@ -1,0 +1,48 @@
+import { cn } from "../../lib/utils";
+import { Avatar, initialsOf } from "../ui/avatar";
+
+export interface ChatPanelMessage {
+  id: number;
+  userId?: number;
+  message: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+}
+
+/** One message: avatar (or initials), name, time and text; the viewer's own on the right. */
+export function ChatMessageRow({
+  message,
+  own,
+  time,
+}: {
+  message: ChatPanelMessage;
+  own: boolean;
+  time: string;
+}) {
+  const name = `${message.firstName} ${message.lastName}`.trim() || "Member";
+  return (
+    <li className={cn("flex items-end gap-2", own && "flex-row-reverse")}>
+      <Avatar
+        imageUrl={message.profileImageUrl}
+        initials={initialsOf(message.firstName, message.lastName, name)}
+        className="size-8 text-xs"
+      />
+      <div
+        className={cn(
+          "max-w-[80%] min-w-0 rounded-2xl px-3 py-2",
+          own ? "rounded-br-md bg-emerald-700 text-white" : "rounded-bl-md bg-slate-100 text-slate-900",
+        )}
+      >
+        <p className={cn("flex items-baseline gap-2 text-xs", own ? "text-emerald-100" : "text-slate-500")}>
+          <span className="truncate font-semibold">{own ? "You" : name}</span>
+          <time dateTime={message.createdAt} className="shrink-0">
+            {time}
+          </time>
+        </p>
+        <p className="text-sm break-words whitespace-pre-wrap">{message.message}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,227 @@
+import {
+  mutationOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { COMPETITIONS_REFETCH_MS } from "../../../core/constants";
+import type { ChatMessage, Competition, CompetitionDetail } from "../../../core/schemas/competitions";
+import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { getDeviceFingerprint } from "../../lib/device-fingerprint";
+import { authKeys } from "../auth/api";
+
+export type { ChatMessage, Competition, CompetitionDetail };
+
+/** The create and edit body as sent: FitCoins as numbers (42.5), instants as ISO 8601 with an offset. */
+export interface CompetitionRequest {
+  name: string;
+  description: string;
+  entryFee: number | null;
+  maxParticipants: number | null;
+  startDate: string;
+  endDate: string;
+  entryDeadlineHours: number | null;
+}
+
+export const competitionKeys = {
+  list: ["/api/competitions"] as const,
+  active: ["/api/competitions/active"] as const,
+  detail: (id: number, page = 1) => [`/api/competitions/${id}?page=${page}`] as const,
+  invite: (code: string) => [`/api/competitions/invite/${encodeURIComponent(code)}`] as const,
+  messages: (id: number) => [`/api/competitions/${id}/messages`] as const,
+};
+
+/** Every query under /api/competitions: lists, details, invites (chat included). */
+export function invalidateCompetitions(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/competitions"),
+  });
+}
+
+/** A join or a leave moves FitCoins: the user (FitCoins), the wallet and its history. */
+function invalidateAfterMoney(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    invalidateCompetitions(queryClient),
+    queryClient.invalidateQueries({ queryKey: authKeys.user }),
+    queryClient.invalidateQueries({
+      predicate: (q) => {
+        const key = q.queryKey[0];
+        return (
+          typeof key === "string" && (key.startsWith("/api/fitcoin") || key.startsWith("/api/transactions"))
+        );
+      },
+    }),
+  ]);
+}
+
+/** What creating a competition changes elsewhere (specification 2 section 7). */
+const REFRESHED_AFTER_CREATE = [
+  "/api/dashboard/stats",
+  "/api/leaderboard",
+  "/api/achievements",
+  "/api/groups",
+];
+
+// ---------------------------------------------------------------- queries
+
+/** Upcoming and active competitions, plus the viewer's recently completed ones; refetched every 10 s. */
+export const competitionsQueryOptions = queryOptions({
+  queryKey: competitionKeys.list,
+  queryFn: getQueryFn<Competition[]>({ on401: "returnNull" }),
+  refetchInterval: COMPETITIONS_REFETCH_MS,
+  refetchIntervalInBackground: true,
+});
+
+export function useCompetitions(enabled = true) {
+  return useQuery({ ...competitionsQueryOptions, enabled });
+}
+
+export const activeCompetitionsQueryOptions = queryOptions({
+  queryKey: competitionKeys.active,
+  queryFn: getQueryFn<Competition[]>({ on401: "returnNull" }),
+});
+
+/** Running competitions, joined or not (the dashboard's card). */
+export function useActiveCompetitions() {
+  return useQuery(activeCompetitionsQueryOptions);
+}
+
+export function competitionDetailQueryOptions(id: number, page = 1) {
+  return queryOptions({
+    queryKey: competitionKeys.detail(id, page),
+    queryFn: getQueryFn<CompetitionDetail>({ on401: "throw" }),
+  });
+}
+
+export function useCompetitionDetail(id: number, page = 1) {
+  return useQuery(competitionDetailQueryOptions(id, page));
+}
+
+/** The competition of an invite link; null when the code is unknown (404). */
+export function inviteCompetitionQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: competitionKeys.invite(code),
+    queryFn: getQueryFn<Competition>({ on401: "throw", on404: "returnNull" }),
+    refetchInterval: COMPETITIONS_REFETCH_MS,
+  });
+}
+
+export function useInviteCompetition(code: string, enabled = true) {
+  return useQuery({ ...inviteCompetitionQueryOptions(code), enabled });
+}
+
+// ---------------------------------------------------------------- fetchers
+
+export function joinCompetition(id: number): Promise<Competition> {
+  return apiRequest<Competition>(`/api/competitions/${id}/join`, {
+    method: "POST",
+    body: { deviceFingerprint: getDeviceFingerprint() },
+  });
+}
+
+export function leaveCompetition(id: number): Promise<{ message: string }> {
+  return apiRequest(`/api/competitions/${id}/leave`, { method: "DELETE" });
+}
+
+export function createCompetition(body: CompetitionRequest): Promise<Competition> {
+  return apiRequest<Competition>("/api/admin/competitions", { method: "POST", body });
+}
+
+export function updateCompetition({ id, body }: { id: number; body: CompetitionRequest }) {
+  return apiRequest<Competition>(`/api/competitions/${id}`, { method: "PUT", body });
+}
+
+export function deleteCompetition(id: number): Promise<{ message: string }> {
+  return apiRequest(`/api/admin/competitions/${id}`, { method: "DELETE" });
+}
+
+export function openDispute({ id, reason }: { id: number; reason: string }): Promise<{ message: string }> {
+  return apiRequest(`/api/competitions/${id}/disputes`, { method: "POST", body: { reason } });
+}
+
+export function fetchCompetitionMessages(id: number, signal?: AbortSignal): Promise<ChatMessage[]> {
+  return apiRequest<ChatMessage[]>(`/api/competitions/${id}/messages`, { signal });
+}
+
+export function postCompetitionMessage(id: number, message: string): Promise<ChatMessage> {
+  return apiRequest<ChatMessage>(`/api/competitions/${id}/messages`, { method: "POST", body: { message } });
+}
+
+// ---------------------------------------------------------------- mutations
+
+/*
+ * None is retried: a join or create whose answer was lost would be refused the second time
+ * ("already joined") after the first succeeded, and a leave or delete likewise.
+ */
+export const joinMutationOptions = mutationOptions({
+  mutationKey: ["competition-join"],
+  mutationFn: joinCompetition,
+  retry: 0,
+});
+
+export function useJoinCompetition() {
+  const queryClient = useQueryClient();
+  return useMutation({ ...joinMutationOptions, onSuccess: () => invalidateAfterMoney(queryClient) });
+}
+
+export function useLeaveCompetition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["competition-leave"],
+    mutationFn: leaveCompetition,
+    retry: 0,
+    onSuccess: () => invalidateAfterMoney(queryClient),
+  });
+}
+
+export function useCreateCompetition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["competition-create"],
+    mutationFn: createCompetition,
+    retry: 0,
+    onSuccess: () =>
+      Promise.all([
+        invalidateCompetitions(queryClient),
+        queryClient.invalidateQueries({
+          predicate: (q) => {
+            const key = q.queryKey[0];
+            return typeof key === "string" && REFRESHED_AFTER_CREATE.some((prefix) => key.startsWith(prefix));
+          },
+        }),
+      ]),
+  });
+}
+
+export function useUpdateCompetition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["competition-update"],
+    mutationFn: updateCompetition,
+    retry: 0,
+    onSuccess: () => invalidateCompetitions(queryClient),
+  });
+}
+
+export function useDeleteCompetition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["competition-delete"],
+    mutationFn: deleteCompetition,
+    retry: 0,
+    // Deleting refunds every participant, possibly the viewer.
+    onSuccess: () => invalidateAfterMoney(queryClient),
+  });
+}
+
+export function useOpenDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["competition-dispute"],
+    mutationFn: openDispute,
+    retry: 0,
+    onSuccess: () => invalidateCompetitions(queryClient),
+  });
+}

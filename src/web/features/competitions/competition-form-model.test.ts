@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import { ENTRY_FEE_TOAST_MS } from "../../../core/constants";
+import {
+  COMPETITION_DRAFT_KEY,
+  type CompetitionFormValues,
+  checkCompetitionForm,
+  clearCompetitionDraft,
+  emptyCompetitionForm,
+  isoToLocalInput,
+  localInputToIso,
+  offsetText,
+  readCompetitionDraft,
+  writeCompetitionDraft,
+} from "./competition-form-model";
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+const filled: CompetitionFormValues = {
+  name: "Autumn Sprint",
+  description: "A week of walking",
+  entryFee: "$1,0.50",
+  maxParticipants: "25",
+  startDate: "2026-11-24T09:00",
+  endDate: "2026-11-30T21:30",
+  entryDeadlineHours: "6",
+};
+
+describe("dates in the admin's own time zone", () => {
+  it("writes offsets as ISO 8601 does", () => {
+    expect(offsetText(0)).toBe("+00:00");
+    expect(offsetText(330)).toBe("+05:30");
+    expect(offsetText(-300)).toBe("-05:00");
+  });
+
+  it("sends the typed wall-clock time with this zone's offset, the same instant", () => {
+    const iso = localInputToIso("2026-11-24T09:00");
+    expect(iso).toMatch(/^2026-11-24T09:00:00[+-]\d{2}:\d{2}$/);
+    expect(new Date(iso as string).getTime()).toBe(new Date(2026, 10, 24, 9, 0).getTime());
+    expect(isoToLocalInput(iso as string)).toBe("2026-11-24T09:00");
+    expect(localInputToIso("tomorrow")).toBeNull();
+  });
+});
+
+describe("checking the form with the shared schema", () => {
+  it("sends FitCoins as numbers and empty fields as null", () => {
+    const ok = checkCompetitionForm(filled);
+    expect(ok).toMatchObject({
+      ok: true,
+      request: { name: "Autumn Sprint", entryFee: 10.5, maxParticipants: 25, entryDeadlineHours: 6 },
+    });
+    const free = checkCompetitionForm({
+      ...filled,
+      entryFee: " ",
+      maxParticipants: "",
+      entryDeadlineHours: "",
+    });
+    expect(free).toMatchObject({
+      ok: true,
+      request: { entryFee: null, maxParticipants: null, entryDeadlineHours: null },
+    });
+  });
+
+  it("a missing field is the Missing Information toast", () => {
+    const result = checkCompetitionForm({ ...filled, description: "  " });
+    expect(result).toMatchObject({
+      ok: false,
+      toast: { title: "Missing Information", description: "Please fill in all required fields." },
+    });
+  });
+
+  it("a fee outside 5 to 150 is the Invalid Entry Fee toast, for 30 s", () => {
+    for (const entryFee of ["4.99", "150.01", "abc"]) {
+      expect(checkCompetitionForm({ ...filled, entryFee })).toMatchObject({
+        ok: false,
+        toast: {
+          title: "Invalid Entry Fee",
+          description: "Entry fee must be between 5 and 150 coins",
+          duration: ENTRY_FEE_TOAST_MS,
+        },
+      });
+    }
+    expect(checkCompetitionForm({ ...filled, entryFee: "150" }).ok).toBe(true);
+    // On edit a paid competition's fee is required.
+    expect(checkCompetitionForm({ ...filled, entryFee: "" }, { feeRequired: true })).toMatchObject({
+      ok: false,
+      toast: { title: "Invalid Entry Fee" },
+    });
+  });
+
+  it("other rules sit under their field", () => {
+    const result = checkCompetitionForm({ ...filled, endDate: "2026-11-23T09:00" });
+    expect(result).toMatchObject({
+      ok: false,
+      toast: null,
+      fieldErrors: { endDate: "The end must be after the start" },
+    });
+    expect(checkCompetitionForm({ ...filled, maxParticipants: "0" })).toMatchObject({
+      ok: false,
+      fieldErrors: { maxParticipants: "Maximum participants must be a whole number of at least 1" },
+    });
+  });
+});
+
+describe("the create form's draft", () => {
+  it("is kept, read back, and cleared", () => {
+    const store = new MemoryStorage();
+    expect(readCompetitionDraft(store)).toBeNull();
+    writeCompetitionDraft(filled, store);
+    expect(readCompetitionDraft(store)).toEqual(filled);
+    clearCompetitionDraft(store);
+    expect(store.getItem(COMPETITION_DRAFT_KEY)).toBeNull();
+  });
+
+  it("an empty form removes the draft; unreadable storage gives no draft", () => {
+    const store = new MemoryStorage();
+    writeCompetitionDraft(filled, store);
+    writeCompetitionDraft(emptyCompetitionForm, store);
+    expect(store.getItem(COMPETITION_DRAFT_KEY)).toBeNull();
+    store.setItem(COMPETITION_DRAFT_KEY, "{not json");
+    expect(readCompetitionDraft(store)).toBeNull();
+    store.setItem(COMPETITION_DRAFT_KEY, JSON.stringify({ name: "Kept", entryFee: 12 }));
+    expect(readCompetitionDraft(store)).toEqual({ ...emptyCompetitionForm, name: "Kept" });
+  });
+});

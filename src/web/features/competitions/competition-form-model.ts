@@ -1,0 +1,211 @@
+import { ENTRY_FEE_TOAST_MS } from "../../../core/constants";
+import {
+  type Competition,
+  type CompetitionBodyInput,
+  competitionBodySchema,
+  ENTRY_FEE_MESSAGE,
+  MISSING_INFORMATION,
+} from "../../../core/schemas/competitions";
+import type { CompetitionRequest } from "./api";
+import type { ToastText } from "./competition-view";
+
+/**
+ * The create and edit form (specification 2 section 5): text fields as typed, dates as the
+ * browser's datetime-local value in the admin's own time zone.
+ */
+export interface CompetitionFormValues {
+  name: string;
+  description: string;
+  entryFee: string;
+  maxParticipants: string;
+  startDate: string;
+  endDate: string;
+  /** "" (entries until the start) or one of the cutoff options. */
+  entryDeadlineHours: string;
+}
+
+export const emptyCompetitionForm: CompetitionFormValues = {
+  name: "",
+  description: "",
+  entryFee: "",
+  maxParticipants: "",
+  startDate: "",
+  endDate: "",
+  entryDeadlineHours: "",
+};
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "+05:30" for an offset of 330 minutes east of UTC ("-05:00" for -300). */
+export function offsetText(minutesEast: number): string {
+  const sign = minutesEast < 0 ? "-" : "+";
+  const abs = Math.abs(minutesEast);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * A datetime-local value ("2026-11-24T09:00") read in the browser's time zone, as ISO 8601 with
+ * that zone's offset at that moment ("2026-11-24T09:00:00-05:00"); null when it is not a date.
+ */
+export function localInputToIso(local: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number);
+  const date = new Date(y, mo - 1, d, h, mi);
+  if (Number.isNaN(date.getTime())) return null;
+  const offset = -date.getTimezoneOffset();
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:00${offsetText(offset)}`;
+}
+
+/** An instant as the browser's datetime-local value in its own time zone ("" when unreadable). */
+export function isoToLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** What the form says, in the shape the shared schema reads (empty fields become null). */
+export function toBodyInput(values: CompetitionFormValues): CompetitionBodyInput {
+  const maxText = values.maxParticipants.trim();
+  const cutoff = values.entryDeadlineHours.trim();
+  return {
+    name: values.name,
+    description: values.description,
+    entryFee: values.entryFee.trim() === "" ? null : values.entryFee,
+    maxParticipants: maxText === "" ? null : Number(maxText),
+    // An unreadable date is left empty, so the schema answers Missing Information.
+    startDate: localInputToIso(values.startDate) ?? "",
+    endDate: localInputToIso(values.endDate) ?? "",
+    entryDeadlineHours: cutoff === "" ? null : Number(cutoff),
+  };
+}
+
+export type FormCheck =
+  | { ok: true; request: CompetitionRequest }
+  | { ok: false; toast: ToastText | null; fieldErrors: Partial<Record<keyof CompetitionFormValues, string>> };
+
+/**
+ * Validates with the schema the server uses. Missing fields and a bad entry fee are toasts
+ * (the fee's for 30 s); the other rules (end after start, cutoff, maximum) sit under their field.
+ */
+export function checkCompetitionForm(
+  values: CompetitionFormValues,
+  options: { feeRequired?: boolean } = {},
+): FormCheck {
+  const parsed = competitionBodySchema.safeParse(toBodyInput(values));
+  const feeMissing = options.feeRequired === true && values.entryFee.trim() === "";
+  if (parsed.success && !feeMissing) {
+    const body = parsed.data;
+    return {
+      ok: true,
+      request: {
+        name: body.name,
+        description: body.description,
+        // The schema answers hundredths; the API takes FitCoins as numbers.
+        entryFee: body.entryFee === null ? null : body.entryFee / 100,
+        maxParticipants: body.maxParticipants,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        entryDeadlineHours: body.entryDeadlineHours,
+      },
+    };
+  }
+  const issues = parsed.success ? [] : parsed.error.issues;
+  if (issues.some((i) => i.message === MISSING_INFORMATION)) {
+    const [title, description] = MISSING_INFORMATION.split(": ");
+    return { ok: false, toast: { title, description, variant: "destructive" }, fieldErrors: {} };
+  }
+  if (feeMissing || issues.some((i) => i.message === ENTRY_FEE_MESSAGE)) {
+    return {
+      ok: false,
+      toast: {
+        title: "Invalid Entry Fee",
+        description: ENTRY_FEE_MESSAGE,
+        variant: "destructive",
+        duration: ENTRY_FEE_TOAST_MS,
+      },
+      fieldErrors: { entryFee: ENTRY_FEE_MESSAGE },
+    };
+  }
+  const fieldErrors: Partial<Record<keyof CompetitionFormValues, string>> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && field in emptyCompetitionForm) {
+      fieldErrors[field as keyof CompetitionFormValues] ??= issue.message;
+    }
+  }
+  return { ok: false, toast: null, fieldErrors };
+}
+
+/** The edit form pre-filled from a competition. */
+export function formFromCompetition(c: Competition): CompetitionFormValues {
+  return {
+    name: c.name,
+    description: c.description,
+    entryFee: c.entryFee === null ? "" : String(c.entryFee),
+    maxParticipants: c.maxParticipants === null ? "" : String(c.maxParticipants),
+    startDate: isoToLocalInput(c.startDate),
+    endDate: isoToLocalInput(c.endDate),
+    entryDeadlineHours: c.entryDeadlineHours === null ? "" : String(c.entryDeadlineHours),
+  };
+}
+
+// ---------------------------------------------------------------- the create form's draft
+
+export const COMPETITION_DRAFT_KEY = "competitionDraft";
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The saved draft, with every field a string (anything else in storage is ignored). */
+export function readCompetitionDraft(store: Storage | null = storage()): CompetitionFormValues | null {
+  let raw: string | null = null;
+  try {
+    raw = store?.getItem(COMPETITION_DRAFT_KEY) ?? null;
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== "object" || value === null) return null;
+    const draft = { ...emptyCompetitionForm };
+    for (const key of Object.keys(emptyCompetitionForm) as (keyof CompetitionFormValues)[]) {
+      const field = (value as Record<string, unknown>)[key];
+      if (typeof field === "string") draft[key] = field;
+    }
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+export function isEmptyDraft(values: CompetitionFormValues): boolean {
+  return Object.values(values).every((v) => v.trim() === "");
+}
+
+/** Saves the draft; an empty form removes it. Storage full or disabled: the form still works. */
+export function writeCompetitionDraft(
+  values: CompetitionFormValues,
+  store: Storage | null = storage(),
+): void {
+  try {
+    if (isEmptyDraft(values)) store?.removeItem(COMPETITION_DRAFT_KEY);
+    else store?.setItem(COMPETITION_DRAFT_KEY, JSON.stringify(values));
+  } catch {
+    // Not kept; nothing else to do.
+  }
+}
+
+export function clearCompetitionDraft(store: Storage | null = storage()): void {
+  try {
+    store?.removeItem(COMPETITION_DRAFT_KEY);
+  } catch {
+    // Same as above.
+  }
+}

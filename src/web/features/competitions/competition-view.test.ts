@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import type { Competition } from "../../../core/schemas/competitions";
+import { ApiError } from "../../lib/api-client";
+import {
+  canExit,
+  canManage,
+  chatTitle,
+  entryFeeLabel,
+  joinClosedReason,
+  joinErrorToast,
+  participantsLabel,
+  shareText,
+  splitSections,
+  updateErrorToast,
+} from "./competition-view";
+
+function competition(overrides: Partial<Competition> = {}): Competition {
+  return {
+    id: 1,
+    name: "Autumn Sprint",
+    description: "Walk more",
+    entryFee: 10,
+    prizePool: 20,
+    participantCount: 2,
+    maxParticipants: null,
+    startDate: "2026-11-24T09:00:00Z",
+    endDate: "2026-11-30T09:00:00Z",
+    entryDeadline: "2026-11-24T09:00:00Z",
+    entryDeadlineHours: null,
+    status: "upcoming",
+    createdBy: 9,
+    isParticipant: false,
+    canJoin: true,
+    inviteCode: "AB12CD",
+    leaderboard: [],
+    userRank: null,
+    settlement: "open",
+    results: [],
+    canDispute: false,
+    ...overrides,
+  };
+}
+
+describe("competition card labels", () => {
+  it("shows Free without a fee and ∞ without a maximum", () => {
+    expect(entryFeeLabel(null)).toBe("Free");
+    expect(entryFeeLabel(12.5)).toBe("12.50 FC");
+    expect(participantsLabel(3, null)).toBe("3 / ∞");
+    expect(participantsLabel(3, 10)).toBe("3 / 10");
+  });
+
+  it("titles the chat with the word test removed in any case and whitespace collapsed", () => {
+    expect(chatTitle("TEST  Morning   Walkers test")).toBe("Morning Walkers Chat");
+    expect(chatTitle("Test")).toBe("Competition Chat");
+    // Only the word: names that contain the letters keep them.
+    expect(chatTitle("Step Contest")).toBe("Step Contest Chat");
+  });
+
+  it("mentions the pool in the share text when there is one", () => {
+    expect(shareText({ name: "A", prizePool: 15 })).toContain("The prize pool is already 15.00 FC.");
+    expect(shareText({ name: "A", prizePool: 0 })).toContain("The prize pool grows with each participant.");
+  });
+});
+
+describe("the page's sections", () => {
+  it("puts joined upcoming or active competitions first, the rest to join, completed ones apart", () => {
+    const list = [
+      competition({ id: 1, isParticipant: true, status: "active", startDate: "2026-11-20T00:00:00Z" }),
+      competition({ id: 2 }),
+      competition({ id: 3, isParticipant: true, status: "completed" }),
+      competition({ id: 4, status: "completed" }),
+      competition({ id: 5, isParticipant: true, startDate: "2026-11-19T00:00:00Z" }),
+    ];
+    const s = splitSections(list);
+    expect(s.currentlyActive.map((c) => c.id)).toEqual([5, 1]);
+    expect(s.availableToJoin.map((c) => c.id)).toEqual([2]);
+    expect(s.recentResults.map((c) => c.id)).toEqual([3]);
+  });
+});
+
+describe("who may do what", () => {
+  const now = new Date("2026-11-23T12:00:00Z");
+
+  it("offers Exit to a participant only before the start", () => {
+    expect(canExit(competition({ isParticipant: true }), now)).toBe(true);
+    expect(canExit(competition({ isParticipant: true, startDate: "2026-11-23T11:00:00Z" }), now)).toBe(false);
+    expect(canExit(competition(), now)).toBe(false);
+  });
+
+  it("lets the creator and site admins manage", () => {
+    expect(canManage(competition(), 9, false)).toBe(true);
+    expect(canManage(competition(), 8, false)).toBe(false);
+    expect(canManage(competition(), 8, true)).toBe(true);
+    expect(canManage(competition(), undefined, false)).toBe(false);
+  });
+
+  it("says why Join is not offered", () => {
+    expect(joinClosedReason(competition({ maxParticipants: 2 }), now)).toBe("Competition Full");
+    expect(joinClosedReason(competition({ endDate: "2026-11-23T11:00:00Z" }), now)).toBe("Competition Ended");
+    expect(joinClosedReason(competition(), now)).toBe("Entries Closed");
+  });
+});
+
+describe("toasts of specification 2 section 8", () => {
+  it("sends a missing subscription to the subscribe page's toast", () => {
+    const error = new ApiError(403, "Active subscription required", { code: "SUBSCRIPTION_REQUIRED" });
+    expect(joinErrorToast(error)).toMatchObject({
+      title: "Subscription Required",
+      description:
+        "You need an active subscription to join competitions. Redirecting to subscription page...",
+    });
+  });
+
+  it("shows the server's message, else Failed to join competition", () => {
+    const funds = new ApiError(422, "Not enough FitCoins", { code: "INSUFFICIENT_FUNDS" });
+    expect(joinErrorToast(funds)).toMatchObject({ title: "Error", description: "Not enough FitCoins" });
+    expect(joinErrorToast(new Error(""))).toMatchObject({ description: "Failed to join competition" });
+  });
+
+  it("an update failure reads Update Failed, a network failure Network error", () => {
+    expect(updateErrorToast(new ApiError(409, "Too late to change the fee"))).toMatchObject({
+      title: "Update Failed",
+      description: "Too late to change the fee",
+    });
+    expect(updateErrorToast(new ApiError(500, ""))).toMatchObject({
+      description: "Failed to update competition (500)",
+    });
+    expect(updateErrorToast(new TypeError("Failed to fetch"))).toMatchObject({
+      description: "Network error",
+    });
+  });
+});

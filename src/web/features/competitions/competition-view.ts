@@ -1,0 +1,136 @@
+import type { Competition } from "../../../core/schemas/competitions";
+import { ApiError } from "../../lib/api-client";
+import { coins } from "../../lib/format";
+
+/** Pure view rules of the competitions screens (specification 2 sections 2, 4, 8 and 9). */
+
+/** "42.50 FC" for 42.5. */
+export function fc(amount: number | string | null | undefined): string {
+  return `${coins(amount)} FC`;
+}
+
+/** The entry fee as a card shows it: Free when there is none. */
+export function entryFeeLabel(entryFee: number | null): string {
+  return entryFee === null ? "Free" : fc(entryFee);
+}
+
+/** Participants out of the maximum, ∞ when there is no limit. */
+export function participantsLabel(count: number, max: number | null): string {
+  return `${count} / ${max ?? "∞"}`;
+}
+
+/** The chat heading: the name with the word "test" removed (any case), whitespace collapsed, then Chat. */
+export function chatTitle(name: string): string {
+  const cleaned = name
+    .replace(/\btest\b/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return `${cleaned || "Competition"} Chat`;
+}
+
+/** The invite link a share carries. */
+export function inviteLink(origin: string, inviteCode: string): string {
+  return `${origin.replace(/\/$/, "")}/competitions/join/${encodeURIComponent(inviteCode)}`;
+}
+
+/** The share text: the pool when there is one, otherwise that it grows with each participant. */
+export function shareText(competition: Pick<Competition, "name" | "prizePool">): string {
+  const pool =
+    competition.prizePool > 0
+      ? `The prize pool is already ${fc(competition.prizePool)}.`
+      : "The prize pool grows with each participant.";
+  return `Join me in the "${competition.name}" step competition on StepRace! ${pool}`;
+}
+
+export interface CompetitionSections {
+  /** Joined, upcoming or active. */
+  currentlyActive: Competition[];
+  /** Not joined, upcoming or active. */
+  availableToJoin: Competition[];
+  /** Completed ones the viewer took part in (the server keeps them for 7 days). */
+  recentResults: Competition[];
+}
+
+const byStart = (a: Competition, b: Competition) =>
+  new Date(a.startDate).getTime() - new Date(b.startDate).getTime();
+const byEndDesc = (a: Competition, b: Competition) =>
+  new Date(b.endDate).getTime() - new Date(a.endDate).getTime();
+
+/** Splits the list into the page's sections; completed competitions stay out of the first two. */
+export function splitSections(list: readonly Competition[]): CompetitionSections {
+  const open = list.filter((c) => c.status !== "completed");
+  return {
+    currentlyActive: open.filter((c) => c.isParticipant).sort(byStart),
+    availableToJoin: open.filter((c) => !c.isParticipant).sort(byStart),
+    recentResults: list.filter((c) => c.status === "completed" && c.isParticipant).sort(byEndDesc),
+  };
+}
+
+/** Edit and delete: the creator and site admins. */
+export function canManage(competition: Competition, viewerId: number | undefined, isAdmin: boolean): boolean {
+  return isAdmin || (viewerId !== undefined && competition.createdBy === viewerId);
+}
+
+/** Exit (with the refund) is offered to a participant until the start. */
+export function canExit(competition: Competition, now: Date): boolean {
+  return competition.isParticipant && now.getTime() < new Date(competition.startDate).getTime();
+}
+
+/** Why Join is not offered, when the server says entries are not open. */
+export function joinClosedReason(competition: Competition, now: Date): string {
+  if (now.getTime() >= new Date(competition.endDate).getTime()) return "Competition Ended";
+  if (competition.maxParticipants !== null && competition.participantCount >= competition.maxParticipants) {
+    return "Competition Full";
+  }
+  return "Entries Closed";
+}
+
+export interface ToastText {
+  title: string;
+  description: string;
+  variant: "destructive" | "success" | "default";
+  duration?: number;
+}
+
+export const CONNECTION_LOST_MESSAGE = "Server connection lost. Please refresh the page and try again.";
+export const SUBSCRIPTION_REQUIRED_TOAST: ToastText = {
+  title: "Subscription Required",
+  description: "You need an active subscription to join competitions. Redirecting to subscription page...",
+  variant: "destructive",
+};
+export const JOINED_TOAST: ToastText = {
+  title: "Competition Joined!",
+  description: "You've successfully joined the competition. Good luck!",
+  variant: "success",
+};
+
+export function isSubscriptionRequired(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === "SUBSCRIPTION_REQUIRED" || error.message.includes("SUBSCRIPTION_REQUIRED"))
+  );
+}
+
+/** The toast of a failed join (specification 2 section 8). */
+export function joinErrorToast(error: unknown): ToastText {
+  if (isSubscriptionRequired(error)) return SUBSCRIPTION_REQUIRED_TOAST;
+  const message = error instanceof Error && error.message ? error.message : "Failed to join competition";
+  return { title: "Error", description: message, variant: "destructive" };
+}
+
+/** The toast of a failed edit: the server's message with its status, or Network error. */
+export function updateErrorToast(error: unknown): ToastText {
+  if (error instanceof ApiError) {
+    return {
+      title: "Update Failed",
+      description: error.message || `Failed to update competition (${error.status})`,
+      variant: "destructive",
+    };
+  }
+  return { title: "Update Failed", description: "Network error", variant: "destructive" };
+}
+
+/** A member's standing: "#2 · 12,400 steps". */
+export function rankLabel(rank: { position: number; steps: number }): string {
+  return `#${rank.position} · ${rank.steps.toLocaleString("en-US")} steps`;
+}

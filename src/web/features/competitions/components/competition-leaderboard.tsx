@@ -1,0 +1,75 @@
+import { Medal } from "lucide-react";
+import { COMPETITION_LEADERBOARD_SIZE } from "../../../../core/constants";
+import type { StandingsEntry } from "../../../../core/schemas/competitions";
+import { Avatar, initialsOf } from "../../../components/ui/avatar";
+import { cn } from "../../../lib/utils";
+import { rankLabel } from "../competition-view";
+
+const medal = ["text-amber-500", "text-slate-400", "text-orange-700"];
+
+/** The top 5 of a competition, and the viewer's own place when it is further down. */
+export function CompetitionLeaderboard({
+  name,
+  entries,
+  viewerId,
+  userRank,
+}: {
+  name: string;
+  entries: StandingsEntry[];
+  viewerId: number | undefined;
+  userRank: { position: number; steps: number } | null;
+}) {
+  const top = entries.slice(0, COMPETITION_LEADERBOARD_SIZE);
+  const viewerShown = top.some((e) => e.userId === viewerId);
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-bold text-slate-700">Leaderboard</h3>
+      {top.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600">
+          No steps counted yet. The board fills once the competition starts.
+        </p>
+      ) : (
+        <ol className="grid gap-1" aria-label={`${name} leaderboard`}>
+          {top.map((entry) => {
+            const own = entry.userId === viewerId;
+            return (
+              <li
+                key={entry.userId}
+                className={cn(
+                  "flex items-center gap-3 rounded-xl px-2 py-1.5",
+                  own ? "bg-emerald-50 ring-1 ring-emerald-200" : "bg-slate-50",
+                )}
+              >
+                <span className="flex w-6 justify-center text-sm font-bold text-slate-600 tabular-nums">
+                  {entry.position <= 3 ? (
+                    <Medal
+                      className={cn("size-5", medal[entry.position - 1])}
+                      aria-label={`#${entry.position}`}
+                    />
+                  ) : (
+                    entry.position
+                  )}
+                </span>
+                <Avatar
+                  imageUrl={entry.profileImageUrl}
+                  initials={initialsOf(entry.firstName, entry.lastName, "?")}
+                  className="size-7 text-xs"
+                />
+                <span className="min-w-0 flex-1 truncate text-sm font-semibold">
+                  {entry.firstName} {entry.lastName}
+                  {own ? <span className="ml-1 text-xs font-bold text-emerald-700">(You)</span> : null}
+                </span>
+                <span className="text-sm font-bold tabular-nums">{entry.steps.toLocaleString("en-US")}</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {userRank && !viewerShown ? (
+        <p className="rounded-xl bg-emerald-50 px-3 py-1.5 text-sm font-semibold text-emerald-900">
+          Your rank: {rankLabel(userRank)}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { type FormEvent, useState } from "react";
+import type { Competition } from "../../../../core/schemas/competitions";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { toast } from "../../../components/ui/use-toast";
+import { useUpdateCompetition } from "../api";
+import {
+  type CompetitionFormValues,
+  checkCompetitionForm,
+  formFromCompetition,
+} from "../competition-form-model";
+import { updateErrorToast } from "../competition-view";
+import { CompetitionFormFields, type FieldErrors } from "./competition-form";
+
+/** Edit Competition, pre-filled (dates in the editor's time zone). Mounted only while open. */
+export function EditCompetitionDialog({
+  competition,
+  onClose,
+}: {
+  competition: Competition;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState<CompetitionFormValues>(() => formFromCompetition(competition));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateCompetition();
+
+  const onChange = (field: keyof CompetitionFormValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // On edit a paid competition's fee is required (specification 2 section 5).
+    const checked = checkCompetitionForm(values, { feeRequired: competition.entryFee !== null });
+    if (!checked.ok) {
+      setErrors(checked.fieldErrors);
+      if (checked.toast) toast(checked.toast);
+      return;
+    }
+    update.mutate(
+      { id: competition.id, body: checked.request },
+      {
+        onSuccess: (updated) => {
+          toast({
+            title: "Competition Updated",
+            description: `${updated.name} was saved.`,
+            variant: "success",
+          });
+          onClose();
+        },
+        onError: (error) => toast(updateErrorToast(error)),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && !update.isPending && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Edit Competition</DialogTitle>
+          <DialogDescription>
+            The entry fee cannot change once someone has joined, nor the dates once it has started.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          <CompetitionFormFields
+            idPrefix={`edit-${competition.id}`}
+            values={values}
+            errors={errors}
+            onChange={onChange}
+            feeRequired={competition.entryFee !== null}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? "Saving..." : "Save Changes"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,56 @@
+import { LogOut } from "lucide-react";
+import { useState } from "react";
+import type { Competition } from "../../../../core/schemas/competitions";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/use-toast";
+import { errorMessage } from "../../../lib/utils";
+import { useLeaveCompetition } from "../api";
+import { fc } from "../competition-view";
+import { ConfirmDialog } from "./confirm-dialog";
+
+/** Exit, offered until the start: the dialog promises the entry fee back. */
+export function ExitButton({ competition }: { competition: Competition }) {
+  const [open, setOpen] = useState(false);
+  const leave = useLeaveCompetition();
+  const refund =
+    competition.entryFee === null
+      ? "It was free to enter, so there is nothing to refund."
+      : `Your entry fee of ${fc(competition.entryFee)} will be refunded to your FitCoins.`;
+
+  const onExit = () =>
+    leave.mutate(competition.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast({
+          title: "Left Competition",
+          description: "Your entry fee has been refunded.",
+          variant: "success",
+        });
+      },
+      onError: (error) =>
+        toast({
+          title: "Error",
+          description: errorMessage(error, "Failed to leave competition"),
+          variant: "destructive",
+        }),
+    });
+
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <LogOut aria-hidden="true" /> Exit
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Exit Competition"
+        description={`Leave ${competition.name}? ${refund}`}
+        confirmLabel="Exit Competition"
+        pendingLabel="Leaving..."
+        pending={leave.isPending}
+        destructive
+        onConfirm={onExit}
+      />
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { AlertTriangle, ShieldCheck } from "lucide-react";
+import { useId, useState } from "react";
+import { Link } from "wouter";
+import { parseMinor } from "../../../../core/money";
+import type { Competition } from "../../../../core/schemas/competitions";
+import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Label } from "../../../components/ui/label";
+import { entryFeeLabel, fc } from "../competition-view";
+
+/**
+ * The guidelines shown before joining (specification 2 section 9). The third line follows
+ * DESIGN.md (refunds): a full refund until the start, none after it.
+ */
+export const GUIDELINES = [
+  "Steps count only while the app is open and the screen unlocked.",
+  "The entry fee is charged immediately.",
+  "You can leave for a full refund until the competition starts; after the start there are no refunds, and fees stay in the prize pool.",
+  "Disputes must be reported within 48 hours of competition end.",
+] as const;
+
+/** Competition Guidelines: must be acknowledged before Join Competition is enabled. */
+export function GuidelinesDialog({
+  competition,
+  fitcoins,
+  open,
+  onOpenChange,
+  onConfirm,
+  pending,
+}: {
+  competition: Competition;
+  fitcoins: number | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  pending: boolean;
+}) {
+  const [agreed, setAgreed] = useState(false);
+  const checkboxId = useId();
+  const fee = competition.entryFee === null ? 0 : (parseMinor(competition.entryFee) ?? 0);
+  const have = fitcoins === null ? null : parseMinor(fitcoins);
+  const short = have !== null && fee > have;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setAgreed(false);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <ShieldCheck className="size-5 text-emerald-700" aria-hidden="true" /> Competition Guidelines
+          </DialogTitle>
+          <DialogDescription>Please read these before joining {competition.name}.</DialogDescription>
+        </DialogHeader>
+        <ul className="grid list-disc gap-2 pl-5 text-sm text-slate-800">
+          {GUIDELINES.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <dl className="grid grid-cols-2 gap-2 rounded-xl bg-slate-50 p-3 text-sm">
+          <dt className="text-slate-600">Entry fee</dt>
+          <dd className="text-right font-bold tabular-nums">{entryFeeLabel(competition.entryFee)}</dd>
+          <dt className="text-slate-600">Your FitCoins</dt>
+          <dd className="text-right font-bold tabular-nums">{fitcoins === null ? "-" : fc(fitcoins)}</dd>
+        </dl>
+        {short ? (
+          <p
+            className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950"
+            role="alert"
+          >
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              You need {entryFeeLabel(competition.entryFee)} to join.{" "}
+              <Link href="/wallet" className="font-semibold underline">
+                Get FitCoins in your wallet
+              </Link>
+            </span>
+          </p>
+        ) : null}
+        <div className="flex items-start gap-3">
+          <Checkbox id={checkboxId} checked={agreed} onCheckedChange={(v) => setAgreed(v === true)} />
+          <Label htmlFor={checkboxId} className="leading-snug font-medium">
+            I have read and accept the competition guidelines
+          </Label>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} disabled={!agreed || pending || short}>
+            {pending ? "Joining..." : short ? "Insufficient FitCoins" : "Join Competition"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { Competition } from "../../../../core/schemas/competitions";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/use-toast";
+import { errorMessage } from "../../../lib/utils";
+import { useDeleteCompetition } from "../api";
+import { ConfirmDialog } from "./confirm-dialog";
+import { EditCompetitionDialog } from "./edit-competition-dialog";
+
+/** Edit and Delete, for the creator and site admins. */
+export function ManageActions({ competition }: { competition: Competition }) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteCompetition();
+
+  const onDelete = () =>
+    remove.mutate(competition.id, {
+      onSuccess: () => {
+        setDeleting(false);
+        toast({
+          title: "Competition Deleted",
+          description: "Every entry fee was refunded to its participant.",
+          variant: "success",
+        });
+      },
+      onError: (error) =>
+        toast({
+          title: "Error",
+          description: errorMessage(error, "Failed to delete competition"),
+          variant: "destructive",
+        }),
+    });
+
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setEditing(true)}
+        aria-label={`Edit ${competition.name}`}
+      >
+        <Pencil aria-hidden="true" /> Edit
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+        onClick={() => setDeleting(true)}
+        aria-label={`Delete ${competition.name}`}
+      >
+        <Trash2 aria-hidden="true" /> Delete
+      </Button>
+      {editing ? <EditCompetitionDialog competition={competition} onClose={() => setEditing(false)} /> : null}
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Delete Competition"
+        description={`Delete ${competition.name}? It disappears for everyone, and every participant's entry fee is refunded. This cannot be undone.`}
+        confirmLabel="Delete Competition"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        destructive
+        onConfirm={onDelete}
+      />
+    </>
+  );
+}
