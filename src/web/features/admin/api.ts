@@ -107,3 +107,81 @@ export function useMarkPaymentFlagReviewed() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentFlagsKey }),
   });
 }
+
+/** GET /api/admin/competitions/held: payouts waiting on a flagged would-be winner (DESIGN 1, fair play). */
+export interface HeldCompetition {
+  competitionId: number;
+  competitionName: string;
+  endDate: string;
+  flagged: {
+    userId: number;
+    username: string;
+    firstName: string;
+    lastName: string;
+    steps: number;
+    reason: string;
+  }[];
+}
+
+export const heldCompetitionsKey = ["/api/admin/competitions/held"] as const;
+
+export function useHeldCompetitions() {
+  return useQuery({
+    queryKey: heldCompetitionsKey,
+    queryFn: getQueryFn<HeldCompetition[]>({ on401: "throw" }),
+  });
+}
+
+export type HeldDecision = "clear" | "disqualify";
+
+/** Clear (their steps count) or disqualify (their steps count as 0) a flagged participant. */
+export function useDecideHeldParticipant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      competitionId,
+      userId,
+      decision,
+    }: {
+      competitionId: number;
+      userId: number;
+      decision: HeldDecision;
+    }) =>
+      apiRequest<{ message: string }>(
+        `/api/admin/competitions/${competitionId}/participants/${userId}/${decision}`,
+        { method: "POST" },
+      ),
+    retry: 0,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: heldCompetitionsKey }),
+        queryClient.invalidateQueries({ queryKey: stepFlagsKey }),
+      ]),
+  });
+}
+
+/** GET /api/admin/disputes: participants' disputes of competition results, not yet reviewed. */
+export interface CompetitionDispute {
+  id: number;
+  competitionId: number;
+  competitionName: string;
+  userId: number;
+  username: string;
+  reason: string;
+  createdAt: string;
+}
+
+export const disputesKey = ["/api/admin/disputes"] as const;
+
+export function useCompetitionDisputes() {
+  return useQuery({ queryKey: disputesKey, queryFn: getQueryFn<CompetitionDispute[]>({ on401: "throw" }) });
+}
+
+export function useMarkDisputeReviewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<{ message: string }>(`/api/admin/disputes/${id}/review`, { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: disputesKey }),
+  });
+}

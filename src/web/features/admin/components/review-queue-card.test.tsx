@@ -51,4 +51,35 @@ describe("a review queue", () => {
     expect(failed).toContain("Could not load card refunds and disputes.");
     expect(failed).toContain("Try again");
   });
+
+  it("lets an item bring its own actions and time label instead of Mark reviewed", () => {
+    const html = renderToStaticMarkup(
+      <ReviewQueueCard
+        title="Results under review"
+        icon={ShieldAlert}
+        description="Payouts on hold."
+        empty="Nothing on hold."
+        query={{
+          data: [
+            {
+              key: 3,
+              listKey: "8-3",
+              name: "Dana Cole",
+              username: "dana",
+              details: "Autumn Sprint: 41,000 steps",
+              at: "2026-11-21T09:00:00Z",
+              atLabel: "Ended",
+              actions: <button type="button">Disqualify</button>,
+            },
+          ],
+          isPending: false,
+          isError: false,
+          refetch: () => undefined,
+        }}
+      />,
+    );
+    expect(html).toContain("Disqualify");
+    expect(html).toContain("Ended ");
+    expect(html).not.toContain("Mark reviewed");
+  });
 });

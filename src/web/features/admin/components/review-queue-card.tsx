@@ -10,10 +10,16 @@ import { formatDateTime } from "../../../lib/format";
 export interface ReviewItem {
   /** What the review button sends. */
   key: number;
+  /** The list key when `key` is not unique (several rows about one account). */
+  listKey?: string;
   name: string;
   username: string;
   details: ReactNode;
   at: string;
+  /** What the time is ("Flagged" unless told). */
+  atLabel?: string;
+  /** Buttons that replace "Mark reviewed" (held competitions: Clear, Disqualify). */
+  actions?: ReactNode;
 }
 
 /**
@@ -27,18 +33,21 @@ export function ReviewQueueCard({
   empty,
   query,
   review,
+  reviewedText = (item) => `${item.username} is no longer flagged.`,
 }: {
   title: string;
   icon: LucideIcon;
   description: ReactNode;
   empty: string;
   query: { data: ReviewItem[] | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
-  review: UseMutationResult<unknown, Error, number>;
+  /** Mark reviewed; not needed when every item brings its own actions. */
+  review?: UseMutationResult<unknown, Error, number>;
+  reviewedText?: (item: ReviewItem) => string;
 }) {
   const { data, isPending, isError, refetch } = query;
   const markReviewed = (item: ReviewItem) =>
-    review.mutate(item.key, {
-      onSuccess: () => toast({ title: "Reviewed", description: `${item.username} is no longer flagged.` }),
+    review?.mutate(item.key, {
+      onSuccess: () => toast({ title: "Reviewed", description: reviewedText(item) }),
       onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
     });
 
@@ -67,22 +76,26 @@ export function ReviewQueueCard({
         ) : (
           <ul className="divide-y divide-slate-100" aria-label={title}>
             {data.map((item) => (
-              <li key={item.key} className="flex flex-wrap items-center gap-3 py-3">
+              <li key={item.listKey ?? item.key} className="flex flex-wrap items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold">{item.name}</p>
                   <p className="truncate text-sm text-slate-500">@{item.username}</p>
                   <p className="text-sm text-slate-600">{item.details}</p>
-                  <p className="text-xs text-slate-500">Flagged {formatDateTime(item.at)}</p>
+                  <p className="text-xs text-slate-500">
+                    {item.atLabel ?? "Flagged"} {formatDateTime(item.at)}
+                  </p>
                 </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={review.isPending}
-                  aria-label={`Mark ${item.username} reviewed`}
-                  onClick={() => markReviewed(item)}
-                >
-                  Mark reviewed
-                </Button>
+                {item.actions ?? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={review?.isPending}
+                    aria-label={`Mark ${item.username} reviewed`}
+                    onClick={() => markReviewed(item)}
+                  >
+                    Mark reviewed
+                  </Button>
+                )}
               </li>
             ))}
           </ul>

@@ -3,6 +3,8 @@ import { Link } from "wouter";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { AdminGuard } from "../components/admin-guard";
+import { CompetitionDisputesCard } from "../components/competition-disputes-card";
+import { HeldCompetitionsCard } from "../components/held-competitions-card";
 import { PaymentFlagsCard } from "../components/payment-flags-card";
 import { PlatformRevenueCard } from "../components/platform-revenue-card";
 import { StepFlagsCard } from "../components/step-flags-card";
@@ -37,6 +39,8 @@ export function AdminPage() {
         <PlatformRevenueCard />
         <StepFlagsCard />
         <PaymentFlagsCard />
+        <HeldCompetitionsCard />
+        <CompetitionDisputesCard />
         <EmptyState icon={Users} title="Find Users" className="lg:col-span-2">
           Search members by username or email to add FitCoins or manage test accounts.
         </EmptyState>

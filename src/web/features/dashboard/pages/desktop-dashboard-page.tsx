@@ -3,10 +3,12 @@ import { Link } from "wouter";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useUser } from "../../auth/api";
+import { useResumeCompetitionInvite } from "../../competitions/pending-competition-invite";
 import { StepHistoryChart } from "../../steps/components/step-history-chart";
 import { StepTrackingCard } from "../../steps/components/step-tracking-card";
 import { useStepTracker } from "../../steps/tracker/browser-tracker";
 import { useDashboardStats, useTodayTotal } from "../api";
+import { ActiveCompetitionCard } from "../components/active-competition-card";
 import { WalletAndWinningsCards } from "../components/balance-cards";
 import { RecentActivity } from "../components/recent-activity";
 import { StepsSummaryCard } from "../components/steps-summary-card";
@@ -39,6 +41,7 @@ export function DesktopDashboardPage() {
   const stats = useDashboardStats();
   const name = user?.firstName || user?.username || "User";
   const steps = useTodayTotal(stats.data?.todaySteps);
+  useResumeCompetitionInvite();
   return (
     <div className="grid gap-6">
       <header>
@@ -51,6 +54,7 @@ export function DesktopDashboardPage() {
           <StepsSummaryCard steps={steps} goal={stats.data?.stepGoal ?? user?.stepGoal} />
           <StepTrackingCard variant="desktop" />
           <StepHistoryChart goal={stats.data?.stepGoal ?? user?.stepGoal} />
+          <ActiveCompetitionCard />
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">

@@ -5,6 +5,7 @@ import { DASHBOARD_REFRESH_THROTTLE_MS } from "../../../../core/constants";
 import { Button } from "../../../components/ui/button";
 import { useIsOnline } from "../../../lib/device";
 import { useUser } from "../../auth/api";
+import { useResumeCompetitionInvite } from "../../competitions/pending-competition-invite";
 import { MotionPermissionCard } from "../../steps/components/motion-permission-card";
 import { StepHistoryChart } from "../../steps/components/step-history-chart";
 import { StepTrackingCard } from "../../steps/components/step-tracking-card";
@@ -44,6 +45,7 @@ export function MobileDashboardPage() {
   const quoteIndex = useRotatingIndex(COMPETE_QUOTES.length);
   const refresh = useThrottledRefresh();
   const achieved = goalProgress(steps, goal).percent >= 100;
+  useResumeCompetitionInvite();
 
   return (
     <div className="grid gap-4">
