@@ -40,8 +40,11 @@ export async function join(ctx: AppContext, viewer: Viewer, id: number): Promise
     }
     if (!entriesOpen(now, row)) throw conflict("Entries for this competition have closed");
     await lockMemberSteps(tx, user.id);
+    // The whole window, not up to `now`: a batch stamped this very instant counts too.
     const steps =
-      now.getTime() > row.startDate.getTime() ? await repo.stepsBetween(tx, user.id, row.startDate, now) : 0;
+      now.getTime() >= row.startDate.getTime()
+        ? await repo.stepsBetween(tx, user.id, row.startDate, row.endDate)
+        : 0;
     await tx
       .insert(competitionParticipants)
       .values({ competitionId: id, userId: user.id, steps, feePaid: row.entryFee ?? 0, joinedAt: now });

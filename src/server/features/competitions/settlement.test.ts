@@ -126,13 +126,11 @@ describe("competition settlement", () => {
     t().clock.set(new Date(start.getTime() + HOUR));
     await walk(cheat.session, 4000);
     await walk(honest.session, 3000);
-    await app()
-      .ctx.db.insert(stepFlags)
-      .values({
-        userId: cheat.user.id,
-        flaggedAt: app().ctx.clock.now(),
-        reason: "3 implausible step syncs",
-      });
+    await app().ctx.db.insert(stepFlags).values({
+      userId: cheat.user.id,
+      flaggedAt: app().ctx.clock.now(),
+      reason: "3 implausible step syncs",
+    });
     t().clock.set(new Date(end.getTime() + GRACE));
     expect(await settleCompetition(app().ctx, c.id)).toBe("held");
     expect((await competition(c.id, honest.session)).settlement).toBe("under_review");
