@@ -33,6 +33,15 @@ describe("demo data", () => {
       return { balance: u.balance, fitcoins: u.fitcoins };
     };
     const pw = seeded?.memberPassword as string;
+    const cookieOf = async (username: string, password: string) => {
+      const login = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: DEVICE,
+        payload: { username, password },
+      });
+      return String(login.headers["set-cookie"]).split(";")[0];
+    };
     expect(await state("admin", seeded?.adminPassword as string)).toEqual({
       status: "active",
       rules: true,
@@ -42,9 +51,11 @@ describe("demo data", () => {
     expect(await state("jordan", pw)).toEqual({ status: "active", rules: false, admin: false });
     expect(await state("sam", pw)).toEqual({ status: "expired", rules: true, admin: false });
     expect(await state("newbie", pw)).toEqual({ status: "inactive", rules: false, admin: false });
-    // Wallets made by real card payments and a conversion: $50 in, $20 converted; $25 in, $10 of coins.
-    expect(await money("alex")).toEqual({ balance: "30.00", fitcoins: 17 });
-    expect(await money("maya")).toEqual({ balance: "25.00", fitcoins: 8.5 });
+    // Wallets made by real card payments and a conversion: $50 in, $20 converted (17 FC); $25 in,
+    // $20 of coins (17 FC). Then two entry fees of 5 each, and the settled sprint's 10 FC pool:
+    // Maya walked more (60%), Alex second (40%).
+    expect(await money("alex")).toEqual({ balance: "30.00", fitcoins: 11 });
+    expect(await money("maya")).toEqual({ balance: "25.00", fitcoins: 13 });
     expect(await money("jordan")).toEqual({ balance: "0.00", fitcoins: 0 });
     // A week of walking for the active members, stored as synced batches.
     const stepsIn30Days = async (username: string) => {
@@ -77,6 +88,36 @@ describe("demo data", () => {
       headers: { ...DEVICE, cookie },
     });
     expect(reconcile.json()).toMatchObject({ usersScanned: 6, totalMissingDeposits: 0 });
+    // Competitions in every state, the running ones counting the demo walking.
+    const list = await t().app.inject({
+      url: "/api/competitions",
+      headers: { ...DEVICE, cookie: await cookieOf("maya", pw) },
+    });
+    const byName = Object.fromEntries(
+      (list.json() as Array<{ name: string }>).map((c) => [c.name, c as Record<string, unknown>]),
+    );
+    expect(byName["Autumn Step Sprint"]).toMatchObject({
+      status: "completed",
+      settlement: "settled",
+      prizePool: 0,
+    });
+    expect(byName["Autumn Step Sprint"].results).toEqual([
+      expect.objectContaining({ firstName: "Maya", position: 1, prize: 6, steps: 64460 }),
+      expect.objectContaining({ firstName: "Alex", position: 2, prize: 4, steps: 54250 }),
+    ]);
+    expect(byName["Holiday Hustle Week"]).toMatchObject({
+      status: "active",
+      prizePool: 10,
+      isParticipant: true,
+    });
+    expect((byName["Holiday Hustle Week"].userRank as { steps: number }).steps).toBeGreaterThan(0);
+    expect(byName["Lunchtime Loop Challenge"]).toMatchObject({ status: "active", participantCount: 3 });
+    expect(byName["Weekend Warriors"]).toMatchObject({ status: "upcoming", entryFee: null, canJoin: true });
+    expect(byName["New Year Countdown Cup"]).toMatchObject({
+      status: "upcoming",
+      entryFee: 10,
+      maxParticipants: 50,
+    });
     // Seeding runs once: a database with users is left alone.
     expect(await seedDemoData(t().app.ctx)).toBeNull();
   });

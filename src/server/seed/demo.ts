@@ -11,6 +11,7 @@ import { recordSubscriptionPayment } from "../features/subscription/subscription
 import { convertToFitcoins } from "../features/wallet/wallet.service";
 import { addMonth, type PaymentPurpose } from "../payments/provider";
 import { createSandboxProvider, markSandboxIntentSucceeded } from "../payments/sandbox";
+import { seedCompetitions, settleDemoCompetitions } from "./demo-competitions";
 
 type DemoMember = {
   username: string;
@@ -52,8 +53,8 @@ export const DEMO_MEMBERS: DemoMember[] = [
     lastName: "Chen",
     subscribed: "active",
     rulesAccepted: true,
-    // $25 in, and 8.50 FitCoins bought by card for $10.
-    money: { deposits: [2500], fitcoinPurchases: [1000] },
+    // $25 in, and 17.00 FitCoins bought by card for $20.
+    money: { deposits: [2500], fitcoinPurchases: [2000] },
     steps: [11200, 9650, 13020, 7400, 10880, 12310, 4460],
   },
   { username: "jordan", firstName: "Jordan", lastName: "Lee", subscribed: "active", rulesAccepted: false },
@@ -110,7 +111,10 @@ export async function seedDemoData(
     }
   }
   for (const m of DEMO_MEMBERS) if (m.money) await seedMoney(ctx, m.username, m.money);
+  // Competitions first: the standings trigger counts the steps stored next into them.
+  const competitionIds = await seedCompetitions(ctx);
   for (const m of DEMO_MEMBERS) if (m.steps) await seedSteps(ctx, m.username, m.steps);
+  await settleDemoCompetitions(ctx, competitionIds);
   // Printed once, on the console only (never stored in clear).
   console.log(
     [
