@@ -12,6 +12,7 @@ export default defineConfig({
         ? []
         : [
             {
+              extends: true,
               test: {
                 name: "unit",
                 include: ["src/core/**/*.test.ts", "src/web/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
@@ -19,6 +20,8 @@ export default defineConfig({
             },
           ]),
       {
+        // Each project takes the root's timeouts and workers (without this, vitest's 5 s default).
+        extends: true,
         test: {
           name: onPostgres ? "api-postgres" : "api",
           include: ["src/server/**/*.test.ts"],

@@ -158,6 +158,9 @@ export async function update(
     if (body.entryFee !== row.entryFee && row.participantCount > 0) {
       throw conflict("The entry fee cannot change once a member has joined");
     }
+    if (body.maxParticipants !== null && body.maxParticipants < row.participantCount) {
+      throw conflict(`Maximum participants cannot be below the ${row.participantCount} who have joined`);
+    }
     const windowChanged =
       startDate.getTime() !== row.startDate.getTime() || endDate.getTime() !== row.endDate.getTime();
     if (windowChanged && now.getTime() >= row.startDate.getTime()) {

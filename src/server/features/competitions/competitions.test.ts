@@ -219,6 +219,11 @@ describe("competitions API", () => {
       expect(edited.json()).toMatchObject({ name: "Renamed" });
       const { session } = await member(5);
       await join(c.id, session);
+      const second = await member(5);
+      await join(c.id, second.session);
+      const below = await send("PUT", `/api/competitions/${c.id}`, a, { ...body, maxParticipants: 1 });
+      expect(below.statusCode).toBe(409);
+      expect(below.json().message).toBe("Maximum participants cannot be below the 2 who have joined");
       const fee = await send("PUT", `/api/competitions/${c.id}`, a, { ...body, entryFee: 6 });
       expect(fee.statusCode).toBe(409);
       expect(fee.json().message).toBe("The entry fee cannot change once a member has joined");
@@ -228,6 +233,8 @@ describe("competitions API", () => {
       expect(window.statusCode).toBe(409);
       expect(window.json().message).toBe("The dates cannot change once the competition has started");
       expect((await send("PUT", `/api/competitions/${c.id}`, a, { ...body, name: "" })).statusCode).toBe(400);
+      const fewer = await send("PUT", `/api/competitions/${c.id}`, a, { ...body, maxParticipants: 0 });
+      expect(fewer.statusCode).toBe(400);
     });
 
     it("answers 403 to a member who is not the creator, and 404 for unknown ones", async () => {
