@@ -12,7 +12,7 @@ export default defineConfig({
         ? []
         : [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: "unit",
                 include: ["src/core/**/*.test.ts", "src/web/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
@@ -21,7 +21,7 @@ export default defineConfig({
           ]),
       {
         // Each project takes the root's timeouts and workers (without this, vitest's 5 s default).
-        extends: true,
+        extends: true as const,
         test: {
           name: onPostgres ? "api-postgres" : "api",
           include: ["src/server/**/*.test.ts"],

@@ -1,41 +1,20 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../app";
-import { type Database, openDatabase } from "../db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../app";
 import { payments, subscriptions } from "../db/schema";
 import { addMonth } from "../payments/provider";
 import { buildUser, loginAs } from "../test/factories";
-import { buildTestApp, type TestApp } from "../test/test-app";
+import type { TestApp } from "../test/test-app";
+import { useTwoInstances } from "../test/two-instances";
 import { runJobsOnce } from "./scheduler";
 
-/**
- * DESIGN 2.5: any number of processes serve one database. A second app instance with its own
- * connection pool (on PostgreSQL; PGlite has one connection, so there it shares it) races the first.
- */
+/** DESIGN 2.5: two app instances on one database race each other (see useTwoInstances). */
 describe("two app instances on one database", () => {
+  const apps = useTwoInstances();
   let first: TestApp;
   let second: App;
-  let secondDb: Database | undefined;
-
-  beforeAll(async () => {
-    first = await buildTestApp();
-    if (first.database.kind === "postgres") {
-      secondDb = await openDatabase({ kind: "postgres", url: first.database.url as string, poolSize: 5 });
-    }
-    const db = secondDb?.db ?? first.app.ctx.db;
-    second = await buildApp({
-      config: first.app.ctx.config,
-      db,
-      clock: first.clock,
-      logger: false,
-    });
-    await second.ready();
-  });
-
-  afterAll(async () => {
-    await second.close();
-    await secondDb?.close();
-    await first.close();
+  beforeAll(() => {
+    ({ first, second } = apps());
   });
 
   it("renews a membership once when both run the period-end job at the same moment", async () => {

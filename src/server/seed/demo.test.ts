@@ -11,37 +11,25 @@ describe("demo data", () => {
     const seeded = await seedDemoData(t().app.ctx);
     expect(seeded).not.toBeNull();
     await runJobsOnce(t().app.ctx);
-    const state = async (username: string, password: string) => {
-      const login = await t().app.inject({
+    const login = async (username: string, password: string) => {
+      const res = await t().app.inject({
         method: "POST",
         url: "/api/auth/login",
         headers: DEVICE,
         payload: { username, password },
       });
-      expect(login.statusCode).toBe(200);
-      const u = login.json();
+      expect(res.statusCode).toBe(200);
+      return { user: res.json(), cookie: String(res.headers["set-cookie"]).split(";")[0] };
+    };
+    const state = async (username: string, password: string) => {
+      const { user: u } = await login(username, password);
       return { status: u.subscriptionStatus, rules: u.rulesAccepted, admin: u.isAdmin };
     };
     const money = async (username: string) => {
-      const login = await t().app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        headers: DEVICE,
-        payload: { username, password: seeded?.memberPassword },
-      });
-      const u = login.json();
+      const { user: u } = await login(username, seeded?.memberPassword as string);
       return { balance: u.balance, fitcoins: u.fitcoins };
     };
     const pw = seeded?.memberPassword as string;
-    const cookieOf = async (username: string, password: string) => {
-      const login = await t().app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        headers: DEVICE,
-        payload: { username, password },
-      });
-      return String(login.headers["set-cookie"]).split(";")[0];
-    };
     expect(await state("admin", seeded?.adminPassword as string)).toEqual({
       status: "active",
       rules: true,
@@ -59,13 +47,7 @@ describe("demo data", () => {
     expect(await money("jordan")).toEqual({ balance: "0.00", fitcoins: 0 });
     // A week of walking for the active members, stored as synced batches.
     const stepsIn30Days = async (username: string) => {
-      const login = await t().app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        headers: DEVICE,
-        payload: { username, password: pw },
-      });
-      const cookie = String(login.headers["set-cookie"]).split(";")[0];
+      const { cookie } = await login(username, pw);
       const history = await t().app.inject({
         url: "/api/steps/history?days=30",
         headers: { ...DEVICE, cookie },
@@ -75,13 +57,7 @@ describe("demo data", () => {
     expect(await stepsIn30Days("maya")).toBe(11200 + 9650 + 13020 + 7400 + 10880 + 12310 + 4460);
     expect(await stepsIn30Days("jordan")).toBe(0);
     // Nothing for reconciliation to find: every demo payment is booked.
-    const admin = await t().app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      headers: DEVICE,
-      payload: { username: "admin", password: seeded?.adminPassword },
-    });
-    const cookie = String(admin.headers["set-cookie"]).split(";")[0];
+    const { cookie } = await login("admin", seeded?.adminPassword as string);
     const reconcile = await t().app.inject({
       method: "POST",
       url: "/api/admin/global-reconcile",
@@ -91,7 +67,7 @@ describe("demo data", () => {
     // Competitions in every state, the running ones counting the demo walking.
     const list = await t().app.inject({
       url: "/api/competitions",
-      headers: { ...DEVICE, cookie: await cookieOf("maya", pw) },
+      headers: { ...DEVICE, cookie: (await login("maya", pw)).cookie },
     });
     const byName = Object.fromEntries(
       (list.json() as Array<{ name: string }>).map((c) => [c.name, c as Record<string, unknown>]),

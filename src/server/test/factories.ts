@@ -103,18 +103,30 @@ export function sessionCookieFrom(setCookie: string | string[] | undefined): str
   return found.split(";")[0];
 }
 
-/** Puts dollars in a member's wallet the way a card deposit does (card payments → wallet). */
-export async function fundWallet(app: App, userId: number, cents: number) {
+/** Credits a member from a system account in one transfer, as the app's own paths do. */
+async function credit(
+  app: App,
+  userId: number,
+  amount: number,
+  from: "cardPayments" | "fitcoinIssuance",
+  kind: "deposit" | "admin_grant",
+) {
+  const currency = from === "cardPayments" ? "USD" : "FC";
   await app.ctx.db.transaction(async (tx) => {
     await transfer(tx, {
-      from: await systemAccount(tx, "cardPayments"),
-      to: await userAccount(tx, userId, "USD"),
-      amount: cents,
-      currency: "USD",
-      kind: "deposit",
-      description: "Test deposit",
+      from: await systemAccount(tx, from),
+      to: await userAccount(tx, userId, currency),
+      amount,
+      currency,
+      kind,
+      description: kind === "deposit" ? "Test deposit" : "Test grant",
     });
   });
+}
+
+/** Puts dollars in a member's wallet the way a card deposit does (card payments → wallet). */
+export function fundWallet(app: App, userId: number, cents: number) {
+  return credit(app, userId, cents, "cardPayments", "deposit");
 }
 
 /** POST /api/steps as the member's phone would: `steps` counted now, in a new batch. */
@@ -140,17 +152,8 @@ export const registration = (over: Record<string, unknown> = {}) => ({
 });
 
 /** Gives a member FitCoins (hundredths) the way an admin grant does (FitCoin issuance → member). */
-export async function grantFitcoins(app: App, userId: number, hundredths: number) {
-  await app.ctx.db.transaction(async (tx) => {
-    await transfer(tx, {
-      from: await systemAccount(tx, "fitcoinIssuance"),
-      to: await userAccount(tx, userId, "FC"),
-      amount: hundredths,
-      currency: "FC",
-      kind: "admin_grant",
-      description: "Test grant",
-    });
-  });
+export function grantFitcoins(app: App, userId: number, hundredths: number) {
+  return credit(app, userId, hundredths, "fitcoinIssuance", "admin_grant");
 }
 
 /** A competition body starting `startInMs` from the app's clock and lasting `days`. */

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../app";
-import { type Database, openDatabase, queryRows } from "../../db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../../app";
+import { queryRows } from "../../db/client";
 import { runJobsOnce } from "../../jobs/scheduler";
 import { poolBalance, userBalances } from "../../ledger/accounts";
 import { auditLedger } from "../../ledger/audit";
 import { buildCompetition, buildUser, grantFitcoins, loginAs, type Session } from "../../test/factories";
-import { buildTestApp, type TestApp } from "../../test/test-app";
+import type { TestApp } from "../../test/test-app";
+import { useTwoInstances } from "../../test/two-instances";
 
 const HOUR = 3600_000;
 
@@ -16,28 +17,11 @@ const HOUR = 3600_000;
  * serialises them, so there the same assertions check the logic only).
  */
 describe("competition money under concurrency", { timeout: 60_000 }, () => {
+  const apps = useTwoInstances();
   let first: TestApp;
   let second: App;
-  let secondDb: Database | undefined;
-
-  beforeAll(async () => {
-    first = await buildTestApp();
-    if (first.database.kind === "postgres") {
-      secondDb = await openDatabase({ kind: "postgres", url: first.database.url as string, poolSize: 10 });
-    }
-    second = await buildApp({
-      config: first.app.ctx.config,
-      db: secondDb?.db ?? first.app.ctx.db,
-      clock: first.clock,
-      logger: false,
-    });
-    await second.ready();
-  });
-
-  afterAll(async () => {
-    await second.close();
-    await secondDb?.close();
-    await first.close();
+  beforeAll(() => {
+    ({ first, second } = apps());
   });
 
   const app = () => first.app;

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll } from "vitest";
+import { type App, buildApp } from "../app";
+import { type Database, openDatabase } from "../db/client";
+import { buildTestApp, type TestApp } from "./test-app";
+
+/**
+ * DESIGN 2.5: any number of processes serve one database. A test app plus a second app instance
+ * with its own connection pool on the same database (on PostgreSQL; PGlite has one connection,
+ * so there they share it), opened before the file's tests and closed after.
+ */
+export function useTwoInstances(): () => { first: TestApp; second: App } {
+  let first: TestApp | undefined;
+  let second: App | undefined;
+  let secondDb: Database | undefined;
+
+  beforeAll(async () => {
+    first = await buildTestApp();
+    if (first.database.kind === "postgres") {
+      secondDb = await openDatabase({ kind: "postgres", url: first.database.url as string, poolSize: 10 });
+    }
+    second = await buildApp({
+      config: first.app.ctx.config,
+      db: secondDb?.db ?? first.app.ctx.db,
+      clock: first.clock,
+      logger: false,
+    });
+    await second.ready();
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await secondDb?.close();
+    await first?.close();
+  });
+
+  return () => {
+    if (!first || !second) throw new Error("test apps not ready");
+    return { first, second };
+  };
+}
