@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { seedE2eAdmin } from "../e2e/support/seed-admin";
 import { startSmtpCapture } from "../src/server/test/smtp-capture";
 
 const mailDir = resolve(".tmp/e2e-mail");
@@ -14,8 +15,11 @@ await startSmtpCapture((mail) => {
   writeFileSync(join(mailDir, `${Date.now()}-${seq}.json`), JSON.stringify({ to: mail.to, raw: mail.raw }));
 }, smtpPort);
 
+const dataDir = mkdtempSync(join(tmpdir(), "steprace-e2e-"));
+// The journeys' site admin (e2e/support/admin.ts): no HTTP call can make one.
+await seedE2eAdmin(dataDir);
 Object.assign(process.env, {
-  DATA_DIR: mkdtempSync(join(tmpdir(), "steprace-e2e-")),
+  DATA_DIR: dataDir,
   DEMO: "0",
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   AUTH_RATE_LIMIT: "1000",

@@ -94,7 +94,7 @@ export function ChatPanel({
   };
 
   return (
-    <Card className={cn("overflow-hidden", className)} aria-label={title}>
+    <Card className={cn("overflow-hidden", className)} role="region" aria-label={title}>
       <CardHeader className="pb-2">
         <CardTitle className="flex items-center gap-2 text-base">
           <MessageCircle className="size-5 text-emerald-700" aria-hidden="true" /> {title}

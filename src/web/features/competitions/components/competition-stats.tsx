@@ -2,13 +2,25 @@ import { CalendarClock, Coins, type LucideIcon, Ticket, Users } from "lucide-rea
 import type { Competition } from "../../../../core/schemas/competitions";
 import { entryFeeLabel, fc, participantsLabel } from "../competition-view";
 
-function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+function Stat({
+  icon: Icon,
+  label,
+  value,
+  testId,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  testId: string;
+}) {
   return (
     <div className="min-w-0 rounded-xl bg-slate-50 px-2.5 py-2">
       <dt className="flex items-center gap-1 text-xs font-semibold text-slate-600">
         <Icon className="size-3.5 shrink-0" aria-hidden="true" /> {label}
       </dt>
-      <dd className="truncate text-sm font-bold tabular-nums text-slate-900">{value}</dd>
+      <dd className="truncate text-sm font-bold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -17,13 +29,14 @@ function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; v
 export function CompetitionStats({ competition }: { competition: Competition }) {
   return (
     <dl className="grid grid-cols-3 gap-2">
-      <Stat icon={Coins} label="Prize Pool" value={fc(competition.prizePool)} />
+      <Stat icon={Coins} label="Prize Pool" value={fc(competition.prizePool)} testId="prize-pool" />
       <Stat
         icon={Users}
         label="Participants"
+        testId="participants"
         value={participantsLabel(competition.participantCount, competition.maxParticipants)}
       />
-      <Stat icon={Ticket} label="Entry Fee" value={entryFeeLabel(competition.entryFee)} />
+      <Stat icon={Ticket} label="Entry Fee" value={entryFeeLabel(competition.entryFee)} testId="entry-fee" />
     </dl>
   );
 }

@@ -17,23 +17,25 @@ export function ExitButton({ competition }: { competition: Competition }) {
       ? "It was free to enter, so there is nothing to refund."
       : `Your entry fee of ${fc(competition.entryFee)} will be refunded to your FitCoins.`;
 
-  const onExit = () =>
-    leave.mutate(competition.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({
-          title: "Left Competition",
-          description: "Your entry fee has been refunded.",
-          variant: "success",
-        });
-      },
-      onError: (error) =>
-        toast({
-          title: "Error",
-          description: errorMessage(error, "Failed to leave competition"),
-          variant: "destructive",
-        }),
-    });
+  // Awaited rather than mutate's callbacks: on success the card moves to another section (a new
+  // component), and mutate's own callbacks are dropped with the old one.
+  const onExit = async () => {
+    try {
+      await leave.mutateAsync(competition.id);
+      setOpen(false);
+      toast({
+        title: "Left Competition",
+        description: "Your entry fee has been refunded.",
+        variant: "success",
+      });
+    } catch (error) {
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to leave competition"),
+        variant: "destructive",
+      });
+    }
+  };
 
   return (
     <>
@@ -49,7 +51,7 @@ export function ExitButton({ competition }: { competition: Competition }) {
         pendingLabel="Leaving..."
         pending={leave.isPending}
         destructive
-        onConfirm={onExit}
+        onConfirm={() => void onExit()}
       />
     </>
   );

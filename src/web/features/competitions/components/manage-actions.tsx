@@ -14,23 +14,24 @@ export function ManageActions({ competition }: { competition: Competition }) {
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteCompetition();
 
-  const onDelete = () =>
-    remove.mutate(competition.id, {
-      onSuccess: () => {
-        setDeleting(false);
-        toast({
-          title: "Competition Deleted",
-          description: "Every entry fee was refunded to its participant.",
-          variant: "success",
-        });
-      },
-      onError: (error) =>
-        toast({
-          title: "Error",
-          description: errorMessage(error, "Failed to delete competition"),
-          variant: "destructive",
-        }),
-    });
+  // Awaited: the deleted card unmounts, and mutate's own callbacks would be dropped with it.
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(competition.id);
+      setDeleting(false);
+      toast({
+        title: "Competition Deleted",
+        description: "Every entry fee was refunded to its participant.",
+        variant: "success",
+      });
+    } catch (error) {
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to delete competition"),
+        variant: "destructive",
+      });
+    }
+  };
 
   return (
     <>
@@ -61,7 +62,7 @@ export function ManageActions({ competition }: { competition: Competition }) {
         pendingLabel="Deleting..."
         pending={remove.isPending}
         destructive
-        onConfirm={onDelete}
+        onConfirm={() => void onDelete()}
       />
     </>
   );

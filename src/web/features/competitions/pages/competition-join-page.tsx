@@ -61,7 +61,7 @@ function InviteCompetition({ code }: { code: string }) {
 
   if (competition.isPending) return <LoadingCompetition />;
   return (
-    <div className="mx-auto grid w-full max-w-xl gap-4">
+    <div className="mx-auto w-full max-w-xl">
       <PageHeader title="Join Competition" backHref="/competitions" backLabel="All competitions" />
       {competition.isError ? (
         <div className="grid justify-items-center gap-3 py-10 text-center" role="alert">

@@ -54,7 +54,6 @@ export function DesktopDashboardPage() {
           <StepsSummaryCard steps={steps} goal={stats.data?.stepGoal ?? user?.stepGoal} />
           <StepTrackingCard variant="desktop" />
           <StepHistoryChart goal={stats.data?.stepGoal ?? user?.stepGoal} />
-          <ActiveCompetitionCard />
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
@@ -68,6 +67,7 @@ export function DesktopDashboardPage() {
               </Button>
             </CardContent>
           </Card>
+          <ActiveCompetitionCard />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {stats.data ? (

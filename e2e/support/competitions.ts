@@ -1,0 +1,96 @@
+import {
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
+import { signInAsAdmin } from "./admin";
+
+/** A second phone: a new browser context with the project's device settings. */
+export async function newPhone(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
+  const options: BrowserContextOptions = {
+    baseURL,
+    viewport,
+    userAgent,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+  };
+  const context = await browser.newContext(options);
+  return context.newPage();
+}
+
+/** The admin, signed in on a phone of their own. */
+export async function adminPhone(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const page = await newPhone(browser, testInfo);
+  await signInAsAdmin(page);
+  return page;
+}
+
+/**
+ * A JSON call from a signed-in page: its session cookie and the device fingerprint the session
+ * was created with (the app keeps it in localStorage), as the app sends them.
+ */
+export async function callApi<T>(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          "Content-Type": "application/json",
+          "X-Device-Fingerprint": localStorage.getItem("deviceFingerprint") ?? "",
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    { method, path, body },
+  );
+}
+
+export interface CreatedCompetition {
+  id: number;
+  name: string;
+  inviteCode: string;
+}
+
+/** Creates a competition as the admin (the create dialog has its own journey). */
+export async function createCompetition(
+  adminPage: Page,
+  body: { name: string; entryFee: number | null; startInMinutes: number; days?: number },
+): Promise<CreatedCompetition> {
+  const start = new Date(Date.now() + body.startInMinutes * 60_000);
+  const end = new Date(start.getTime() + (body.days ?? 7) * 24 * 3600_000);
+  const created = await callApi<CreatedCompetition>(adminPage, "POST", "/api/admin/competitions", {
+    name: body.name,
+    description: `${body.name}: a week of walking for the journeys.`,
+    entryFee: body.entryFee,
+    maxParticipants: null,
+    startDate: start.toISOString(),
+    endDate: end.toISOString(),
+    entryDeadlineHours: null,
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+/** The admin gives a member FitCoins (Add FitCoins on the admin panel, by API). */
+export async function grantFitcoins(adminPage: Page, memberPage: Page, amount: number): Promise<void> {
+  const me = await callApi<{ id: number }>(memberPage, "GET", "/api/auth/user");
+  const granted = await callApi(adminPage, "POST", "/api/admin/add-coins", { userId: me.body.id, amount });
+  expect(granted.status).toBe(200);
+}
+
+/** A competition's card on the page, by its name. */
+export function card(page: Page | Locator, name: string) {
+  return page.getByRole("article", { name, exact: true });
+}
+
+/** A unique suffix, so journeys on one server never see each other's competitions by name. */
+export function suffix(): string {
+  return Date.now().toString(36).slice(-5);
+}
