@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Payout } from "../../core/rules/prize-split";
-import type { Tx } from "../db/client";
+import { queryRows, type Tx } from "../db/client";
 import { poolAccount, userAccount } from "./accounts";
 import { transfer } from "./transfer";
 
@@ -27,4 +28,56 @@ export async function payPrizes(
       idempotencyKey: `prize:${pool.ownerKey}:${p.userId}`,
     });
   }
+}
+
+/**
+ * What each member has put into a pool and not had back: entry fees and contributions in, minus
+ * refunds out, read from the ledger itself (the one record of who paid what).
+ */
+export async function netPaidIn(tx: Tx, ownerKey: string): Promise<Map<number, number>> {
+  const pool = await poolAccount(tx, ownerKey);
+  const rows = await queryRows<{ user_id: number; net: string }>(
+    tx,
+    sql`select user_id, sum(case when credit_account_id = ${pool} then amount else -amount end)::text as net
+      from ledger_transfers
+      where user_id is not null and (
+        (credit_account_id = ${pool} and kind in ('entry_fee', 'pool_contribution'))
+        or (debit_account_id = ${pool} and kind = 'refund'))
+      group by user_id`,
+  );
+  const paid = new Map<number, number>();
+  for (const r of rows) if (Number(r.net) > 0) paid.set(r.user_id, Number(r.net));
+  return paid;
+}
+
+/**
+ * Gives back what members put into a pool (all of them, or those named), each once under
+ * `{keyPrefix}:{userId}`: leaving before the start, a deletion, a settlement nobody was eligible for.
+ * Answers the hundredths refunded.
+ */
+export async function refundPaidIn(
+  tx: Tx,
+  pool: { ownerKey: string; label: string },
+  keyPrefix: string,
+  only?: number[],
+): Promise<number> {
+  const paid = await netPaidIn(tx, pool.ownerKey);
+  const from = await poolAccount(tx, pool.ownerKey);
+  let total = 0;
+  for (const [userId, amount] of paid) {
+    if (only && !only.includes(userId)) continue;
+    await transfer(tx, {
+      from,
+      to: await userAccount(tx, userId, "FC"),
+      amount,
+      currency: "FC",
+      kind: "refund",
+      description: `Refund: ${pool.label}`,
+      userId,
+      reference: pool.ownerKey,
+      idempotencyKey: `${keyPrefix}:${userId}`,
+    });
+    total += amount;
+  }
+  return total;
 }

@@ -35,6 +35,8 @@ export const competitions = pgTable(
     createdBy: integer()
       .notNull()
       .references(() => users.id),
+    /** Set for a group's own competition (its pool is the group's): never listed with the others. */
+    groupId: integer(),
     /** Kept by the participants' joins and leaves (under the competition's row lock). */
     participantCount: integer().notNull().default(0),
     settlement: text().notNull().default("open"),

@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./competitions";
+export * from "./groups";
 export * from "./ledger";
 export * from "./money";
 export * from "./steps";

@@ -4,6 +4,10 @@ import { type CompetitionRow, competitionParticipants, competitions } from "../.
 
 export const poolKey = (competitionId: number) => `competition:${competitionId}`;
 
+/** A group's competition pays from the group's pool; any other from its own. */
+export const poolKeyOf = (row: { id: number; groupId: number | null }) =>
+  row.groupId === null ? poolKey(row.id) : `group:${row.groupId}`;
+
 /** A competition with its pool and the viewer's own standing (null fields: not a participant). */
 export type CompetitionListRow = CompetitionRow & {
   pool: number;
@@ -23,6 +27,7 @@ type RawListRow = {
   entry_deadline_hours: number | null;
   invite_code: string;
   created_by: number;
+  group_id: number | null;
   participant_count: number;
   settlement: string;
   settled_at: Date | string | null;
@@ -48,6 +53,7 @@ function fromRaw(r: RawListRow): CompetitionListRow {
     entryDeadlineHours: r.entry_deadline_hours,
     inviteCode: r.invite_code,
     createdBy: r.created_by,
+    groupId: r.group_id,
     participantCount: r.participant_count,
     settlement: r.settlement,
     settledAt: r.settled_at === null ? null : date(r.settled_at),
@@ -92,7 +98,7 @@ export async function listForViewer(
       from competitions c
       left join ledger_accounts a on a.owner_key = 'competition:' || c.id and a.currency = 'FC'
       left join competition_participants me on me.competition_id = c.id and me.user_id = ${viewerId}
-      where c.deleted_at is null and ${where}
+      where c.deleted_at is null and c.group_id is null and ${where}
       order by c.start_date, c.id`,
   );
   return rows.map(fromRaw);
@@ -184,22 +190,28 @@ export async function standingsPage(db: Db, id: number, offset: number, limit: n
   return rows.map((r) => ({ ...standing(r), position: Number(r.ahead) + 1 }));
 }
 
+/**
+ * Which rows a look-up may find: "public" the competitions of the competitions pages (a group's
+ * own competition is reached through its group only); "any" for settlement and the admins.
+ */
+export type Scope = "public" | "any";
+
+const byId = (id: number, scope: Scope) =>
+  and(
+    eq(competitions.id, id),
+    isNull(competitions.deletedAt),
+    scope === "public" ? isNull(competitions.groupId) : undefined,
+  );
+
 /** The competition's row, locked for the rest of the transaction (joins, leaves, edits, settlement). */
-export async function lockCompetition(tx: Tx, id: number): Promise<CompetitionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(competitions)
-    .where(and(eq(competitions.id, id), isNull(competitions.deletedAt)))
-    .for("update");
-  return row;
+export async function lockCompetition(tx: Tx, id: number, scope: Scope = "public") {
+  const [row] = await tx.select().from(competitions).where(byId(id, scope)).for("update");
+  return row as CompetitionRow | undefined;
 }
 
-export async function findCompetition(db: Db, id: number): Promise<CompetitionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(competitions)
-    .where(and(eq(competitions.id, id), isNull(competitions.deletedAt)));
-  return row;
+export async function findCompetition(db: Db, id: number, scope: Scope = "public") {
+  const [row] = await db.select().from(competitions).where(byId(id, scope));
+  return row as CompetitionRow | undefined;
 }
 
 export async function findParticipant(db: Db, competitionId: number, userId: number) {
@@ -213,14 +225,6 @@ export async function findParticipant(db: Db, competitionId: number, userId: num
       ),
     );
   return row;
-}
-
-export async function participants(tx: Tx, competitionId: number) {
-  return tx
-    .select()
-    .from(competitionParticipants)
-    .where(eq(competitionParticipants.competitionId, competitionId))
-    .for("update");
 }
 
 /**

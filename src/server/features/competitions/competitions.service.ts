@@ -13,12 +13,10 @@ import {
   START_IN_FUTURE_MESSAGE,
 } from "../../../core/schemas/competitions";
 import type { AppContext } from "../../context";
-import type { Tx } from "../../db/client";
 import { type CompetitionRow, competitions } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { requireAdmin, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
-import { poolAccount, userAccount } from "../../ledger/accounts";
-import { transfer } from "../../ledger/transfer";
+import { refundPaidIn } from "../../ledger/pools";
 import * as repo from "./competitions.repo";
 import { toCompetition } from "./competitions.view";
 
@@ -185,27 +183,6 @@ export async function update(
   return one(ctx, user, id);
 }
 
-/** Pays back what a participant paid in, once per key (a leave, a deletion, a refund settlement). */
-export async function refundEntry(
-  tx: Tx,
-  competition: { id: number; name: string },
-  participant: { userId: number; feePaid: number },
-  key: string,
-) {
-  if (participant.feePaid <= 0) return;
-  await transfer(tx, {
-    from: await poolAccount(tx, repo.poolKey(competition.id)),
-    to: await userAccount(tx, participant.userId, "FC"),
-    amount: participant.feePaid,
-    currency: "FC",
-    kind: "refund",
-    description: `Entry fee refund: ${competition.name}`,
-    userId: participant.userId,
-    reference: repo.poolKey(competition.id),
-    idempotencyKey: key,
-  });
-}
-
 /**
  * Deletes a competition (creator or site admin): every entry fee goes back to its payer in the
  * same transaction that marks it deleted, so nobody's money is stranded in a dead pool.
@@ -217,10 +194,10 @@ export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
     if (!row) throw competitionNotFound();
     requireEditor(user, row);
     if (row.settledAt) throw conflict("A settled competition cannot be deleted: its prizes are paid");
-    const everyone = await repo.participants(tx, id);
-    for (const p of everyone) await refundEntry(tx, row, p, `refund:competition:${id}:${p.userId}:deleted`);
+    const pool = { ownerKey: repo.poolKey(id), label: row.name };
+    const total = await refundPaidIn(tx, pool, `refund:${pool.ownerKey}:deleted`);
     await tx.update(competitions).set({ deletedAt: ctx.clock.now() }).where(eq(competitions.id, id));
-    return everyone.reduce((a, p) => a + p.feePaid, 0);
+    return total;
   });
   ctx.log.info({ competitionId: id, by: user.id, refunded }, "competition deleted");
   return { message: "Competition deleted", refunded: formatMinor(refunded) };

@@ -13,7 +13,12 @@ import { payoutPreview, settleCompetition } from "./settlement.service";
 export async function heldCompetitions(ctx: AppContext, viewer: Viewer) {
   requireAdmin(viewer);
   const held = await ctx.db
-    .select({ id: competitions.id, name: competitions.name, endDate: competitions.endDate })
+    .select({
+      id: competitions.id,
+      name: competitions.name,
+      endDate: competitions.endDate,
+      groupId: competitions.groupId,
+    })
     .from(competitions)
     .where(
       and(
@@ -29,7 +34,7 @@ export async function heldCompetitions(ctx: AppContext, viewer: Viewer) {
       .select()
       .from(competitionParticipants)
       .where(eq(competitionParticipants.competitionId, c.id));
-    const { held: flagged } = await payoutPreview(ctx.db, c.id, all);
+    const { held: flagged } = await payoutPreview(ctx.db, c, all);
     const ids = flagged.map((f) => f.userId);
     const names = ids.length
       ? await ctx.db
@@ -74,7 +79,7 @@ export async function decide(
   decision: "clear" | "disqualify",
 ) {
   requireAdmin(viewer);
-  const row = await repo.findCompetition(ctx.db, id);
+  const row = await repo.findCompetition(ctx.db, id, "any");
   if (!row) throw competitionNotFound();
   if (row.settledAt) throw conflict("This competition is already settled");
   const now = ctx.clock.now();

@@ -12,11 +12,12 @@ import { competitionDisputes, competitionParticipants, competitions } from "../.
 import { AppError, conflict, forbidden } from "../../errors";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { poolAccount, userAccount, userBalances } from "../../ledger/accounts";
+import { refundPaidIn } from "../../ledger/pools";
 import { transfer } from "../../ledger/transfer";
 import { postToRoom, roomMessages } from "../chat/chat.service";
 import { lockMemberSteps } from "../steps/steps.service";
 import * as repo from "./competitions.repo";
-import { competitionNotFound, refundEntry, viewCompetition } from "./competitions.service";
+import { competitionNotFound, viewCompetition } from "./competitions.service";
 
 export const competitionEnded = () => new AppError(410, "COMPETITION_ENDED", "This competition has ended");
 
@@ -91,7 +92,10 @@ export async function leave(ctx: AppContext, viewer: Viewer, id: number) {
     const me = await repo.findParticipant(tx, id, user.id);
     if (!me) throw conflict("You are not in this competition");
     if (now.getTime() >= row.startDate.getTime()) throw conflict(NON_REFUNDABLE_MESSAGE);
-    await refundEntry(tx, row, me, `refund:competition:${id}:${user.id}:leave:${me.joinedAt.getTime()}`);
+    const pool = { ownerKey: repo.poolKey(id), label: row.name };
+    const refunded = await refundPaidIn(tx, pool, `refund:${pool.ownerKey}:leave:${me.joinedAt.getTime()}`, [
+      user.id,
+    ]);
     await tx
       .delete(competitionParticipants)
       .where(and(eq(competitionParticipants.competitionId, id), eq(competitionParticipants.userId, user.id)));
@@ -99,7 +103,7 @@ export async function leave(ctx: AppContext, viewer: Viewer, id: number) {
       .update(competitions)
       .set({ participantCount: sql`${competitions.participantCount} - 1` })
       .where(eq(competitions.id, id));
-    return me.feePaid;
+    return refunded;
   });
   return {
     message:

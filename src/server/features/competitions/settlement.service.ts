@@ -6,20 +6,19 @@ import { type Db, queryRows, type Tx } from "../../db/client";
 import { competitionParticipants, competitions, users } from "../../db/schema";
 import { competitionWinEmail } from "../../email/templates";
 import { poolBalance } from "../../ledger/accounts";
-import { payPrizes } from "../../ledger/pools";
+import { payPrizes, refundPaidIn } from "../../ledger/pools";
 import { unreviewedFlags } from "../steps/step-review.service";
 import * as repo from "./competitions.repo";
-import { refundEntry } from "./competitions.service";
 
-type Participant = Awaited<ReturnType<typeof repo.participants>>[number];
+type Participant = typeof competitionParticipants.$inferSelect;
 
 /** Steps that count for the payout: a disqualified member's count as 0 (DESIGN 1, fair play). */
 const entrantsOf = (all: Participant[]) =>
   all.map((p) => ({ userId: p.userId, steps: p.disqualifiedAt ? 0 : p.steps }));
 
 /** Who would be paid, and which of them wait on an unreviewed step flag not cleared for this competition. */
-export async function payoutPreview(db: Db, competitionId: number, all: Participant[]) {
-  const payouts = splitPrizePool(await poolBalance(db, repo.poolKey(competitionId)), entrantsOf(all));
+export async function payoutPreview(db: Db, row: { id: number; groupId: number | null }, all: Participant[]) {
+  const payouts = splitPrizePool(await poolBalance(db, repo.poolKeyOf(row)), entrantsOf(all));
   const flags = await unreviewedFlags(
     db,
     payouts.map((p) => p.userId),
@@ -36,7 +35,7 @@ async function claim(tx: Tx, id: number) {
     sql`select id from competitions where id = ${id} and settled_at is null and deleted_at is null
       for update skip locked`,
   );
-  return row ? repo.findCompetition(tx, id) : undefined;
+  return row ? repo.findCompetition(tx, id, "any") : undefined;
 }
 
 /** Final positions for everyone (ties share one, a disqualified member ranks on 0), in one statement. */
@@ -65,7 +64,8 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
       .select()
       .from(competitionParticipants)
       .where(eq(competitionParticipants.competitionId, id));
-    const { payouts, held } = await payoutPreview(tx, id, all);
+    const pool = { ownerKey: repo.poolKeyOf(row), label: row.name };
+    const { payouts, held } = await payoutPreview(tx, row, all);
     if (held.length > 0) {
       if (row.settlement !== "held") {
         await tx.update(competitions).set({ settlement: "held" }).where(eq(competitions.id, id));
@@ -75,16 +75,15 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
     }
     let outcome: "settled" | "refunded" = "settled";
     if (payouts.length > 0) {
-      await payPrizes(tx, { ownerKey: repo.poolKey(id), label: row.name }, payouts);
+      await payPrizes(tx, pool, payouts);
       for (const p of payouts) {
         await tx.execute(sql`update competition_participants set prize = ${p.amount}
           where competition_id = ${id} and user_id = ${p.userId}`);
       }
     } else if (entrantsOf(all).every((e) => e.steps === 0)) {
-      // Nobody eligible: every entry fee goes back (a free competition simply ends).
+      // Nobody eligible: what everyone paid in goes back (a free competition simply ends).
       outcome = "refunded";
-      for (const p of all)
-        await refundEntry(tx, row, p, `refund:competition:${id}:${p.userId}:nobody-eligible`);
+      await refundPaidIn(tx, pool, `refund:${pool.ownerKey}:nobody-eligible:${id}`);
     }
     await writePositions(tx, id);
     await tx.update(competitions).set({ settlement: outcome, settledAt: now }).where(eq(competitions.id, id));
@@ -101,7 +100,11 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
   return result.outcome;
 }
 
-async function emailWinners(ctx: AppContext, row: { id: number; name: string }, payouts: Payout[]) {
+async function emailWinners(
+  ctx: AppContext,
+  row: { id: number; name: string; groupId: number | null },
+  payouts: Payout[],
+) {
   for (const p of payouts) {
     const [u] = await ctx.db
       .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
@@ -114,7 +117,7 @@ async function emailWinners(ctx: AppContext, row: { id: number; name: string }, 
         competition: row.name,
         position: p.position,
         prize: formatMinor(p.amount),
-        link: `${ctx.config.appUrl}/competitions`,
+        link: `${ctx.config.appUrl}${row.groupId === null ? "/competitions" : `/groups/${row.groupId}`}`,
       }),
     );
   }
