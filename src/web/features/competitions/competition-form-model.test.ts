@@ -6,7 +6,9 @@ import {
   checkCompetitionForm,
   clearCompetitionDraft,
   emptyCompetitionForm,
+  formFromCompetition,
   isoToLocalInput,
+  keepUnchangedDates,
   localInputToIso,
   offsetText,
   readCompetitionDraft,
@@ -140,5 +142,48 @@ describe("the create form's draft", () => {
     expect(readCompetitionDraft(store)).toBeNull();
     store.setItem(COMPETITION_DRAFT_KEY, JSON.stringify({ name: "Kept", entryFee: 12 }));
     expect(readCompetitionDraft(store)).toEqual({ ...emptyCompetitionForm, name: "Kept" });
+  });
+});
+
+describe("the edit form", () => {
+  const started = {
+    id: 4,
+    name: "Quick Dash",
+    description: "Two minutes",
+    entryFee: 5,
+    prizePool: 10,
+    participantCount: 2,
+    maxParticipants: null,
+    startDate: "2026-11-23T09:20:22.111Z",
+    endDate: "2026-11-30T09:22:22.111Z",
+    entryDeadline: null,
+    entryDeadlineHours: -1,
+    status: "active" as const,
+    createdBy: 1,
+    isParticipant: false,
+    canJoin: true,
+    inviteCode: "QDLBPIXX",
+    leaderboard: [],
+    userRank: null,
+    settlement: "open" as const,
+    results: [],
+    canDispute: false,
+  };
+
+  it("is pre-filled, and sends untouched dates exactly as stored (the form shows minutes only)", () => {
+    const values = { ...formFromCompetition(started), name: "Quick Dash II" };
+    expect(values).toMatchObject({ entryFee: "5", maxParticipants: "", entryDeadlineHours: "-1" });
+    const checked = checkCompetitionForm(values);
+    if (!checked.ok) throw new Error("expected a valid form");
+    const body = keepUnchangedDates(checked.request, values, started);
+    expect(body).toMatchObject({
+      name: "Quick Dash II",
+      startDate: started.startDate,
+      endDate: started.endDate,
+    });
+    const moved = { ...values, endDate: "2026-12-01T10:00" };
+    const checkedMoved = checkCompetitionForm(moved);
+    if (!checkedMoved.ok) throw new Error("expected a valid form");
+    expect(keepUnchangedDates(checkedMoved.request, moved, started).endDate).not.toBe(started.endDate);
   });
 });

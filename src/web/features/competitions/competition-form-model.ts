@@ -150,6 +150,24 @@ export function formFromCompetition(c: Competition): CompetitionFormValues {
   };
 }
 
+/**
+ * The edit form shows minutes only: a date left as it was pre-filled is sent as the stored
+ * instant, so editing the name of a started competition does not move its window by seconds
+ * (which the server refuses after the start).
+ */
+export function keepUnchangedDates(
+  request: CompetitionRequest,
+  values: CompetitionFormValues,
+  c: Competition,
+) {
+  const before = formFromCompetition(c);
+  return {
+    ...request,
+    startDate: values.startDate === before.startDate ? c.startDate : request.startDate,
+    endDate: values.endDate === before.endDate ? c.endDate : request.endDate,
+  };
+}
+
 // ---------------------------------------------------------------- the create form's draft
 
 export const COMPETITION_DRAFT_KEY = "competitionDraft";

@@ -8,7 +8,9 @@ import {
   entryFeeLabel,
   joinClosedReason,
   joinErrorToast,
+  paidOutMinor,
   participantsLabel,
+  resultSummary,
   shareText,
   splitSections,
   updateErrorToast,
@@ -128,5 +130,28 @@ describe("toasts of specification 2 section 8", () => {
     expect(updateErrorToast(new TypeError("Failed to fetch"))).toMatchObject({
       description: "Network error",
     });
+  });
+});
+
+describe("a finished competition's summary", () => {
+  const results = [
+    { userId: 1, firstName: "A", lastName: "B", position: 1, steps: 120, prize: 6.01 },
+    { userId: 2, firstName: "C", lastName: "D", position: 2, steps: 80, prize: 3.99 },
+  ];
+
+  it("adds the prizes paid in hundredths, since the pool is empty once paid", () => {
+    expect(paidOutMinor(results)).toBe(1000);
+    expect(resultSummary(competition({ settlement: "settled", prizePool: 0, results }))).toBe(
+      "Paid out 10.00 FC",
+    );
+  });
+
+  it("says the pool while the results wait, and the viewer's place", () => {
+    expect(
+      resultSummary(
+        competition({ settlement: "under_review", prizePool: 30, userRank: { position: 2, steps: 9 } }),
+      ),
+    ).toBe("Prize pool 30.00 FC · You finished #2");
+    expect(resultSummary(competition({ settlement: "refunded" }))).toBe("Entry fees refunded");
   });
 });

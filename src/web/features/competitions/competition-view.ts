@@ -1,3 +1,4 @@
+import { parseMinor } from "../../../core/money";
 import type { Competition } from "../../../core/schemas/competitions";
 import { ApiError } from "../../lib/api-client";
 import { coins } from "../../lib/format";
@@ -133,4 +134,22 @@ export function updateErrorToast(error: unknown): ToastText {
 /** A member's standing: "#2 · 12,400 steps". */
 export function rankLabel(rank: { position: number; steps: number }): string {
   return `#${rank.position} · ${rank.steps.toLocaleString("en-US")} steps`;
+}
+
+/** What a settled competition paid out, in hundredths of a FitCoin (its pool is empty by then). */
+export function paidOutMinor(results: readonly { prize: number }[]): number {
+  return results.reduce((sum, r) => sum + (parseMinor(r.prize) ?? 0), 0);
+}
+
+/** The line under a finished competition's name. */
+export function resultSummary(
+  c: Pick<Competition, "settlement" | "prizePool" | "results" | "userRank">,
+): string {
+  const money =
+    c.settlement === "settled"
+      ? `Paid out ${fc(paidOutMinor(c.results) / 100)}`
+      : c.settlement === "refunded"
+        ? "Entry fees refunded"
+        : `Prize pool ${fc(c.prizePool)}`;
+  return c.userRank ? `${money} · You finished #${c.userRank.position}` : money;
 }

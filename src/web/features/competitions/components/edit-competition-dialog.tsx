@@ -15,6 +15,7 @@ import {
   type CompetitionFormValues,
   checkCompetitionForm,
   formFromCompetition,
+  keepUnchangedDates,
 } from "../competition-form-model";
 import { updateErrorToast } from "../competition-view";
 import { CompetitionFormFields, type FieldErrors } from "./competition-form";
@@ -46,7 +47,7 @@ export function EditCompetitionDialog({
       return;
     }
     update.mutate(
-      { id: competition.id, body: checked.request },
+      { id: competition.id, body: keepUnchangedDates(checked.request, values, competition) },
       {
         onSuccess: (updated) => {
           toast({

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
-import { fc } from "../competition-view";
+import { fc, resultSummary } from "../competition-view";
 import { DisputeDialog } from "./dispute-dialog";
 
 function Notice({ icon: Icon, title, children }: { icon: typeof Trophy; title: string; children: string }) {
@@ -96,8 +96,7 @@ export function RecentResults({
                 <Trophy className="size-5 text-amber-500" aria-hidden="true" /> {c.name}
               </CardTitle>
               <p className="text-xs text-slate-600">
-                Ended {formatDateTime(c.endDate)} · Prize pool {fc(c.prizePool)}
-                {c.userRank ? ` · You finished #${c.userRank.position}` : ""}
+                Ended {formatDateTime(c.endDate)} · {resultSummary(c)}
               </p>
             </CardHeader>
             <CardContent className="grid gap-3">
