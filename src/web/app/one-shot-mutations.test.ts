@@ -8,6 +8,11 @@ import {
   resetPasswordMutationOptions,
 } from "../features/auth/api";
 import { acceptRulesMutationOptions } from "../features/community-rules/api";
+import {
+  createMutationOptions,
+  joinMutationOptions,
+  leaveMutationOptions,
+} from "../features/competitions/api";
 import { createCheckoutMutationOptions } from "../features/subscription/api";
 import {
   confirmSandboxPaymentMutationOptions,
@@ -40,6 +45,23 @@ const oneShot: [string, object, unknown][] = [
     "sandbox-confirm",
     confirmSandboxPaymentMutationOptions,
     { clientSecret: "pi_1_secret", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+  ],
+  // Competitions: a repeated join or create after a lost answer is refused ("already joined") or
+  // makes a second competition; a repeated leave is refused after the refund.
+  ["competition-join", joinMutationOptions, 7],
+  ["competition-leave", leaveMutationOptions, 7],
+  [
+    "competition-create",
+    createMutationOptions,
+    {
+      name: "Autumn Sprint",
+      description: "A week",
+      entryFee: 10,
+      maxParticipants: null,
+      startDate: "2026-11-24T09:00:00Z",
+      endDate: "2026-11-30T09:00:00Z",
+      entryDeadlineHours: null,
+    },
   ],
   ["process-deposit", processDepositMutationOptions, { paymentIntentId: "pi_1", amount: 20 }],
   ["reconcile-deposits", reconcileDepositsMutationOptions, undefined],

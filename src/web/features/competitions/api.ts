@@ -166,22 +166,27 @@ export function useJoinCompetition() {
   return useMutation({ ...joinMutationOptions, onSuccess: () => invalidateAfterMoney(queryClient) });
 }
 
+export const leaveMutationOptions = mutationOptions({
+  mutationKey: ["competition-leave"],
+  mutationFn: leaveCompetition,
+  retry: 0,
+});
+
 export function useLeaveCompetition() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ["competition-leave"],
-    mutationFn: leaveCompetition,
-    retry: 0,
-    onSuccess: () => invalidateAfterMoney(queryClient),
-  });
+  return useMutation({ ...leaveMutationOptions, onSuccess: () => invalidateAfterMoney(queryClient) });
 }
+
+export const createMutationOptions = mutationOptions({
+  mutationKey: ["competition-create"],
+  mutationFn: createCompetition,
+  retry: 0,
+});
 
 export function useCreateCompetition() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ["competition-create"],
-    mutationFn: createCompetition,
-    retry: 0,
+    ...createMutationOptions,
     onSuccess: () =>
       Promise.all([
         invalidateCompetitions(queryClient),
