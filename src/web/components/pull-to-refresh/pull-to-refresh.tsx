@@ -3,6 +3,9 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { PULL_TO_REFRESH_THRESHOLD_PX } from "../../../core/constants";
 import { canStartPull, pullDistance, shouldRefresh } from "./pull-gesture";
 
+const MIN_SPIN_MS = 600;
+const SPINNER_AREA_PX = 48;
+
 /**
  * Pull down at the top of the page to refresh (specification 2 sections 2 and 9). Touch only;
  * the page's own overscroll (the browser's reload) is turned off while this is shown.
@@ -46,7 +49,8 @@ export function PullToRefresh({
       busy.current = true;
       setRefreshing(true);
       try {
-        await refresh.current();
+        // Shown for a moment even when the answer is instant, so the pull visibly did something.
+        await Promise.all([refresh.current(), new Promise((r) => window.setTimeout(r, MIN_SPIN_MS))]);
       } finally {
         busy.current = false;
         setRefreshing(false);
@@ -65,17 +69,18 @@ export function PullToRefresh({
     };
   }, []);
 
-  const shown = refreshing ? PULL_TO_REFRESH_THRESHOLD_PX / 2 : distance / 2;
+  const shown = refreshing ? SPINNER_AREA_PX : Math.min(distance, PULL_TO_REFRESH_THRESHOLD_PX);
   const ready = shouldRefresh(distance);
+  const dragging = distance > 0;
   return (
     <div>
       <div
-        className="flex items-end justify-center overflow-hidden transition-[height] duration-150"
+        className={`flex items-center justify-center overflow-hidden ${dragging ? "" : "transition-[height] duration-200"}`}
         style={{ height: shown }}
         aria-hidden={!refreshing}
       >
         {refreshing || distance > 0 ? (
-          <span className="mb-1 flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-700 shadow ring-1 ring-slate-200">
+          <span className="flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-700 shadow ring-1 ring-slate-200">
             {refreshing ? (
               <RefreshCw className="size-4 animate-spin text-emerald-700" aria-hidden="true" />
             ) : (
