@@ -245,3 +245,44 @@ test("an admin creates a competition; the draft survives a reload, a bad fee is 
   await expect(dialog.getByLabel("Competition Name *")).toHaveValue("");
   await expect(dialog.getByLabel("Entry Fee (FC)")).toHaveValue("");
 });
+
+test("an invite link opened signed out: log in first, come back to that competition, join it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = await adminPhone(browser, testInfo);
+  const competition = await createCompetition(admin, {
+    name: `Invite Only ${suffix()}`,
+    entryFee: null,
+    startInMinutes: DAY_MINUTES,
+  });
+  // A member with an account, signed in on another phone.
+  const memberPhone = await newPhone(browser, testInfo);
+  const member = await becomeActiveMember(memberPhone);
+
+  // On this phone, signed out, the shared link shows the invite and asks to log in.
+  await page.goto(`/competitions/join/${competition.inviteCode}`);
+  await expect(page.getByRole("heading", { name: "Join Competition" })).toBeVisible();
+  await expect(page.getByText(competition.inviteCode, { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Log In to Join" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel("Password").fill(member.password);
+  await page.getByRole("button", { name: /sign in|log in/i }).click();
+
+  // Signed in, the kept code brings them back to the competition, which they join.
+  await expect(page).toHaveURL(new RegExp(`/competitions/join/${competition.inviteCode}$`), {
+    timeout: 15_000,
+  });
+  await expect(card(page, competition.name).getByTestId("entry-fee")).toHaveText("Free");
+  await joinThroughGuidelines(page, competition);
+  await expect(card(page, competition.name).getByText("Joined", { exact: true })).toBeVisible();
+  await expect(card(page, competition.name).getByTestId("participants")).toHaveText("1 / ∞");
+
+  // The code has done its work: home stays home.
+  await page.getByRole("link", { name: "Home" }).click();
+  await expect(page.getByText(`Welcome, ${member.firstName}!`)).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -19,8 +19,15 @@ export function useResumeCompetitionInvite(): void {
   }, [navigate]);
 }
 
-/** The join page has been shown to a member who can join: the kept code has done its work. */
-export function forgetCompetitionInvite(inviteCode: string): void {
+/**
+ * The join page has been shown to a member who can join: the kept code has done its work. The
+ * access gate stores the code of every invite link it sees (after loading the store module, in
+ * its effect, which runs after this page's), so this waits for that first; otherwise the code
+ * would come back and reopen this page from the dashboard.
+ */
+export async function forgetCompetitionInvite(inviteCode: string): Promise<void> {
+  await import("../groups/store-invite");
+  await new Promise((resolve) => window.setTimeout(resolve, 0));
   const invite = readPendingInvite();
   if (invite?.type === "competition" && invite.inviteCode === inviteCode) clearPendingInvite();
 }

@@ -56,7 +56,7 @@ function InviteCompetition({ code }: { code: string }) {
   const competition = useInviteCompetition(code);
 
   useEffect(() => {
-    forgetCompetitionInvite(code);
+    void forgetCompetitionInvite(code);
   }, [code]);
 
   if (competition.isPending) return <LoadingCompetition />;
