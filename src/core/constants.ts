@@ -72,3 +72,20 @@ export const PRIZE_SHARES_PERCENT = { three: [50, 30, 20], two: [60, 40], one: [
 export const DISPUTE_WINDOW_MS = 48 * 60 * 60 * 1000;
 export const COMPLETED_VISIBLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const STANDINGS_PAGE_SIZE = 50;
+
+/** Groups (specification 2 section 9; DESIGN 1, group money). */
+export const GROUP_DEFAULT_ENTRY_PRICE_FC = 15;
+export const GROUP_DURATION_DAYS = [1, 3, 7, 14, 30] as const;
+export const GROUP_DEFAULT_DURATION_DAYS = 7;
+export const GROUP_DEFAULT_DEADLINE_HOURS = 24;
+export const POOL_CONTRIBUTION_MIN_FC = 1;
+export const POOL_CONTRIBUTION_MAX_FC = 500;
+export const GROUP_CHAT_POLL_MS = 3_000;
+export const GROUP_LEADERBOARD_ACTIVE_MS = 30_000;
+export const GROUP_LEADERBOARD_IDLE_MS = 5 * 60_000;
+export const GROUP_CARD_AVATARS = 3;
+export const GROUP_RECENT_CONTRIBUTIONS = 5;
+export const INVITE_PAGE_MEMBERS = 8;
+export const INVITE_REDIRECT_MS = 2_000;
+export const INVITE_SUBSCRIBE_REDIRECT_MS = 1_500;
+export const COPY_CONFIRMATION_MS = 2_000;

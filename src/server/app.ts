@@ -25,6 +25,7 @@ import { competitionRoutes } from "./features/competitions/competitions.routes";
 import { fairPlayRoutes } from "./features/competitions/fair-play.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { depositRoutes } from "./features/deposits/deposits.routes";
+import { groupRoutes } from "./features/groups/groups.routes";
 import { stepReviewRoutes } from "./features/steps/step-review.routes";
 import { stepsRoutes } from "./features/steps/steps.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(dashboardRoutes, { ctx });
   await app.register(competitionRoutes, { ctx });
   await app.register(fairPlayRoutes, { ctx });
+  await app.register(groupRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
 

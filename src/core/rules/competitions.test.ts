@@ -172,3 +172,22 @@ describe("countdown", () => {
     expect(relativeTime(now, new Date("2026-11-29T12:00:00Z"), "en-US")).toBe("11/29/2026");
   });
 });
+
+describe("zonedTimeToUtc", () => {
+  it("reads a wall-clock date and time in a time zone, across daylight-saving changes", async () => {
+    const { zonedTimeToUtc } = await import("./zoned-time");
+    expect(zonedTimeToUtc("2026-12-01", "18:30", "America/New_York").toISOString()).toBe(
+      "2026-12-01T23:30:00.000Z",
+    );
+    expect(zonedTimeToUtc("2026-07-01", "18:30", "America/New_York").toISOString()).toBe(
+      "2026-07-01T22:30:00.000Z",
+    );
+    expect(zonedTimeToUtc("2026-12-01", "09:00", "Asia/Tokyo").toISOString()).toBe(
+      "2026-12-01T00:00:00.000Z",
+    );
+    expect(zonedTimeToUtc("2026-03-29", "12:00", "Europe/Berlin").toISOString()).toBe(
+      "2026-03-29T10:00:00.000Z",
+    );
+    expect(zonedTimeToUtc("2026-12-01", "00:00", "UTC").toISOString()).toBe("2026-12-01T00:00:00.000Z");
+  });
+});

@@ -82,3 +82,24 @@ They are in your wallet now, ready for gift cards or your next competition.</p>
   );
   return { template: "competition_win", subject, text, html };
 }
+
+export function groupInviteEmail(inviter: string, group: string, link: string): EmailContent {
+  const subject = `${inviter} invited you to ${group} on StepRace`;
+  const text = `Hi,
+
+${inviter} invited you to join the group ${group} on StepRace: walk together, compete for the
+group's prize pool and chat along the way.
+
+Join the group: ${link}
+
+See you on the leaderboard,
+The StepRace team`;
+  const html = layout(
+    subject,
+    `<p>Hi,</p><p>${escapeHtml(inviter)} invited you to join the group <strong>${escapeHtml(group)}</strong> on StepRace:
+walk together, compete for the group's prize pool and chat along the way.</p>
+<p><a href="${escapeHtml(link)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Join the group</a></p>
+<p style="word-break:break-all;color:#374151">${escapeHtml(link)}</p>`,
+  );
+  return { template: "group_invite", subject, text, html };
+}

@@ -31,8 +31,8 @@ export async function payPrizes(
 }
 
 /**
- * What each member has put into a pool and not had back: entry fees and contributions in, minus
- * refunds out, read from the ledger itself (the one record of who paid what).
+ * What each member has put into a pool since its latest payout and not had back: entry fees and
+ * contributions in, minus refunds out, read from the ledger itself (the one record of who paid what).
  */
 export async function netPaidIn(tx: Tx, ownerKey: string): Promise<Map<number, number>> {
   const pool = await poolAccount(tx, ownerKey);
@@ -40,7 +40,11 @@ export async function netPaidIn(tx: Tx, ownerKey: string): Promise<Map<number, n
     tx,
     sql`select user_id, sum(case when credit_account_id = ${pool} then amount else -amount end)::text as net
       from ledger_transfers
-      where user_id is not null and (
+      where user_id is not null
+        -- A payout empties the pool: only what came in after the latest one is anyone's to take back.
+        and id > coalesce((select max(p.id) from ledger_transfers p
+          where p.debit_account_id = ${pool} and p.kind = 'prize'), 0)
+        and (
         (credit_account_id = ${pool} and kind in ('entry_fee', 'pool_contribution'))
         or (debit_account_id = ${pool} and kind = 'refund'))
       group by user_id`,

@@ -101,7 +101,8 @@ export function viewCompetition(ctx: AppContext, viewer: Viewer, id: number) {
   return one(ctx, requireUser(viewer), id);
 }
 
-const newInviteCode = () => randomBytes(6).toString("base64url").replace(/[-_]/g, "x").toUpperCase();
+/** Eight letters and digits, for invite links (competitions and groups). */
+export const newInviteCode = () => randomBytes(6).toString("base64url").replace(/[-_]/g, "x").toUpperCase();
 
 /** Site admins create competitions (DESIGN 1, who edits what); the start must be in the future. */
 export async function create(ctx: AppContext, viewer: Viewer, body: CompetitionBody): Promise<Competition> {

@@ -20,7 +20,10 @@ export function withPositions(rows: StandingRow[]): StandingsEntry[] {
   });
 }
 
-function settlementState(row: CompetitionListRow, now: Date): Competition["settlement"] {
+export function settlementState(
+  row: { settlement: string; endDate: Date },
+  now: Date,
+): Competition["settlement"] {
   if (row.settlement === "settled" || row.settlement === "refunded") return row.settlement;
   if (row.settlement === "held") return "under_review";
   return now.getTime() >= row.endDate.getTime() ? "pending" : "open";

@@ -1,0 +1,26 @@
+/**
+ * The instant at which the wall clock in `timeZone` reads `date` ("2026-12-01") and `time`
+ * ("18:30"). A time skipped by a daylight-saving change resolves to the instant just after it.
+ */
+export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const [y, mo, d] = date.split("-").map(Number);
+  const [h, mi] = time.split(":").map(Number);
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const format = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  const offsetAt = (at: number) => {
+    const p = Object.fromEntries(format.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute) - at;
+  };
+  // Two passes settle the offset on either side of a change.
+  let at = wall - offsetAt(wall);
+  at = wall - offsetAt(at);
+  return new Date(at);
+}

@@ -1,0 +1,129 @@
+// A group's own competition (DESIGN 1, group money) is a competitions row with group_id set: the
+// same standings trigger, settlement, fair-play hold and exactly-once payout. The groups feature
+// reaches it only through these functions, inside its own transactions.
+import { and, eq, sql } from "drizzle-orm";
+import type { StandingsEntry } from "../../../core/schemas/competitions";
+import type { Db, Tx } from "../../db/client";
+import { type CompetitionRow, competitionParticipants, competitions } from "../../db/schema";
+import { lockMemberSteps } from "../steps/steps.service";
+import * as repo from "./competitions.repo";
+import { newInviteCode } from "./competitions.service";
+import { settlementState, withPositions } from "./competitions.view";
+
+export { settlementState };
+
+export type GroupSchedule = { startDate: Date; endDate: Date; entryDeadlineHours: number | null };
+
+/** The group's competition row (deleted ones excluded), locked when `lock` is set. */
+export async function findGroupCompetition(db: Db, id: number): Promise<CompetitionRow | undefined> {
+  return repo.findCompetition(db, id, "any");
+}
+
+/** Schedules a group's competition with its current members as participants; answers its id. */
+export async function scheduleGroupCompetition(
+  tx: Tx,
+  group: { id: number; name: string; description: string; createdBy: number },
+  schedule: GroupSchedule,
+  memberIds: number[],
+  now: Date,
+): Promise<number> {
+  const [row] = await tx
+    .insert(competitions)
+    .values({
+      name: group.name,
+      description: group.description,
+      entryFee: null,
+      startDate: schedule.startDate,
+      endDate: schedule.endDate,
+      entryDeadlineHours: schedule.entryDeadlineHours,
+      inviteCode: newInviteCode(),
+      createdBy: group.createdBy,
+      groupId: group.id,
+    })
+    .returning({ id: competitions.id });
+  for (const userId of memberIds) await addParticipant(tx, row.id, userId, now);
+  return row.id;
+}
+
+/** Moves a schedule that has not started (the caller checks) to new dates. */
+export async function rescheduleGroupCompetition(tx: Tx, id: number, schedule: GroupSchedule) {
+  await tx
+    .update(competitions)
+    .set({
+      startDate: schedule.startDate,
+      endDate: schedule.endDate,
+      entryDeadlineHours: schedule.entryDeadlineHours,
+    })
+    .where(eq(competitions.id, id));
+}
+
+/** Removes a schedule (unscheduled, or its group deleted): it is never settled. */
+export async function cancelGroupCompetition(tx: Tx, id: number, now: Date) {
+  await tx.update(competitions).set({ deletedAt: now }).where(eq(competitions.id, id));
+}
+
+/**
+ * Enters a member into the group's competition, with their steps already walked inside its window
+ * counted under their step-sync lock (as a late competition join does). Joining twice changes nothing.
+ */
+export async function addParticipant(tx: Tx, competitionId: number, userId: number, now: Date) {
+  const row = await repo.findCompetition(tx, competitionId, "any");
+  if (!row) return;
+  await lockMemberSteps(tx, userId);
+  const steps =
+    now.getTime() >= row.startDate.getTime()
+      ? await repo.stepsBetween(tx, userId, row.startDate, row.endDate)
+      : 0;
+  const added = await tx
+    .insert(competitionParticipants)
+    .values({ competitionId, userId, steps, joinedAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: competitionParticipants.userId });
+  if (added.length) {
+    await tx
+      .update(competitions)
+      .set({ participantCount: sql`${competitions.participantCount} + 1` })
+      .where(eq(competitions.id, competitionId));
+  }
+}
+
+export async function removeParticipant(tx: Tx, competitionId: number, userId: number) {
+  const removed = await tx
+    .delete(competitionParticipants)
+    .where(
+      and(
+        eq(competitionParticipants.competitionId, competitionId),
+        eq(competitionParticipants.userId, userId),
+      ),
+    )
+    .returning({ userId: competitionParticipants.userId });
+  if (removed.length) {
+    await tx
+      .update(competitions)
+      .set({ participantCount: sql`${competitions.participantCount} - 1` })
+      .where(eq(competitions.id, competitionId));
+  }
+}
+
+/** The top `limit` of each competition, with positions (ties share one). */
+export async function topOfEach(
+  db: Db,
+  ids: number[],
+  limit: number,
+): Promise<Map<number, StandingsEntry[]>> {
+  const rows = await repo.topOf(db, ids, limit);
+  return new Map(ids.map((id) => [id, withPositions(rows.filter((r) => r.competitionId === id))]));
+}
+
+/** The first `limit` of a competition's standings, with positions counted over everyone. */
+export async function standings(db: Db, id: number, limit: number): Promise<StandingsEntry[]> {
+  const rows = await repo.standingsPage(db, id, 0, limit);
+  return rows.map((r) => ({
+    userId: r.userId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    profileImageUrl: r.profileImageUrl,
+    steps: r.steps,
+    position: r.position,
+  }));
+}

@@ -1,0 +1,161 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type Db, queryRows, type Tx } from "../../db/client";
+import { competitions, groupContributions, groupMembers, groups, users } from "../../db/schema";
+
+export const groupKey = (groupId: number) => `group:${groupId}`;
+
+export type GroupRow = typeof groups.$inferSelect;
+
+/** A group with what its cards show: the viewer's role, the pool, the competition's window. */
+export type GroupListRow = GroupRow & {
+  role: "admin" | "member" | null;
+  pool: number;
+  startDate: Date | null;
+  endDate: Date | null;
+  entryDeadlineHours: number | null;
+  settlement: string | null;
+};
+
+const listColumns = {
+  group: groups,
+  role: groupMembers.role,
+  pool: sql<string>`coalesce((select a.balance from ledger_accounts a
+    where a.owner_key = 'group:' || ${groups.id} and a.currency = 'FC'), 0)::text`,
+  startDate: competitions.startDate,
+  endDate: competitions.endDate,
+  entryDeadlineHours: competitions.entryDeadlineHours,
+  settlement: competitions.settlement,
+};
+
+type Selected = {
+  group: GroupRow;
+  role: string | null;
+  pool: string;
+  startDate: Date | null;
+  endDate: Date | null;
+  entryDeadlineHours: number | null;
+  settlement: string | null;
+};
+
+const flatten = (r: Selected): GroupListRow => ({
+  ...r.group,
+  role: r.role as GroupListRow["role"],
+  pool: Number(r.pool),
+  startDate: r.startDate,
+  endDate: r.endDate,
+  entryDeadlineHours: r.entryDeadlineHours,
+  settlement: r.settlement,
+});
+
+function selectGroups(db: Db, viewerId: number) {
+  return db
+    .select(listColumns)
+    .from(groups)
+    .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, viewerId)))
+    .leftJoin(competitions, eq(competitions.id, groups.competitionId));
+}
+
+/** The viewer's groups and the public ones, the viewer's first, newest first. */
+export async function listForViewer(db: Db, viewerId: number): Promise<GroupListRow[]> {
+  const rows = await selectGroups(db, viewerId)
+    .where(
+      and(isNull(groups.deletedAt), sql`(${groupMembers.userId} is not null or not ${groups.isPrivate})`),
+    )
+    .orderBy(sql`${groupMembers.userId} is null`, desc(groups.createdAt), desc(groups.id))
+    .limit(200);
+  return rows.map(flatten);
+}
+
+export async function oneForViewer(db: Db, viewerId: number, id: number): Promise<GroupListRow | undefined> {
+  const [row] = await selectGroups(db, viewerId).where(and(eq(groups.id, id), isNull(groups.deletedAt)));
+  return row ? flatten(row) : undefined;
+}
+
+export async function findByInvite(db: Db, code: string): Promise<GroupRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.inviteCode, code), isNull(groups.deletedAt)));
+  return row;
+}
+
+/** The group's row, locked for the rest of the transaction (joins, leaves, money, edits). */
+export async function lockGroup(tx: Tx, id: number): Promise<GroupRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, id), isNull(groups.deletedAt)))
+    .for("update");
+  return row;
+}
+
+export type MemberRow = {
+  groupId: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  role: "admin" | "member";
+  joinedAt: Date;
+};
+
+/** Members of these groups, admins first, then by joining order. */
+export async function membersOf(db: Db, groupIds: number[]): Promise<MemberRow[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db
+    .select({
+      groupId: groupMembers.groupId,
+      userId: groupMembers.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      role: groupMembers.role,
+      joinedAt: groupMembers.joinedAt,
+    })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(inArray(groupMembers.groupId, groupIds))
+    .orderBy(asc(groupMembers.groupId), sql`${groupMembers.role} <> 'admin'`, asc(groupMembers.joinedAt));
+  return rows as MemberRow[];
+}
+
+export async function membership(db: Db, groupId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return row;
+}
+
+export async function adminCount(tx: Tx, groupId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from group_members where group_id = ${groupId} and role = 'admin'`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function memberIds(tx: Tx, groupId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId));
+  return rows.map((r) => r.userId);
+}
+
+export async function recentContributions(db: Db, groupId: number, limit: number) {
+  return db
+    .select({
+      id: groupContributions.id,
+      amount: groupContributions.amount,
+      description: groupContributions.description,
+      createdAt: groupContributions.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(groupContributions)
+    .innerJoin(users, eq(users.id, groupContributions.userId))
+    .where(eq(groupContributions.groupId, groupId))
+    .orderBy(desc(groupContributions.id))
+    .limit(limit);
+}

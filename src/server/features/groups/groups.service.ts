@@ -1,0 +1,295 @@
+import { and, eq, sql } from "drizzle-orm";
+import { COMPETITION_LEADERBOARD_SIZE, GROUP_DEFAULT_ENTRY_PRICE_FC } from "../../../core/constants";
+import { formatMinor } from "../../../core/money";
+import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
+import {
+  type CreateGroupBody,
+  type EditGroupBody,
+  type Group,
+  START_IN_PAST_MESSAGE,
+} from "../../../core/schemas/groups";
+import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
+import { groupMembers, groups } from "../../db/schema";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors";
+import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
+import { poolAccount, userAccount, userBalances } from "../../ledger/accounts";
+import { refundPaidIn } from "../../ledger/pools";
+import { transfer } from "../../ledger/transfer";
+import { newInviteCode } from "../competitions/competitions.service";
+import * as contests from "../competitions/group-competitions.service";
+import * as repo from "./groups.repo";
+import { toGroup } from "./groups.view";
+
+export const groupNotFound = () => notFound("Group not found");
+
+/** Groups as their cards show them: members, and the top 5 of their competitions. */
+async function present(ctx: AppContext, rows: repo.GroupListRow[]): Promise<Group[]> {
+  const now = ctx.clock.now();
+  const competitionIds = rows.flatMap((r) => (r.competitionId ? [r.competitionId] : []));
+  const [members, tops] = await Promise.all([
+    repo.membersOf(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+    contests.topOfEach(ctx.db, competitionIds, COMPETITION_LEADERBOARD_SIZE),
+  ]);
+  return rows.map((r) =>
+    toGroup(
+      r,
+      members.filter((m) => m.groupId === r.id),
+      (r.competitionId && tops.get(r.competitionId)) || [],
+      now,
+    ),
+  );
+}
+
+/** The viewer's groups and the public groups (private ones only to their members). */
+export async function list(ctx: AppContext, viewer: Viewer): Promise<Group[]> {
+  const user = requireUser(viewer);
+  return present(ctx, await repo.listForViewer(ctx.db, user.id));
+}
+
+/** A group the viewer may see: a member, any signed-in member for a public group, a site admin. */
+export async function visibleGroup(ctx: AppContext, user: ViewerUser, id: number) {
+  const row = await repo.oneForViewer(ctx.db, user.id, id);
+  if (!row) throw groupNotFound();
+  if (row.isPrivate && row.role === null && !user.isAdmin) {
+    throw forbidden("This group is private: only its members can see it");
+  }
+  return row;
+}
+
+export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promise<Group> {
+  const user = requireUser(viewer);
+  return (await present(ctx, [await visibleGroup(ctx, user, id)]))[0];
+}
+
+/** Group admins, the creator and site admins edit a group (DESIGN 1, who edits what). */
+export async function requireGroupAdmin(tx: Tx, user: ViewerUser, group: repo.GroupRow) {
+  if (user.isAdmin || group.createdBy === user.id) return;
+  const me = await repo.membership(tx, group.id, user.id);
+  if (me?.role !== "admin") throw forbidden("Only the group's admins can do this");
+}
+
+export const insufficientFitcoins = async (tx: Tx, userId: number, price: number) => {
+  const { fc } = await userBalances(tx, userId);
+  return new AppError(
+    422,
+    "INSUFFICIENT_FUNDS",
+    `Insufficient FitCoins: the entry price is ${formatMinor(price)} FC and you have ${formatMinor(fc)} FC`,
+  );
+};
+
+/** Pays a group's entry price from the member's FitCoins into its pool (422 with nothing changed). */
+export async function payEntryPrice(tx: Tx, group: repo.GroupRow, userId: number) {
+  if (!group.poolEntryPrice) return;
+  try {
+    await transfer(tx, {
+      from: await userAccount(tx, userId, "FC"),
+      to: await poolAccount(tx, repo.groupKey(group.id)),
+      amount: group.poolEntryPrice,
+      currency: "FC",
+      kind: "entry_fee",
+      description: `Group entry: ${group.name}`,
+      userId,
+      reference: repo.groupKey(group.id),
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS") {
+      throw await insufficientFitcoins(tx, userId, group.poolEntryPrice);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Creates a group: the creator is its admin and pays its entry price like any member (default
+ * 15 FC; 422 with nothing created when they cannot); a scheduled competition starts at the local
+ * date and time given, in the creator's time zone, and lasts the chosen number of days.
+ */
+export async function create(ctx: AppContext, viewer: Viewer, body: CreateGroupBody): Promise<Group> {
+  const user = requireActiveSubscription(viewer);
+  const now = ctx.clock.now();
+  let schedule: contests.GroupSchedule | null = null;
+  if (body.hasScheduledCompetition && body.competitionStartDate && body.competitionStartTime) {
+    const startDate = zonedTimeToUtc(body.competitionStartDate, body.competitionStartTime, user.timeZone);
+    if (startDate.getTime() <= now.getTime()) {
+      throw badRequest(START_IN_PAST_MESSAGE, [
+        { path: "competitionStartDate", message: START_IN_PAST_MESSAGE },
+      ]);
+    }
+    const days = body.competitionDuration ?? 0;
+    const endDate = new Date(startDate.getTime() + days * 24 * 3600 * 1000);
+    schedule = { startDate, endDate, entryDeadlineHours: body.entryDeadlineHours };
+  }
+  const id = await ctx.db.transaction(async (tx) => {
+    const [group] = await tx
+      .insert(groups)
+      .values({
+        name: body.name,
+        description: body.description,
+        isPrivate: body.isPrivate,
+        poolEntryPrice: body.poolEntryPrice ?? GROUP_DEFAULT_ENTRY_PRICE_FC * 100,
+        inviteCode: newInviteCode(),
+        createdBy: user.id,
+        memberCount: 1,
+        createdAt: now,
+      })
+      .returning();
+    await tx
+      .insert(groupMembers)
+      .values({ groupId: group.id, userId: user.id, role: "admin", joinedAt: now });
+    await payEntryPrice(tx, group, user.id);
+    if (schedule) {
+      const competitionId = await contests.scheduleGroupCompetition(tx, group, schedule, [user.id], now);
+      await tx.update(groups).set({ competitionId }).where(eq(groups.id, group.id));
+    }
+    return group.id;
+  });
+  ctx.log.info({ groupId: id, by: user.id }, "group created");
+  return detail(ctx, viewer, id);
+}
+
+/**
+ * Edits a group (its admins, creator or a site admin). The competition dates cannot change once it
+ * has started (409); dates set on a group without one schedule it, empty dates unschedule it.
+ */
+export async function edit(ctx: AppContext, viewer: Viewer, id: number, body: EditGroupBody): Promise<Group> {
+  const user = requireUser(viewer);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const group = await repo.lockGroup(tx, id);
+    if (!group) throw groupNotFound();
+    await requireGroupAdmin(tx, user, group);
+    const current = group.competitionId
+      ? await contests.findGroupCompetition(tx, group.competitionId)
+      : undefined;
+    const live = current && !current.settledAt ? current : undefined;
+    const start = body.competitionStartDate ? new Date(body.competitionStartDate) : null;
+    const end = body.competitionEndDate ? new Date(body.competitionEndDate) : null;
+    // Compared with the latest schedule, settled or not: a form sent back unchanged changes nothing.
+    const changed =
+      current === undefined
+        ? start !== null
+        : start?.getTime() !== current.startDate.getTime() || end?.getTime() !== current.endDate.getTime();
+    if (changed && live && now.getTime() >= live.startDate.getTime()) {
+      throw conflict("The competition dates cannot change once it has started");
+    }
+    if (changed && start && start.getTime() <= now.getTime()) {
+      throw badRequest(START_IN_PAST_MESSAGE, [
+        { path: "competitionStartDate", message: START_IN_PAST_MESSAGE },
+      ]);
+    }
+    let competitionId = group.competitionId;
+    if (changed && start && end) {
+      const schedule = {
+        startDate: start,
+        endDate: end,
+        entryDeadlineHours: live?.entryDeadlineHours ?? null,
+      };
+      if (live) await contests.rescheduleGroupCompetition(tx, live.id, schedule);
+      else {
+        const next = { ...group, name: body.name, description: body.description };
+        competitionId = await contests.scheduleGroupCompetition(
+          tx,
+          next,
+          schedule,
+          await repo.memberIds(tx, id),
+          now,
+        );
+      }
+    } else if (changed) {
+      if (live) await contests.cancelGroupCompetition(tx, live.id, now);
+      competitionId = null;
+    }
+    await tx
+      .update(groups)
+      .set({
+        name: body.name,
+        description: body.description,
+        poolGoal: body.poolGoal,
+        poolEntryPrice: body.poolEntryPrice,
+        competitionId,
+      })
+      .where(eq(groups.id, id));
+  });
+  return detail(ctx, viewer, id);
+}
+
+/** Sets the entry price (admins): those who join after the change pay it. */
+export async function setEntryPrice(ctx: AppContext, viewer: Viewer, id: number, price: number) {
+  const user = requireUser(viewer);
+  await ctx.db.transaction(async (tx) => {
+    const group = await repo.lockGroup(tx, id);
+    if (!group) throw groupNotFound();
+    await requireGroupAdmin(tx, user, group);
+    await tx.update(groups).set({ poolEntryPrice: price }).where(eq(groups.id, id));
+  });
+  return { message: `Entry price set to ${formatMinor(price)} FitCoins`, entryPrice: formatMinor(price) };
+}
+
+/** Deletes a group (admins): everyone gets back what they paid in, its schedule is cancelled. */
+export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
+  const user = requireUser(viewer);
+  const refunded = await ctx.db.transaction(async (tx) => {
+    const group = await repo.lockGroup(tx, id);
+    if (!group) throw groupNotFound();
+    await requireGroupAdmin(tx, user, group);
+    const now = ctx.clock.now();
+    const current = group.competitionId
+      ? await contests.findGroupCompetition(tx, group.competitionId)
+      : undefined;
+    if (current && !current.settledAt) await contests.cancelGroupCompetition(tx, current.id, now);
+    const total = await refundPaidIn(
+      tx,
+      { ownerKey: repo.groupKey(id), label: group.name },
+      `refund:${repo.groupKey(id)}:deleted`,
+    );
+    await tx.update(groups).set({ deletedAt: now }).where(eq(groups.id, id));
+    return total;
+  });
+  ctx.log.info({ groupId: id, by: user.id, refunded }, "group deleted");
+  return { message: "The group has been successfully deleted" };
+}
+
+/** A new invite code (admins); the old link stops working. */
+export async function newInvite(ctx: AppContext, viewer: Viewer, id: number) {
+  const user = requireUser(viewer);
+  const inviteCode = newInviteCode();
+  await ctx.db.transaction(async (tx) => {
+    const group = await repo.lockGroup(tx, id);
+    if (!group) throw groupNotFound();
+    await requireGroupAdmin(tx, user, group);
+    await tx.update(groups).set({ inviteCode }).where(eq(groups.id, id));
+  });
+  return { inviteCode };
+}
+
+/** Hands the admin role to a member or takes it back (admins); the last admin cannot step down. */
+export async function setRole(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  userId: number,
+  role: "admin" | "member",
+) {
+  const user = requireUser(viewer);
+  await ctx.db.transaction(async (tx) => {
+    const group = await repo.lockGroup(tx, id);
+    if (!group) throw groupNotFound();
+    await requireGroupAdmin(tx, user, group);
+    const target = await repo.membership(tx, id, userId);
+    if (!target) throw notFound("This member is not in the group");
+    if (role === "member" && target.role === "admin" && (await repo.adminCount(tx, id)) <= 1) {
+      throw conflict("A group needs at least one admin");
+    }
+    await tx
+      .update(groupMembers)
+      .set({ role })
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)));
+  });
+  return { message: role === "admin" ? "Member is now an admin" : "Admin role removed" };
+}
+
+export const memberCountChange = (delta: 1 | -1) => sql`${groups.memberCount} + ${delta}`;

@@ -1,0 +1,253 @@
+import { and, eq } from "drizzle-orm";
+import { GROUP_RECENT_CONTRIBUTIONS, INVITE_PAGE_MEMBERS } from "../../../core/constants";
+import { formatMinor } from "../../../core/money";
+import { entriesOpen } from "../../../core/rules/entry-cutoff";
+import type { StandingsEntry } from "../../../core/schemas/competitions";
+import type { Contribution, GroupInfo, GroupMessage, GroupPreview } from "../../../core/schemas/groups";
+import type { AppContext } from "../../context";
+import { groupContributions, groupMembers, groups } from "../../db/schema";
+import { groupInviteEmail } from "../../email/templates";
+import { AppError, conflict, forbidden, notFound } from "../../errors";
+import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
+import { poolAccount, userAccount } from "../../ledger/accounts";
+import { refundPaidIn } from "../../ledger/pools";
+import { transfer } from "../../ledger/transfer";
+import { postToRoom, roomMessages } from "../chat/chat.service";
+import * as contests from "../competitions/group-competitions.service";
+import * as repo from "./groups.repo";
+import {
+  detail,
+  groupNotFound,
+  insufficientFitcoins,
+  memberCountChange,
+  payEntryPrice,
+  visibleGroup,
+} from "./groups.service";
+
+const GROUP_LEADERBOARD_LIMIT = 100;
+const invalidInvite = () => notFound("Invalid invite code");
+
+/** Members only (DESIGN 1, chat access and money); 404 for no group, 403 for a non-member. */
+async function requireMember(ctx: AppContext, user: ViewerUser, id: number) {
+  const row = await repo.oneForViewer(ctx.db, user.id, id);
+  if (!row) throw groupNotFound();
+  if (row.role === null) throw forbidden("Only the group's members can do this");
+  return row;
+}
+
+/**
+ * Joins a group by its invite code and pays its entry price into the pool, in one transaction
+ * under the group's row lock. With a scheduled competition the member is entered into it (steps
+ * already walked in its window count); once it is over the link no longer admits anyone (410).
+ */
+export async function join(ctx: AppContext, viewer: Viewer, code: string) {
+  const user = requireActiveSubscription(viewer);
+  const now = ctx.clock.now();
+  const found = await repo.findByInvite(ctx.db, code);
+  if (!found) throw invalidInvite();
+  await ctx.db.transaction(async (tx) => {
+    const group = await repo.lockGroup(tx, found.id);
+    if (!group || group.inviteCode !== code) throw invalidInvite();
+    if (await repo.membership(tx, group.id, user.id))
+      throw conflict("You are already a member of this group");
+    const contest = group.competitionId
+      ? await contests.findGroupCompetition(tx, group.competitionId)
+      : undefined;
+    if (contest && now.getTime() >= contest.endDate.getTime()) {
+      throw new AppError(410, "COMPETITION_ENDED", "This group's competition has ended");
+    }
+    if (contest && !entriesOpen(now, contest))
+      throw conflict("Entries for this group's competition have closed");
+    await tx
+      .insert(groupMembers)
+      .values({ groupId: group.id, userId: user.id, role: "member", joinedAt: now });
+    await tx
+      .update(groups)
+      .set({ memberCount: memberCountChange(1) })
+      .where(eq(groups.id, group.id));
+    await payEntryPrice(tx, group, user.id);
+    if (contest) await contests.addParticipant(tx, contest.id, user.id, now);
+  });
+  ctx.log.info({ groupId: found.id, userId: user.id }, "group joined");
+  return detail(ctx, viewer, found.id);
+}
+
+/**
+ * Leaves a group. Until its competition starts (or without one) what the member paid in comes
+ * back; after the start leaving refunds nothing. An only admin hands the role on first, and the
+ * last member deletes the group instead.
+ */
+export async function leave(ctx: AppContext, viewer: Viewer, id: number) {
+  const user = requireUser(viewer);
+  const now = ctx.clock.now();
+  const refunded = await ctx.db.transaction(async (tx) => {
+    const group = await repo.lockGroup(tx, id);
+    if (!group) throw groupNotFound();
+    const me = await repo.membership(tx, id, user.id);
+    if (!me) throw conflict("You are not a member of this group");
+    if (group.memberCount <= 1) throw conflict("You are the group's only member: delete the group instead");
+    if (me.role === "admin" && (await repo.adminCount(tx, id)) <= 1) {
+      throw conflict("You are the only admin: make another member an admin before leaving");
+    }
+    const contest = group.competitionId
+      ? await contests.findGroupCompetition(tx, group.competitionId)
+      : undefined;
+    const started =
+      contest !== undefined && !contest.settledAt && now.getTime() >= contest.startDate.getTime();
+    const amount = started
+      ? 0
+      : await refundPaidIn(
+          tx,
+          { ownerKey: repo.groupKey(id), label: group.name },
+          `refund:${repo.groupKey(id)}:leave:${me.joinedAt.getTime()}`,
+          [user.id],
+        );
+    if (contest && !contest.settledAt) await contests.removeParticipant(tx, contest.id, user.id);
+    await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, user.id)));
+    await tx
+      .update(groups)
+      .set({ memberCount: memberCountChange(-1) })
+      .where(eq(groups.id, id));
+    return amount;
+  });
+  return {
+    message: refunded > 0 ? `Left the group: ${formatMinor(refunded)} FitCoins refunded` : "Left the group",
+  };
+}
+
+/** Adds 1 to 500 FitCoins to the pool (members). */
+export async function contribute(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  body: { amount: number; description: string | null },
+) {
+  const user = requireActiveSubscription(viewer);
+  await requireMember(ctx, user, id);
+  await ctx.db.transaction(async (tx) => {
+    const group = await repo.lockGroup(tx, id);
+    if (!group) throw groupNotFound();
+    try {
+      await transfer(tx, {
+        from: await userAccount(tx, user.id, "FC"),
+        to: await poolAccount(tx, repo.groupKey(id)),
+        amount: body.amount,
+        currency: "FC",
+        kind: "pool_contribution",
+        description: `Pool contribution: ${group.name}`,
+        userId: user.id,
+        reference: repo.groupKey(id),
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS") {
+        throw await insufficientFitcoins(tx, user.id, body.amount);
+      }
+      throw err;
+    }
+    await tx.insert(groupContributions).values({
+      groupId: id,
+      userId: user.id,
+      amount: body.amount,
+      description: body.description,
+      createdAt: ctx.clock.now(),
+    });
+  });
+  return { message: "Contribution added to group pool!", amount: formatMinor(body.amount) };
+}
+
+export async function contributions(ctx: AppContext, viewer: Viewer, id: number): Promise<Contribution[]> {
+  const user = requireUser(viewer);
+  await visibleGroup(ctx, user, id);
+  const rows = await repo.recentContributions(ctx.db, id, GROUP_RECENT_CONTRIBUTIONS);
+  return rows.map((r) => ({ ...r, amount: formatMinor(r.amount), createdAt: r.createdAt.toISOString() }));
+}
+
+/** The group competition's standings (top 100); empty without a schedule. */
+export async function leaderboard(ctx: AppContext, viewer: Viewer, id: number): Promise<StandingsEntry[]> {
+  const user = requireUser(viewer);
+  const group = await visibleGroup(ctx, user, id);
+  if (!group.competitionId) return [];
+  return contests.standings(ctx.db, group.competitionId, GROUP_LEADERBOARD_LIMIT);
+}
+
+const asGroupMessage = (m: Awaited<ReturnType<typeof roomMessages>>[number]): GroupMessage => ({
+  id: m.id,
+  userId: m.userId,
+  message: m.message,
+  createdAt: m.createdAt,
+  userFirstName: m.firstName,
+  userLastName: m.lastName,
+  userProfileImage: m.profileImageUrl,
+});
+
+export async function messages(ctx: AppContext, viewer: Viewer, id: number): Promise<GroupMessage[]> {
+  const user = requireUser(viewer);
+  await requireMember(ctx, user, id);
+  return (await roomMessages(ctx, repo.groupKey(id), user.id)).map(asGroupMessage);
+}
+
+export async function postMessage(ctx: AppContext, viewer: Viewer, id: number, message: string) {
+  const user = requireUser(viewer);
+  await requireMember(ctx, user, id);
+  return asGroupMessage(await postToRoom(ctx, repo.groupKey(id), user.id, message));
+}
+
+/** Emails an invite link (members). */
+export async function inviteByEmail(ctx: AppContext, viewer: Viewer, id: number, email: string) {
+  const user = requireUser(viewer);
+  const group = await requireMember(ctx, user, id);
+  const link = `${ctx.config.appUrl}/join/${encodeURIComponent(group.inviteCode)}`;
+  await ctx.mailer.send(
+    email,
+    groupInviteEmail(`${user.firstName} ${user.lastName}`.trim(), group.name, link),
+  );
+  return { message: `Invitation sent to ${email}` };
+}
+
+/** Public information by invite code (no session): nothing private in it. */
+export async function info(ctx: AppContext, code: string): Promise<GroupInfo> {
+  const group = await repo.findByInvite(ctx.db, code);
+  if (!group) throw invalidInvite();
+  const contest = group.competitionId
+    ? await contests.findGroupCompetition(ctx.db, group.competitionId)
+    : undefined;
+  return {
+    name: group.name,
+    description: group.description,
+    competitionEnded: contest !== undefined && ctx.clock.now().getTime() >= contest.endDate.getTime(),
+    competitionEndDate: contest?.endDate.toISOString() ?? null,
+    hasScheduledCompetition: contest !== undefined,
+  };
+}
+
+/** The signed-in preview an invite link shows before joining. */
+export async function preview(ctx: AppContext, viewer: Viewer, code: string): Promise<GroupPreview> {
+  const user = requireUser(viewer);
+  const group = await repo.findByInvite(ctx.db, code);
+  if (!group) throw invalidInvite();
+  const [members, me, contest] = await Promise.all([
+    repo.membersOf(ctx.db, [group.id]),
+    repo.membership(ctx.db, group.id, user.id),
+    group.competitionId ? contests.findGroupCompetition(ctx.db, group.competitionId) : undefined,
+  ]);
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    memberCount: group.memberCount,
+    isPrivate: group.isPrivate,
+    members: members.slice(0, INVITE_PAGE_MEMBERS).map((m) => ({
+      userId: m.userId,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      profileImageUrl: m.profileImageUrl,
+      role: m.role,
+    })),
+    poolEntryPrice: group.poolEntryPrice === null ? null : formatMinor(group.poolEntryPrice),
+    isMember: me !== undefined,
+    hasScheduledCompetition: contest !== undefined,
+    competitionStartDate: contest?.startDate.toISOString() ?? null,
+    competitionEndDate: contest?.endDate.toISOString() ?? null,
+    competitionEnded: contest !== undefined && ctx.clock.now().getTime() >= contest.endDate.getTime(),
+  };
+}
