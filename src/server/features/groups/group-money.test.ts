@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../../app";
+import { queryRows } from "../../db/client";
+import { runJobsOnce } from "../../jobs/scheduler";
+import { poolBalance, userBalances } from "../../ledger/accounts";
+import { auditLedger } from "../../ledger/audit";
+import { buildUser, grantFitcoins, loginAs, type Session } from "../../test/factories";
+import type { TestApp } from "../../test/test-app";
+import { useTwoInstances } from "../../test/two-instances";
+
+const HOUR = 3600_000;
+
+/** Group money end to end, on two app instances sharing one database (real concurrency on PostgreSQL). */
+describe("group money", { timeout: 60_000 }, () => {
+  const apps = useTwoInstances();
+  let first: TestApp;
+  let second: App;
+  beforeAll(() => {
+    ({ first, second } = apps());
+  });
+  const app = () => first.app;
+  const either = (i: number) => (i % 2 === 0 ? first.app : second);
+
+  async function member(fitcoins: number) {
+    const user = await buildUser(app());
+    await grantFitcoins(app(), user.id, fitcoins * 100);
+    return { user, session: await loginAs(app(), user) };
+  }
+  const call = (target: App, method: "GET" | "POST" | "DELETE", url: string, s: Session, payload?: object) =>
+    target.inject({ method, url, headers: s.headers, payload });
+  const fc = async (userId: number) => (await userBalances(app().ctx.db, userId)).fc;
+  const startIn = (ms: number) => {
+    const at = new Date(first.clock.now().getTime() + ms).toISOString();
+    return { competitionStartDate: at.slice(0, 10), competitionStartTime: at.slice(11, 16) };
+  };
+  const walk = (s: Session, steps: number) =>
+    app().inject({
+      method: "POST",
+      url: "/api/steps",
+      headers: s.headers,
+      payload: { steps, timestamp: first.clock.now().toISOString(), batchId: randomUUID() },
+    });
+  async function auditClean() {
+    const audit = await auditLedger(app().ctx.db);
+    expect(audit.ok, JSON.stringify(audit)).toBe(true);
+  }
+
+  it("keeps the pool exact when 30 members contribute at once", async () => {
+    const owner = await member(20);
+    const g = (
+      await call(app(), "POST", "/api/groups", owner.session, { name: "Crowd", poolEntryPrice: null })
+    ).json();
+    const crowd = await Promise.all(Array.from({ length: 30 }, () => member(40)));
+    for (const m of crowd)
+      expect((await call(app(), "POST", `/api/groups/join/${g.inviteCode}`, m.session)).statusCode).toBe(200);
+    const answers = await Promise.all(
+      crowd.map((m, i) =>
+        call(either(i), "POST", `/api/groups/${g.id}/contribute`, m.session, { amount: 7.25 }),
+      ),
+    );
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    // Entry 15 each (31 members) plus 30 contributions of 7.25.
+    expect(await poolBalance(app().ctx.db, `group:${g.id}`)).toBe(31 * 1500 + 30 * 725);
+    for (const m of crowd) expect(await fc(m.user.id)).toBe(4000 - 1500 - 725);
+    const [count] = await queryRows<{ n: number }>(
+      app().ctx.db,
+      sql`select count(*)::int as n from group_contributions where group_id = ${g.id}`,
+    );
+    expect(count.n).toBe(30);
+    await auditClean();
+  });
+
+  it("pays the group leaderboard's top three from the pool once, whichever instance settles", async () => {
+    const owner = await member(20);
+    const g = (
+      await call(app(), "POST", "/api/groups", owner.session, {
+        name: "Sprinters",
+        hasScheduledCompetition: true,
+        competitionDuration: 1,
+        ...startIn(2 * HOUR),
+      })
+    ).json();
+    const others = [await member(20), await member(20), await member(20)];
+    for (const m of others) await call(app(), "POST", `/api/groups/join/${g.inviteCode}`, m.session);
+    await call(app(), "POST", `/api/groups/${g.id}/contribute`, others[0].session, { amount: 5 });
+    first.clock.set(new Date(new Date(g.competitionStartDate).getTime() + HOUR));
+    const steps = [4000, 3000, 2000, 1000];
+    const everyone = [owner, ...others];
+    for (const [i, m] of everyone.entries()) expect((await walk(m.session, steps[i])).statusCode).toBe(200);
+    const board = (await call(app(), "GET", `/api/groups/${g.id}/leaderboard`, owner.session)).json();
+    expect(board.map((e: { steps: number; position: number }) => [e.steps, e.position])).toEqual([
+      [4000, 1],
+      [3000, 2],
+      [2000, 3],
+      [1000, 4],
+    ]);
+    first.clock.set(new Date(new Date(g.competitionEndDate).getTime() + 11 * 60_000));
+    await Promise.all([runJobsOnce(first.app.ctx), runJobsOnce(second.ctx), runJobsOnce(first.app.ctx)]);
+    // Pool 4 x 15 + 5 = 65 FC: 32.50 / 19.50 / 13.00.
+    expect(await fc(owner.user.id)).toBe(500 + 3250);
+    expect(await fc(others[0].user.id)).toBe(0 + 1950);
+    expect(await fc(others[1].user.id)).toBe(500 + 1300);
+    expect(await fc(others[2].user.id)).toBe(500);
+    expect(await poolBalance(app().ctx.db, `group:${g.id}`)).toBe(0);
+    const detail = (await call(app(), "GET", `/api/groups/${g.id}`, owner.session)).json();
+    expect(detail).toMatchObject({
+      competitionStatus: "completed",
+      settlement: "settled",
+      poolBalance: "0.00",
+    });
+    // A later contribution, then deletion: only what came in after the payout goes back.
+    await call(app(), "POST", `/api/groups/${g.id}/contribute`, others[2].session, { amount: 2 });
+    expect((await call(app(), "DELETE", `/api/groups/${g.id}`, owner.session)).statusCode).toBe(200);
+    expect(await fc(others[2].user.id)).toBe(500);
+    await auditClean();
+  });
+
+  it("refunds what everyone paid in when nobody in the group walked", async () => {
+    const owner = await member(20);
+    const g = (
+      await call(app(), "POST", "/api/groups", owner.session, {
+        name: "Sleepers",
+        hasScheduledCompetition: true,
+        competitionDuration: 1,
+        ...startIn(HOUR),
+      })
+    ).json();
+    const other = await member(20);
+    await call(app(), "POST", `/api/groups/join/${g.inviteCode}`, other.session);
+    await call(app(), "POST", `/api/groups/${g.id}/contribute`, other.session, { amount: 3 });
+    first.clock.set(new Date(new Date(g.competitionEndDate).getTime() + 11 * 60_000));
+    await runJobsOnce(second.ctx);
+    expect(await fc(owner.user.id)).toBe(2000);
+    expect(await fc(other.user.id)).toBe(2000);
+    expect((await call(app(), "GET", `/api/groups/${g.id}`, owner.session)).json().settlement).toBe(
+      "refunded",
+    );
+    await auditClean();
+  });
+});
