@@ -5,15 +5,12 @@
 // .tmp), and on PostgreSQL when DATABASE_URL is set (a scratch database created and dropped on that
 // server). The load generator runs in a child process of its own (it still shares the machine's
 // cores with the server and the database). Prints one JSON line, last.
-import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
-import net, { type AddressInfo } from "node:net";
-import { setPriority } from "node:os";
+import { rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { count, sum } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
@@ -21,7 +18,14 @@ import { migrate } from "../src/server/db/migrate";
 import { stepBatches, stepRefusals } from "../src/server/db/schema";
 import { redactedRequest } from "../src/server/http/error-handler";
 import { buildUser, loginAs } from "../src/server/test/factories";
+import { cpuMarks, inChildProcess, isLoadGenerator, serveLoadJobs } from "./support/child";
+import type { Connection } from "./support/connection";
+import { closedLoop, openLoop, Recorder } from "./support/loops";
+import { withScratchDatabase } from "./support/postgres";
+import { percentile, round } from "./support/stats";
 
+/** This module: the load generator is this file again, forked with `--load-generator`. */
+const self = new URL(import.meta.url);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 3000);
@@ -65,109 +69,17 @@ type LoadResult = {
 
 // ---------------------------------------------------------------- load generator (child process)
 
-/**
- * One keep-alive HTTP/1.1 connection with one request at a time, read just enough to know the
- * status and where the answer ends: far less CPU than node:http's client, which shares the
- * machine's cores with the server under test.
- */
-class Connection {
-  private socket: net.Socket | null = null;
-  private received = "";
-  private waiting: ((status: number) => void) | null = null;
-
-  constructor(private readonly port: number) {}
-
-  request(text: string): Promise<number> {
-    const socket = this.socket ?? this.connect();
-    return new Promise((resolve) => {
-      this.waiting = resolve;
-      socket.write(text);
-    });
-  }
-
-  close() {
-    this.socket?.destroy();
-  }
-
-  private connect(): net.Socket {
-    const socket = net.connect({ host: "127.0.0.1", port: this.port, noDelay: true });
-    socket.setEncoding("latin1");
-    socket.on("data", (chunk: string) => this.onData(chunk));
-    const fail = () => {
-      this.socket = null;
-      this.received = "";
-      this.settle(-1);
-    };
-    socket.on("error", fail);
-    socket.on("close", fail);
-    this.socket = socket;
-    return socket;
-  }
-
-  private onData(chunk: string) {
-    this.received += chunk;
-    const headEnd = this.received.indexOf("\r\n\r\n");
-    if (headEnd < 0) return;
-    const head = this.received.slice(0, headEnd).toLowerCase();
-    const length = /\r\ncontent-length: *(\d+)/.exec(head);
-    let end: number;
-    if (length) {
-      end = headEnd + 4 + Number(length[1]);
-      if (this.received.length < end) return;
-    } else {
-      // Chunked: the answer ends with the last, empty chunk.
-      const last = this.received.indexOf("\r\n0\r\n\r\n", headEnd);
-      if (last < 0) return;
-      end = last + 7;
-    }
-    this.received = this.received.slice(end);
-    this.settle(Number(head.slice(9, 12)));
-  }
-
-  private settle(status: number) {
-    const waiting = this.waiting;
-    this.waiting = null;
-    waiting?.(status);
-  }
-}
-
 async function generateLoad(job: LoadJob): Promise<LoadResult> {
   const connections: Connection[] = [];
-  const latencies: number[] = [];
-  const failures: Record<string, number> = {};
   let stepsSent = 0;
   let batchesSent = 0;
   let retries = 0;
-  let measured = 0;
   const start = performance.now();
   const measureFrom = start + job.warmupMs;
   const stopAt = measureFrom + job.durationMs;
+  const recorder = new Recorder(measureFrom, stopAt);
   // The server marks its own CPU time (and the database's) at the same two moments.
-  let cpuFrom = process.cpuUsage();
-  let cpuUsed = 0;
-  const marks = [
-    setTimeout(() => {
-      cpuFrom = process.cpuUsage();
-      process.send?.({ mark: "from" });
-    }, job.warmupMs),
-    setTimeout(() => {
-      const used = process.cpuUsage(cpuFrom);
-      cpuUsed = (used.user + used.system) / 1000;
-      process.send?.({ mark: "to" });
-    }, job.warmupMs + job.durationMs),
-  ];
-
-  async function record(t0: number, status: number) {
-    const t1 = performance.now();
-    if (status !== 200) {
-      const key = status === -1 ? "error" : String(status);
-      failures[key] = (failures[key] ?? 0) + 1;
-    }
-    if (t1 >= measureFrom && t1 <= stopAt) {
-      measured++;
-      latencies.push(t1 - t0);
-    }
-  }
+  const marks = cpuMarks(job.warmupMs, job.durationMs);
 
   // How late the open loop sent each sync (the generator's own stalls, counted in the latency).
   const sendLags: number[] = [];
@@ -191,7 +103,7 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
         `X-Device-Fingerprint: ${member.fingerprint}\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
-    await record(t0, status);
+    recorder.record(t0, status);
     if (status === 200) {
       if (retry) retries++;
       else {
@@ -202,80 +114,42 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
     }
   }
 
-  // Client k walks the members k, k + concurrency, ...: a member never has two syncs in flight,
-  // like one phone syncing its own batches one after another.
-  async function syncClient(k: number) {
-    const connection = new Connection(job.port);
-    connections.push(connection);
-    const mine = job.members.filter((_, i) => i % clients === k);
-    let n = 0;
-    while (performance.now() < stopAt) {
-      await syncOnce(connection, mine[n++ % mine.length] as Member, performance.now());
-    }
-  }
-
-  // Open loop: a sync is due every 1/rate s, sent by the next member with none in flight over a
-  // free connection (opened when none is free). Latency counts from when the sync was due, so a
-  // server falling behind shows in it instead of slowing the load down.
-  async function rateClient(rate: number) {
-    const free: Connection[] = [];
-    const idle = [...job.members];
-    const inFlight = new Set<Promise<void>>();
-    const interval = 1000 / rate;
-    let due = performance.now();
-    let skipped = 0;
-    while (due < stopAt) {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      for (const now = performance.now(); due <= now && due < stopAt; due += interval) {
-        if (due >= measureFrom) sendLags.push(now - due);
-        const member = idle.shift();
-        if (!member) {
-          skipped++;
-          continue;
-        }
-        let connection = free.pop();
-        if (!connection) {
-          connection = new Connection(job.port);
-          connections.push(connection);
-        }
-        const c = connection;
-        const run: Promise<void> = syncOnce(c, member, due).then(() => {
-          idle.push(member);
-          free.push(c);
-          inFlight.delete(run);
-        });
-        inFlight.add(run);
-      }
-    }
-    await Promise.all(inFlight);
-    if (skipped > 0) failures.noIdleMember = skipped;
-  }
-
-  async function healthClient() {
-    const connection = new Connection(job.port);
-    connections.push(connection);
+  const loop = { port: job.port, stopAt, connections };
+  if (job.kind === "rate") {
+    // Open loop at `rate` syncs a second, each by a member with no sync in flight.
+    const skipped = await openLoop({
+      ...loop,
+      rate: job.rate ?? GOAL.syncsPerSec,
+      members: job.members,
+      measureFrom,
+      sendLags,
+      send: syncOnce,
+    });
+    if (skipped > 0) recorder.failures.noIdleMember = skipped;
+  } else if (job.kind === "sync") {
+    // Closed loop: like one phone per member, syncing its own batches one after another.
+    await closedLoop({
+      ...loop,
+      clients: Math.min(job.concurrency, job.members.length),
+      members: job.members,
+      send: syncOnce,
+    });
+  } else {
     const head = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${job.port}\r\n\r\n`;
-    while (performance.now() < stopAt) {
-      const t0 = performance.now();
-      await record(t0, await connection.request(head));
-    }
-  }
-
-  const clients = job.kind === "sync" ? Math.min(job.concurrency, job.members.length) : job.concurrency;
-  if (job.kind === "rate") await rateClient(job.rate ?? GOAL.syncsPerSec);
-  else {
-    await Promise.all(
-      Array.from({ length: clients }, (_, k) => (job.kind === "sync" ? syncClient(k) : healthClient())),
-    );
+    await closedLoop({
+      ...loop,
+      clients: job.concurrency,
+      members: Array.from({ length: job.concurrency }, (_, k) => k),
+      send: async (connection, _, t0) => recorder.record(t0, await connection.request(head)),
+    });
   }
   for (const connection of connections) connection.close();
-  for (const mark of marks) clearTimeout(mark);
   return {
-    cpuPct: Math.round((100 * cpuUsed) / job.durationMs),
-    requests: measured,
+    cpuPct: await marks.cpuPct(),
+    requests: recorder.measured,
     seconds: job.durationMs / 1000,
-    latencies: Float64Array.from(latencies),
-    failures,
+    latencies: Float64Array.from(recorder.latencies),
+    failures: recorder.failures,
     stepsSent,
     batchesSent,
     retries,
@@ -283,85 +157,9 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
   };
 }
 
-const isLoadGenerator = process.argv[2] === "--load-generator";
-if (isLoadGenerator) {
-  process.once("message", async (job: LoadJob) => {
-    process.send?.(await generateLoad(job), () => process.disconnect());
-  });
-}
+serveLoadJobs(generateLoad);
 
 // ---------------------------------------------------------------- server and report
-
-/** CPU time (ms) of every PostgreSQL process on this machine, when /proc shows them. */
-function postgresCpuMs(): number | null {
-  try {
-    let ticks = 0;
-    for (const pid of readdirSync("/proc")) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        const close = stat.lastIndexOf(")");
-        if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
-        const fields = stat.slice(close + 2).split(" ");
-        ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-    return ticks * 10; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
-}
-
-type Cpu = { server: number; loadGenerator: number; postgres: number | null };
-
-/** Runs the load in a child process; answers its result and the CPU use of each party (% of one core). */
-function inChildProcess(job: LoadJob): Promise<LoadResult & { cpu: Cpu }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL(import.meta.url), ["--load-generator"], { serialization: "advanced" });
-    // Real clients are other machines: here the generator yields the shared cores to the server
-    // and the database rather than competing with them.
-    try {
-      if (child.pid !== undefined) setPriority(child.pid, 10);
-    } catch {
-      // Not allowed here: measured at equal priority.
-    }
-    let server = process.cpuUsage();
-    let serverPct = 0;
-    let postgres = postgresCpuMs();
-    let postgresPct: number | null = null;
-    child.on("message", (message) => {
-      const mark = (message as { mark?: string }).mark;
-      if (mark === "from") {
-        server = process.cpuUsage();
-        postgres = postgresCpuMs();
-      } else if (mark === "to") {
-        const used = process.cpuUsage(server);
-        serverPct = Math.round((100 * (used.user + used.system)) / 1000 / job.durationMs);
-        const now = postgresCpuMs();
-        postgresPct =
-          now === null || postgres === null ? null : Math.round((100 * (now - postgres)) / job.durationMs);
-      } else {
-        const result = message as LoadResult;
-        resolve({
-          ...result,
-          cpu: { server: serverPct, loadGenerator: result.cpuPct, postgres: postgresPct },
-        });
-      }
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
-    child.send(job);
-  });
-}
-
-const round = (v: number) => Math.round(v * 100) / 100;
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return 0;
-  return round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
-}
 
 async function bench(database: Database) {
   await migrate(database);
@@ -392,13 +190,13 @@ async function bench(database: Database) {
     }
 
     const job = { port, members, concurrency: CONCURRENCY, warmupMs: WARMUP_MS, durationMs: DURATION_MS };
-    const syncs = await inChildProcess({ ...job, kind: "sync" });
+    const syncs = await inChildProcess<LoadJob, LoadResult>(self, { ...job, kind: "sync" });
     // The server's event loop: a blocked loop delays every answer at once.
     const loopDelay = monitorEventLoopDelay({ resolution: 5 });
     loopDelay.enable();
-    const atRate = await inChildProcess({ ...job, kind: "rate", rate: RATE });
+    const atRate = await inChildProcess<LoadJob, LoadResult>(self, { ...job, kind: "rate", rate: RATE });
     loopDelay.disable();
-    const health = await inChildProcess({ ...job, kind: "health" });
+    const health = await inChildProcess<LoadJob, LoadResult>(self, { ...job, kind: "health" });
 
     // Every sync answered 200 is stored once, retries add nothing, nothing was refused.
     const [stored] = await database.db
@@ -462,26 +260,7 @@ if (!isLoadGenerator) {
   };
 
   if (process.env.DATABASE_URL) {
-    const name = `steprace_bench_sync_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: "postgres", url: url.toString() });
-    try {
-      result.postgres = await bench(database);
-    } finally {
-      await database.close();
-      // The pool's connections end asynchronously: let them go before the drop would cut them off.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await admin.query("select 1 from pg_stat_activity where datname = $1", [name]);
-        if (rows.length === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
+    result.postgres = await withScratchDatabase(process.env.DATABASE_URL, "steprace_bench_sync", bench);
   }
 
   const dataDir = path.resolve(".tmp", `bench-sync-${Date.now()}`);

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from "node:fs";
+import pg from "pg";
+import { type Database, openDatabase } from "../../src/server/db/client";
+
+/** CPU time (ms) of every PostgreSQL process on this machine, when /proc shows them. */
+export function postgresCpuMs(): number | null {
+  try {
+    let ticks = 0;
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const close = stat.lastIndexOf(")");
+        if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+        const fields = stat.slice(close + 2).split(" ");
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `work` on a scratch database `{prefix}_{time}` created on the server of `serverUrl`, and
+ * drops it afterwards (also when `work` fails).
+ */
+export async function withScratchDatabase<T>(
+  serverUrl: string,
+  prefix: string,
+  work: (database: Database) => Promise<T>,
+): Promise<T> {
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: "postgres", url: url.toString() });
+    try {
+      return await work(database);
+    } finally {
+      await database.close();
+      // The pool's connections end asynchronously: let them go before the drop would cut them off.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await admin.query("select 1 from pg_stat_activity where datname = $1", [name]);
+        if (rows.length === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await admin.query(`drop database if exists "${name}" with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
