@@ -1,11 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { users } from "../db/schema";
-import { loadViewerUser } from "../features/auth/auth.repo";
 import * as competitions from "../features/competitions/competitions.service";
 import * as participation from "../features/competitions/participation.service";
-import { settleCompetition } from "../features/competitions/settlement.service";
-import type { Viewer } from "../http/viewer";
+import { at, viewerOf } from "./demo-clock";
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -71,25 +67,16 @@ export const DEMO_COMPETITIONS: DemoCompetition[] = [
   },
 ];
 
-async function viewerOf(ctx: AppContext, username: string): Promise<Viewer> {
-  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  const user = row && (await loadViewerUser(ctx.db, row.id, ctx.clock.now()));
-  if (!user) throw new Error(`demo member ${username} is missing`);
-  return { state: "user", user, tokenHash: "demo-seed" };
-}
-
 /**
  * Creates the demo competitions through the real services, each at the moment it would have been
  * made (a clock set back), so fees move through the ledger as for any member. Called before the
  * demo steps are stored: the standings trigger then counts them into the running competitions.
  */
-export async function seedCompetitions(ctx: AppContext): Promise<number[]> {
+export async function seedCompetitions(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now().getTime();
-  const ids: number[] = [];
   for (const c of DEMO_COMPETITIONS) {
     const start = now + c.startIn;
-    const at = (t: number): AppContext => ({ ...ctx, clock: { now: () => new Date(t) } });
-    const before = at(Math.min(start, now) - HOUR);
+    const before = at(ctx, Math.min(start, now) - HOUR);
     const created = await competitions.create(before, await viewerOf(before, "admin"), {
       name: c.name,
       description: c.description,
@@ -102,12 +89,5 @@ export async function seedCompetitions(ctx: AppContext): Promise<number[]> {
     for (const username of c.players) {
       await participation.join(before, await viewerOf(before, username), created.id);
     }
-    ids.push(created.id);
   }
-  return ids;
-}
-
-/** Settles the demo competitions already over (run after their steps are stored). */
-export async function settleDemoCompetitions(ctx: AppContext, ids: number[]): Promise<void> {
-  for (const id of ids) await settleCompetition(ctx, id);
 }

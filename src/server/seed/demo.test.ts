@@ -39,11 +39,11 @@ describe("demo data", () => {
     expect(await state("jordan", pw)).toEqual({ status: "active", rules: false, admin: false });
     expect(await state("sam", pw)).toEqual({ status: "expired", rules: true, admin: false });
     expect(await state("newbie", pw)).toEqual({ status: "inactive", rules: false, admin: false });
-    // Wallets made by real card payments and a conversion: $50 in, $20 converted (17 FC); $25 in,
-    // $20 of coins (17 FC). Then two entry fees of 5 each, and the settled sprint's 10 FC pool:
-    // Maya walked more (60%), Alex second (40%).
-    expect(await money("alex")).toEqual({ balance: "30.00", fitcoins: 11 });
-    expect(await money("maya")).toEqual({ balance: "25.00", fitcoins: 13 });
+    // Wallets made by real card payments and a conversion: $50 in, $40 converted (34 FC); $25 in,
+    // $40 of coins (34 FC). Then two competition fees of 5, three group entries of 5 (and Alex's 2 FC
+    // contribution), and two settled pools of 10 FC: Maya walked more (60%), Alex second (40%).
+    expect(await money("alex")).toEqual({ balance: "10.00", fitcoins: 34 - 10 - 15 - 2 + 4 + 4 });
+    expect(await money("maya")).toEqual({ balance: "25.00", fitcoins: 34 - 10 - 15 + 6 + 6 });
     expect(await money("jordan")).toEqual({ balance: "0.00", fitcoins: 0 });
     // A week of walking for the active members, stored as synced batches.
     const stepsIn30Days = async (username: string) => {
@@ -94,6 +94,38 @@ describe("demo data", () => {
       entryFee: 10,
       maxParticipants: 50,
     });
+    // Groups: a settled one, a running public one with chat, a private one.
+    const mayaCookie = (await login("maya", pw)).cookie;
+    const groupList = await t().app.inject({
+      url: "/api/groups",
+      headers: { ...DEVICE, cookie: mayaCookie },
+    });
+    const groupsByName = Object.fromEntries(
+      (groupList.json() as Array<{ name: string }>).map((g) => [g.name, g as Record<string, unknown>]),
+    );
+    expect(groupsByName["Fall Foliage Walkers"]).toMatchObject({
+      competitionStatus: "completed",
+      settlement: "settled",
+      poolBalance: "0.00",
+    });
+    const striders = groupsByName["Downtown Striders"];
+    expect(striders).toMatchObject({
+      competitionStatus: "active",
+      poolBalance: "12.00",
+      memberCount: 2,
+      isPrivate: false,
+    });
+    expect((striders.leaderboard as Array<{ steps: number }>)[0].steps).toBeGreaterThan(0);
+    expect(groupsByName["Chen-Rivera Family"]).toMatchObject({
+      isPrivate: true,
+      role: "admin",
+      hasScheduledCompetition: false,
+    });
+    const chat = await t().app.inject({
+      url: `/api/groups/${striders.id}/messages`,
+      headers: { ...DEVICE, cookie: mayaCookie },
+    });
+    expect(chat.json()).toHaveLength(3);
     // Seeding runs once: a database with users is left alone.
     expect(await seedDemoData(t().app.ctx)).toBeNull();
   });

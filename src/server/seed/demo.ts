@@ -5,13 +5,15 @@ import type { AppContext } from "../context";
 import { stepBatches, subscriptions, users } from "../db/schema";
 import { loadViewerUser } from "../features/auth/auth.repo";
 import { hashPassword } from "../features/auth/password";
+import { settleDueCompetitions } from "../features/competitions/settlement.service";
 import { bookPayment } from "../features/deposits/deposits.repo";
 import { localDate } from "../features/steps/local-date";
 import { recordSubscriptionPayment } from "../features/subscription/subscription.repo";
 import { convertToFitcoins } from "../features/wallet/wallet.service";
 import { addMonth, type PaymentPurpose } from "../payments/provider";
 import { createSandboxProvider, markSandboxIntentSucceeded } from "../payments/sandbox";
-import { seedCompetitions, settleDemoCompetitions } from "./demo-competitions";
+import { seedCompetitions } from "./demo-competitions";
+import { seedGroups } from "./demo-groups";
 
 type DemoMember = {
   username: string;
@@ -43,8 +45,8 @@ export const DEMO_MEMBERS: DemoMember[] = [
     lastName: "Rivera",
     subscribed: "active",
     rulesAccepted: true,
-    // $50 in, $20 of it converted: $30.00 and 17.00 FitCoins.
-    money: { deposits: [5000], convert: 2000 },
+    // $50 in, $40 of it converted: $10.00 and 34.00 FitCoins.
+    money: { deposits: [5000], convert: 4000 },
     steps: [8240, 10410, 6320, 12090, 9380, 7810, 3120],
   },
   {
@@ -53,8 +55,8 @@ export const DEMO_MEMBERS: DemoMember[] = [
     lastName: "Chen",
     subscribed: "active",
     rulesAccepted: true,
-    // $25 in, and 17.00 FitCoins bought by card for $20.
-    money: { deposits: [2500], fitcoinPurchases: [2000] },
+    // $25 in, and 34.00 FitCoins bought by card for $40.
+    money: { deposits: [2500], fitcoinPurchases: [4000] },
     steps: [11200, 9650, 13020, 7400, 10880, 12310, 4460],
   },
   { username: "jordan", firstName: "Jordan", lastName: "Lee", subscribed: "active", rulesAccepted: false },
@@ -111,10 +113,12 @@ export async function seedDemoData(
     }
   }
   for (const m of DEMO_MEMBERS) if (m.money) await seedMoney(ctx, m.username, m.money);
-  // Competitions first: the standings trigger counts the steps stored next into them.
-  const competitionIds = await seedCompetitions(ctx);
+  // Competitions and groups first: the standings trigger counts the steps stored next into them.
+  await seedCompetitions(ctx);
+  await seedGroups(ctx);
   for (const m of DEMO_MEMBERS) if (m.steps) await seedSteps(ctx, m.username, m.steps);
-  await settleDemoCompetitions(ctx, competitionIds);
+  // The finished ones are settled as the scheduler would (their grace period is long over).
+  await settleDueCompetitions(ctx);
   // Printed once, on the console only (never stored in clear).
   console.log(
     [
