@@ -2,21 +2,35 @@ import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 import { type Database, openDatabase } from "../../src/server/db/client";
 
-/** CPU time (ms) of every PostgreSQL process on this machine, when /proc shows them. */
+/**
+ * CPU time (ms) of PostgreSQL on this machine, when /proc shows it: every postgres process's own,
+ * plus, from each postmaster, what its ended children (closed connections' backends) used, so that
+ * a connection closing between two readings does not take its time away.
+ */
 export function postgresCpuMs(): number | null {
   try {
-    let ticks = 0;
+    const processes = new Map<string, { ppid: string; ticks: number; children: number }>();
     for (const pid of readdirSync("/proc")) {
       if (!/^\d+$/.test(pid)) continue;
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
         const close = stat.lastIndexOf(")");
         if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+        // After the name: state, ppid, ..., utime (12th), stime, cutime, cstime.
         const fields = stat.slice(close + 2).split(" ");
-        ticks += Number(fields[11]) + Number(fields[12]);
+        processes.set(pid, {
+          ppid: fields[1],
+          ticks: Number(fields[11]) + Number(fields[12]),
+          children: Number(fields[13]) + Number(fields[14]),
+        });
       } catch {
         // The process ended meanwhile.
       }
+    }
+    let ticks = 0;
+    for (const p of processes.values()) {
+      ticks += p.ticks;
+      if (!processes.has(p.ppid)) ticks += p.children;
     }
     return ticks * 10; // USER_HZ is 100 on Linux
   } catch {
