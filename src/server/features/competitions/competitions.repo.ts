@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { StandingsEntry } from "../../../core/schemas/competitions";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { type CompetitionRow, competitionParticipants, competitions } from "../../db/schema";
 
@@ -174,8 +175,13 @@ export async function winnersOf(db: Db, ids: number[]): Promise<StandingRow[]> {
   return rows.map(standing);
 }
 
-/** One page of a competition's standings. */
-export async function standingsPage(db: Db, id: number, offset: number, limit: number) {
+/** One page of a competition's standings, positions counted over everyone (ties share one). */
+export async function standingsPage(
+  db: Db,
+  id: number,
+  offset: number,
+  limit: number,
+): Promise<StandingsEntry[]> {
   const rows = await queryRows<RawStanding & { ahead: string }>(
     db,
     sql`select p.competition_id, p.user_id, p.steps, p.final_position, p.prize::text as prize,
@@ -187,7 +193,14 @@ export async function standingsPage(db: Db, id: number, offset: number, limit: n
       order by p.steps desc, p.user_id
       offset ${offset} limit ${limit}`,
   );
-  return rows.map((r) => ({ ...standing(r), position: Number(r.ahead) + 1 }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    profileImageUrl: r.profile_image_url,
+    steps: r.steps,
+    position: Number(r.ahead) + 1,
+  }));
 }
 
 /**

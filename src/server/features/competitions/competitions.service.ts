@@ -74,14 +74,7 @@ export async function detail(
   return {
     ...competition,
     standings: {
-      entries: entries.map((e) => ({
-        userId: e.userId,
-        firstName: e.firstName,
-        lastName: e.lastName,
-        profileImageUrl: e.profileImageUrl,
-        steps: e.steps,
-        position: e.position,
-      })),
+      entries,
       page,
       pageSize: STANDINGS_PAGE_SIZE,
       total: competition.participantCount,

@@ -116,14 +116,6 @@ export async function topOfEach(
 }
 
 /** The first `limit` of a competition's standings, with positions counted over everyone. */
-export async function standings(db: Db, id: number, limit: number): Promise<StandingsEntry[]> {
-  const rows = await repo.standingsPage(db, id, 0, limit);
-  return rows.map((r) => ({
-    userId: r.userId,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    profileImageUrl: r.profileImageUrl,
-    steps: r.steps,
-    position: r.position,
-  }));
+export function standings(db: Db, id: number, limit: number): Promise<StandingsEntry[]> {
+  return repo.standingsPage(db, id, 0, limit);
 }
