@@ -37,3 +37,8 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
+
+/** "42.50 FC" for 42.5 or "42.5". */
+export function fc(amount: number | string | null | undefined): string {
+  return `${coins(amount)} FC`;
+}

@@ -26,10 +26,12 @@ export interface ChatPanelProps {
   /** The viewer's own messages sit on the right. */
   viewerId?: number;
   emptyTitle?: string;
-  emptyText?: string;
+  /** The empty list's second line; null for none (the group chat says it all in the title). */
+  emptyText?: string | null;
   /** Competition chat: Just now, 5m ago, 2h ago, then the date. */
   formatTime?: (now: Date, at: Date) => string;
-  sentToast?: { title: string; description: string };
+  /** The toast after a send; null for none (the message appearing in the list is enough). */
+  sentToast?: { title: string; description: string } | null;
   className?: string;
 }
 
@@ -82,7 +84,7 @@ export function ChatPanel({
     send.mutate(trimmed, {
       onSuccess: () => {
         setText("");
-        toast({ ...sentToast, variant: "success" });
+        if (sentToast) toast({ ...sentToast, variant: "success" });
       },
       onError: (error) =>
         toast({
@@ -113,7 +115,7 @@ export function ChatPanel({
           ) : messages.data.length === 0 ? (
             <div className="py-6 text-center">
               <p className="font-semibold text-slate-800">{emptyTitle}</p>
-              <p className="text-sm text-slate-600">{emptyText}</p>
+              {emptyText ? <p className="text-sm text-slate-600">{emptyText}</p> : null}
             </div>
           ) : (
             <ul className="grid gap-3 py-1" aria-label={`${title} messages`}>

@@ -6,6 +6,7 @@ import {
   ENTRY_FEE_MESSAGE,
   MISSING_INFORMATION,
 } from "../../../core/schemas/competitions";
+import { isoToLocalInput, localInputToIso } from "../../lib/local-datetime";
 import type { CompetitionRequest } from "./api";
 import type { ToastText } from "./competition-view";
 
@@ -24,6 +25,8 @@ export interface CompetitionFormValues {
   entryDeadlineHours: string;
 }
 
+export { isoToLocalInput, localInputToIso, offsetText } from "../../lib/local-datetime";
+
 export const emptyCompetitionForm: CompetitionFormValues = {
   name: "",
   description: "",
@@ -33,36 +36,6 @@ export const emptyCompetitionForm: CompetitionFormValues = {
   endDate: "",
   entryDeadlineHours: "",
 };
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** "+05:30" for an offset of 330 minutes east of UTC ("-05:00" for -300). */
-export function offsetText(minutesEast: number): string {
-  const sign = minutesEast < 0 ? "-" : "+";
-  const abs = Math.abs(minutesEast);
-  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
-
-/**
- * A datetime-local value ("2026-11-24T09:00") read in the browser's time zone, as ISO 8601 with
- * that zone's offset at that moment ("2026-11-24T09:00:00-05:00"); null when it is not a date.
- */
-export function localInputToIso(local: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
-  if (!match) return null;
-  const [, y, mo, d, h, mi] = match.map(Number);
-  const date = new Date(y, mo - 1, d, h, mi);
-  if (Number.isNaN(date.getTime())) return null;
-  const offset = -date.getTimezoneOffset();
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:00${offsetText(offset)}`;
-}
-
-/** An instant as the browser's datetime-local value in its own time zone ("" when unreadable). */
-export function isoToLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** What the form says, in the shape the shared schema reads (empty fields become null). */
 export function toBodyInput(values: CompetitionFormValues): CompetitionBodyInput {

@@ -1,14 +1,12 @@
 import { parseMinor } from "../../../core/money";
 import type { Competition } from "../../../core/schemas/competitions";
+import { chatTitle as titleOfChat } from "../../components/chat/chat-title";
 import { ApiError } from "../../lib/api-client";
-import { coins } from "../../lib/format";
+import { fc } from "../../lib/format";
 
 /** Pure view rules of the competitions screens (specification 2 sections 2, 4, 8 and 9). */
 
-/** "42.50 FC" for 42.5. */
-export function fc(amount: number | string | null | undefined): string {
-  return `${coins(amount)} FC`;
-}
+export { fc };
 
 /** The entry fee as a card shows it: Free when there is none. */
 export function entryFeeLabel(entryFee: number | null): string {
@@ -22,11 +20,7 @@ export function participantsLabel(count: number, max: number | null): string {
 
 /** The chat heading: the name with the word "test" removed (any case), whitespace collapsed, then Chat. */
 export function chatTitle(name: string): string {
-  const cleaned = name
-    .replace(/\btest\b/gi, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return `${cleaned || "Competition"} Chat`;
+  return titleOfChat(name, "Competition");
 }
 
 /** The invite link a share carries. */

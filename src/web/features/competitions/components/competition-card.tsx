@@ -6,13 +6,13 @@ import { startLabel, timeRemaining } from "../../../../core/rules/countdown";
 import type { Competition } from "../../../../core/schemas/competitions";
 import { LiveCountdown } from "../../../components/countdown/live-countdown";
 import { useNow } from "../../../components/countdown/use-now";
+import { StandingsList } from "../../../components/standings/standings-list";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
 import { competitionKeys } from "../api";
-import { canExit, canManage, joinClosedReason } from "../competition-view";
+import { canExit, canManage, joinClosedReason, rankLabel } from "../competition-view";
 import { CompetitionChat } from "./competition-chat";
-import { CompetitionLeaderboard } from "./competition-leaderboard";
 import { CompetitionStats, CompetitionTiming } from "./competition-stats";
 import { ExitButton } from "./exit-button";
 import { JoinButton } from "./join-button";
@@ -85,11 +85,11 @@ export function CompetitionCard({ competition: c, viewer }: { competition: Compe
         <CompetitionStats competition={c} />
         <LiveCountdown dates={c} />
         {joined ? (
-          <CompetitionLeaderboard
+          <StandingsList
             name={c.name}
             entries={c.leaderboard}
             viewerId={viewer.id}
-            userRank={c.userRank}
+            ownRank={c.userRank ? rankLabel(c.userRank) : null}
           />
         ) : null}
         <div className="flex flex-wrap items-center gap-2 pt-1">

@@ -1,11 +1,11 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Competition } from "../../../../core/schemas/competitions";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useDeleteCompetition } from "../api";
-import { ConfirmDialog } from "./confirm-dialog";
 import { EditCompetitionDialog } from "./edit-competition-dialog";
 
 /** Edit and Delete, for the creator and site admins. */

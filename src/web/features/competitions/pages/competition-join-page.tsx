@@ -2,7 +2,8 @@ import { Ticket, Trophy } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
 import type { PageProps } from "../../../app/pages";
-import { BrandMark, BrandName } from "../../../components/layout/brand";
+import { BrandedPage } from "../../../components/layout/branded-page";
+import { ListError } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -16,11 +17,7 @@ import { forgetCompetitionInvite } from "../pending-competition-invite";
 /** A visitor: sign in first; the code was kept on arrival and brings them back here. */
 function SignInFirst({ code }: { code: string }) {
   return (
-    <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-emerald-50 via-slate-50 to-slate-50 px-4 pt-[max(2.5rem,env(safe-area-inset-top))] pb-10">
-      <Link href="/" className="mb-6 flex items-center gap-2 rounded-lg">
-        <BrandMark className="size-10" />
-        <BrandName className="text-2xl" />
-      </Link>
+    <BrandedPage>
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
           <div className="mb-2 flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-600">
@@ -46,7 +43,7 @@ function SignInFirst({ code }: { code: string }) {
           </Button>
         </CardContent>
       </Card>
-    </main>
+    </BrandedPage>
   );
 }
 
@@ -64,12 +61,7 @@ function InviteCompetition({ code }: { code: string }) {
     <div className="mx-auto w-full max-w-xl">
       <PageHeader title="Join Competition" backHref="/competitions" backLabel="All competitions" />
       {competition.isError ? (
-        <div className="grid justify-items-center gap-3 py-10 text-center" role="alert">
-          <p className="text-slate-700">Could not load this competition.</p>
-          <Button variant="outline" onClick={() => void competition.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListError message="Could not load this competition." onRetry={() => void competition.refetch()} />
       ) : competition.data ? (
         <CompetitionCard
           competition={competition.data}

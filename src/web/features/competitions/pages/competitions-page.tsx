@@ -1,29 +1,19 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Coins, LogIn, Trophy } from "lucide-react";
-import type { ReactNode } from "react";
+import { LogIn, Trophy } from "lucide-react";
 import { Link } from "wouter";
+import { FitcoinsLine, ListError, ListLoading, ListSection } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { PullToRefresh } from "../../../components/pull-to-refresh/pull-to-refresh";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
 import { useAdminCheck } from "../../admin/api";
 import { authKeys, useUser } from "../../auth/api";
 import { invalidateCompetitions, useCompetitions } from "../api";
-import { fc, splitSections } from "../competition-view";
+import { splitSections } from "../competition-view";
 import { CompetitionCard, type Viewer } from "../components/competition-card";
 import { CreateCompetitionButton } from "../components/create-competition-dialog";
 import { RecentResults } from "../components/recent-results";
 import { useResumeCompetitionInvite } from "../pending-competition-invite";
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="grid gap-3" aria-label={title}>
-      <h2 className="text-lg font-bold">{title}</h2>
-      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">{children}</div>
-    </section>
-  );
-}
 
 function LoginRequired() {
   return (
@@ -61,14 +51,7 @@ export function CompetitionsPage() {
   const header = (
     <PageHeader
       title="Competitions"
-      description={
-        <span className="flex items-center gap-1.5">
-          <Coins className="size-4 text-amber-600" aria-hidden="true" /> Your FitCoins:{" "}
-          <span className="font-bold text-slate-900 tabular-nums" data-testid="competitions-fitcoins">
-            {fc(user.fitcoins)}
-          </span>
-        </span>
-      }
+      description={<FitcoinsLine fitcoins={user.fitcoins} testId="competitions-fitcoins" />}
       actions={isAdmin ? <CreateCompetitionButton /> : null}
     />
   );
@@ -77,9 +60,7 @@ export function CompetitionsPage() {
     return (
       <>
         {header}
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading competitions" />
-        </div>
+        <ListLoading label="Loading competitions" />
       </>
     );
   }
@@ -88,12 +69,7 @@ export function CompetitionsPage() {
     return (
       <>
         {header}
-        <div className="grid justify-items-center gap-3 py-10 text-center" role="alert">
-          <p className="text-slate-700">Could not load competitions.</p>
-          <Button variant="outline" onClick={() => void competitions.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListError message="Could not load competitions." onRetry={() => void competitions.refetch()} />
       </>
     );
   }
@@ -106,18 +82,18 @@ export function CompetitionsPage() {
       {header}
       <div className="grid gap-8">
         {currentlyActive.length > 0 ? (
-          <Section title="Currently Active">
+          <ListSection title="Currently Active">
             {currentlyActive.map((c) => (
               <CompetitionCard key={c.id} competition={c} viewer={viewer} />
             ))}
-          </Section>
+          </ListSection>
         ) : null}
         {availableToJoin.length > 0 ? (
-          <Section title="Available to Join">
+          <ListSection title="Available to Join">
             {availableToJoin.map((c) => (
               <CompetitionCard key={c.id} competition={c} viewer={viewer} />
             ))}
-          </Section>
+          </ListSection>
         ) : null}
         {nothing ? (
           <EmptyState icon={Trophy} title="No Competitions Available">

@@ -1,29 +1,36 @@
 import { Medal } from "lucide-react";
-import { COMPETITION_LEADERBOARD_SIZE } from "../../../../core/constants";
-import type { StandingsEntry } from "../../../../core/schemas/competitions";
-import { Avatar, initialsOf } from "../../../components/ui/avatar";
-import { cn } from "../../../lib/utils";
-import { rankLabel } from "../competition-view";
+import { COMPETITION_LEADERBOARD_SIZE } from "../../../core/constants";
+import type { StandingsEntry } from "../../../core/schemas/competitions";
+import { cn } from "../../lib/utils";
+import { Avatar, initialsOf } from "../ui/avatar";
 
 const medal = ["text-amber-500", "text-slate-400", "text-orange-700"];
 
-/** The top 5 of a competition, and the viewer's own place when it is further down. */
-export function CompetitionLeaderboard({
+/**
+ * The standings of a competition or a group's competition: the top 5 by default, and the
+ * viewer's own place when it is further down.
+ */
+export function StandingsList({
   name,
   entries,
   viewerId,
-  userRank,
+  ownRank = null,
+  limit = COMPETITION_LEADERBOARD_SIZE,
+  title = "Leaderboard",
 }: {
   name: string;
   entries: StandingsEntry[];
   viewerId: number | undefined;
-  userRank: { position: number; steps: number } | null;
+  /** The viewer's place ("#7 · 1,200 steps"), shown when it is below the list. */
+  ownRank?: string | null;
+  limit?: number;
+  title?: string;
 }) {
-  const top = entries.slice(0, COMPETITION_LEADERBOARD_SIZE);
+  const top = entries.slice(0, limit);
   const viewerShown = top.some((e) => e.userId === viewerId);
   return (
     <section className="grid gap-2">
-      <h3 className="text-sm font-bold text-slate-700">Leaderboard</h3>
+      <h3 className="text-sm font-bold text-slate-700">{title}</h3>
       {top.length === 0 ? (
         <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600">
           No steps counted yet. The board fills once the competition starts.
@@ -65,9 +72,9 @@ export function CompetitionLeaderboard({
           })}
         </ol>
       )}
-      {userRank && !viewerShown ? (
+      {ownRank && !viewerShown ? (
         <p className="rounded-xl bg-emerald-50 px-3 py-1.5 text-sm font-semibold text-emerald-900">
-          Your rank: {rankLabel(userRank)}
+          Your rank: {ownRank}
         </p>
       ) : null}
     </section>
