@@ -13,6 +13,13 @@ import {
   joinMutationOptions,
   leaveMutationOptions,
 } from "../features/competitions/api";
+import {
+  contributeMutationOptions,
+  createGroupMutationOptions,
+  deleteGroupMutationOptions,
+  joinGroupMutationOptions,
+  leaveGroupMutationOptions,
+} from "../features/groups/api";
 import { createCheckoutMutationOptions } from "../features/subscription/api";
 import {
   confirmSandboxPaymentMutationOptions,
@@ -61,6 +68,27 @@ const oneShot: [string, object, unknown][] = [
       startDate: "2026-11-24T09:00:00Z",
       endDate: "2026-11-30T09:00:00Z",
       entryDeadlineHours: null,
+    },
+  ],
+  // Groups: a repeated join, create or contribution pays twice or is refused; leave and delete
+  // are refused after the refund.
+  ["group-join", joinGroupMutationOptions, "AB12CD34"],
+  ["group-contribute", contributeMutationOptions, { id: 3, amount: 5, description: "" }],
+  ["group-leave", leaveGroupMutationOptions, 3],
+  ["group-delete", deleteGroupMutationOptions, 3],
+  [
+    "group-create",
+    createGroupMutationOptions,
+    {
+      name: "Walkers",
+      description: "",
+      isPrivate: false,
+      hasScheduledCompetition: false,
+      competitionStartDate: null,
+      competitionStartTime: null,
+      entryDeadlineHours: null,
+      competitionDuration: null,
+      poolEntryPrice: 15,
     },
   ],
   ["process-deposit", processDepositMutationOptions, { paymentIntentId: "pi_1", amount: 20 }],

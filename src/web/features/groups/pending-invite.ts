@@ -29,3 +29,15 @@ export function clearPendingInvite(): void {
 export function pendingInvitePath(invite: PendingInvite): string {
   return invite.type === "group" ? `/join/${encodeURIComponent(invite.inviteCode)}` : "/competitions";
 }
+
+/**
+ * Forgets a kept group invite once it has done its work (joined, already a member, declined, or
+ * not valid). The access gate stores the code of every invite link after loading its module, so
+ * this waits for that first; otherwise the code would come back after being cleared.
+ */
+export async function forgetGroupInvite(inviteCode: string): Promise<void> {
+  await import("./store-invite");
+  await new Promise((resolve) => window.setTimeout(resolve, 0));
+  const invite = readPendingInvite();
+  if (invite?.type === "group" && invite.inviteCode === inviteCode) clearPendingInvite();
+}

@@ -1,24 +1,160 @@
-import { Users } from "lucide-react";
-import { Link } from "wouter";
+import { ArrowLeft, LogIn, SearchX, Users } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useLocation } from "wouter";
 import type { PageProps } from "../../../app/pages";
-import { EmptyState, PageHeader } from "../../../components/layout/page";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ListLoading } from "../../../components/layout/list-page";
+import { EmptyState } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/use-toast";
+import { ApiError } from "../../../lib/api-client";
+import { useAdminCheck } from "../../admin/api";
+import { type User, useUser } from "../../auth/api";
+import { type Group, useDeleteGroup, useGroup } from "../api";
+import { ContributeDialog } from "../components/contribute-dialog";
+import { EditGroupDialog } from "../components/edit-group-dialog";
+import { EmailInviteDialog } from "../components/email-invite-dialog";
+import { EntryPriceDialog } from "../components/entry-price-dialog";
+import { GroupChat } from "../components/group-chat";
+import { GroupCompetitionCard } from "../components/group-competition-card";
+import { type GroupDialog, GroupHeader } from "../components/group-header";
+import { LeaveGroupDialog } from "../components/leave-group-dialog";
+import { MEMBERS_CARD_ID, MembersCard } from "../components/members-card";
+import { MoneyPoolCard } from "../components/money-pool-card";
+import { ShareGroupDialog } from "../components/share-group-dialog";
+import { GroupInfoCard, QuickActions } from "../components/side-cards";
+import { canManageGroup, failureToast, GROUP_NOT_FOUND_TEXT } from "../group-view";
 
-export function GroupDetailPage({ params }: PageProps) {
+const backToGroups = (
+  <Button asChild variant="outline">
+    <Link href="/groups">Back to Groups</Link>
+  </Button>
+);
+
+function AuthenticationRequired() {
   return (
-    <>
-      <PageHeader title="Group" backHref="/groups" backLabel="Groups" />
-      <EmptyState
-        icon={Users}
-        title="No group data available."
-        action={
-          <Button asChild variant="outline">
-            <Link href="/groups">Back to Groups</Link>
-          </Button>
-        }
-      >
-        Group #{params.id}
+    <EmptyState
+      icon={LogIn}
+      title="Authentication Required"
+      action={
+        <Button asChild>
+          <Link href="/login">Go to Login</Link>
+        </Button>
+      }
+    >
+      Please log in to view this group.
+    </EmptyState>
+  );
+}
+
+function DeleteGroupDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+  const remove = useDeleteGroup();
+  const [, navigate] = useLocation();
+  const onConfirm = () =>
+    remove.mutate(group.id, {
+      onSuccess: (result) => {
+        toast({ title: "Group Deleted", description: result.message, variant: "success" });
+        navigate("/groups");
+      },
+      onError: (err) => toast(failureToast("Failed to delete group", err)),
+    });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete ${group.name}?`}
+      description="The group, its pool and its chat are removed for everyone. Every member gets back what they paid into the pool."
+      confirmLabel="Delete Group"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      destructive
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/** The full view: header and actions, competition, pool, members, quick actions, info, chat. */
+function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin: boolean }) {
+  const [dialog, setDialog] = useState<GroupDialog | null>(null);
+  const [chatOpen, setChatOpen] = useState(false);
+  const member = group.role !== null;
+  const canManage = canManageGroup(group, { id: user.id, isAdmin });
+  const close = () => setDialog(null);
+  const chooseAdmin = () => {
+    close();
+    document.getElementById(MEMBERS_CARD_ID)?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <GroupHeader group={group} canManage={canManage} onOpen={setDialog} />
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:col-span-2">
+          <GroupCompetitionCard group={group} viewerId={user.id} canManage={canManage} />
+          <MoneyPoolCard group={group} onJoinPool={member ? () => setDialog("contribute") : null} />
+        </div>
+        <div className="grid gap-6">
+          <QuickActions chatOpen={chatOpen} onToggleChat={member ? () => setChatOpen((o) => !o) : null} />
+          {member && chatOpen ? <GroupChat groupId={group.id} name={group.name} viewerId={user.id} /> : null}
+          <MembersCard group={group} viewerId={user.id} canManage={canManage} />
+          <GroupInfoCard group={group} />
+        </div>
+      </div>
+      {dialog === "entryPrice" ? <EntryPriceDialog group={group} onClose={close} /> : null}
+      {dialog === "edit" ? <EditGroupDialog group={group} onClose={close} /> : null}
+      {dialog === "delete" ? <DeleteGroupDialog group={group} onClose={close} /> : null}
+      {dialog === "leave" ? (
+        <LeaveGroupDialog group={group} onClose={close} onChooseAdmin={chooseAdmin} />
+      ) : null}
+      {dialog === "email" ? <EmailInviteDialog group={group} onClose={close} /> : null}
+      {dialog === "contribute" ? (
+        <ContributeDialog group={group} fitcoins={user.fitcoins} onClose={close} />
+      ) : null}
+      <ShareGroupDialog
+        group={group}
+        linkForm="short"
+        canRenew={canManage}
+        open={dialog === "share"}
+        onOpenChange={(open) => setDialog(open ? "share" : null)}
+      />
+    </div>
+  );
+}
+
+/** /groups/{id} (specification 2 section 2): every state of the group detail. */
+export function GroupDetailPage({ params }: PageProps) {
+  const user = useUser();
+  const { isAdmin } = useAdminCheck();
+  const id = Number(params.id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const group = useGroup(id, user !== null && valid);
+
+  let content: ReactNode;
+  if (!user || (group.error instanceof ApiError && group.error.status === 401)) {
+    content = <AuthenticationRequired />;
+  } else if (valid && group.isPending) {
+    content = <ListLoading label="Loading group" />;
+  } else if (!valid || group.isError) {
+    content = (
+      <EmptyState icon={SearchX} title="Group Not Found" action={backToGroups}>
+        {GROUP_NOT_FOUND_TEXT}
       </EmptyState>
-    </>
+    );
+  } else if (!group.data) {
+    content = <EmptyState icon={Users} title="No group data available." action={backToGroups} />;
+  } else {
+    content = <GroupView group={group.data} user={user} isAdmin={isAdmin} />;
+  }
+
+  return (
+    <div className="grid gap-4">
+      <Link
+        href="/groups"
+        className="inline-flex w-fit items-center gap-1 rounded-lg text-sm font-semibold text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Groups
+      </Link>
+      {content}
+    </div>
   );
 }

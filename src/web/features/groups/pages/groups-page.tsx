@@ -1,13 +1,70 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { FitcoinsLine, ListError, ListLoading, ListSection } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
+import { PullToRefresh } from "../../../components/pull-to-refresh/pull-to-refresh";
+import { useAdminCheck } from "../../admin/api";
+import { authKeys, useUser } from "../../auth/api";
+import { invalidateGroups, useGroups } from "../api";
+import { CreateGroupButton } from "../components/create-group-dialog";
+import { GroupCard } from "../components/group-card";
+import { JoinGroupCard } from "../components/join-group-card";
+import { canManageGroup, visibleGroups } from "../group-view";
 
+/** /groups (specification 2 section 2): the member's groups, then public ones to discover. */
 export function GroupsPage() {
+  const user = useUser();
+  const { isAdmin } = useAdminCheck();
+  const groups = useGroups(user !== null);
+  const queryClient = useQueryClient();
+  if (!user) return null;
+
+  const refresh = () =>
+    Promise.all([invalidateGroups(queryClient), queryClient.invalidateQueries({ queryKey: authKeys.user })]);
+  const header = (
+    <PageHeader
+      title="Groups"
+      description={<FitcoinsLine fitcoins={user.fitcoins} testId="groups-fitcoins" />}
+      actions={<CreateGroupButton />}
+    />
+  );
+
+  let body: ReactNode;
+  if (groups.isPending) {
+    body = <ListLoading label="Loading groups" />;
+  } else if (groups.isError) {
+    body = <ListError message="Could not load groups." onRetry={() => void groups.refetch()} />;
+  } else {
+    const list = visibleGroups(groups.data ?? []);
+    const mine = list.filter((g) => g.role !== null);
+    const discover = list.filter((g) => g.role === null);
+    const viewer = { id: user.id, isAdmin };
+    const cards = (items: typeof list) =>
+      items.map((g) => (
+        <GroupCard key={g.id} group={g} viewerId={user.id} canRenew={canManageGroup(g, viewer)} />
+      ));
+    body = (
+      <>
+        {mine.length > 0 ? (
+          <ListSection title="My Groups">{cards(mine)}</ListSection>
+        ) : (
+          <EmptyState icon={Users} title="No Groups Yet">
+            Create a group for your friends, family or team, or join one with an invite code.
+          </EmptyState>
+        )}
+        {discover.length > 0 ? <ListSection title="Public Groups">{cards(discover)}</ListSection> : null}
+      </>
+    );
+  }
+
   return (
-    <>
-      <PageHeader title="Groups" description="Compete with friends in private or public groups." />
-      <EmptyState icon={Users} title="No Groups Yet">
-        Create a group or join one with an invite code.
-      </EmptyState>
-    </>
+    <PullToRefresh onRefresh={refresh}>
+      {header}
+      <div className="grid gap-8">
+        <JoinGroupCard />
+        {body}
+      </div>
+    </PullToRefresh>
   );
 }

@@ -1,0 +1,90 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { POOL_CONTRIBUTION_MAX_FC, POOL_CONTRIBUTION_MIN_FC } from "../../../../core/constants";
+import { contributionBodySchema, type Group } from "../../../../core/schemas/groups";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormField, fieldA11y } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { toast } from "../../../components/ui/use-toast";
+import { fc } from "../../../lib/format";
+import { useContribute } from "../api";
+import { failureToast } from "../group-view";
+
+type ContributionForm = z.input<typeof contributionBodySchema>;
+
+/** Join Pool: 1 to 500 FitCoins from the member's own into the group's pool. */
+export function ContributeDialog({
+  group,
+  fitcoins,
+  onClose,
+}: {
+  group: Group;
+  fitcoins: number;
+  onClose: () => void;
+}) {
+  const contribute = useContribute();
+  const form = useForm<ContributionForm, unknown, z.output<typeof contributionBodySchema>>({
+    resolver: zodResolver(contributionBodySchema),
+    defaultValues: { amount: "", description: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ amount, description }) =>
+    contribute.mutate(
+      { id: group.id, amount: amount / 100, description: description ?? "" },
+      {
+        onSuccess: () => {
+          toast({ title: "Contribution added to group pool!", variant: "success" });
+          onClose();
+        },
+        onError: (err) => toast(failureToast("Failed to contribute to group pool", err)),
+      },
+    ),
+  );
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Contribute to the Pool"
+      description={
+        <>
+          Add FitCoins to {group.name}'s pool for its competitions. Your FitCoins:{" "}
+          <span className="font-semibold text-slate-900">{fc(fitcoins)}</span>
+        </>
+      }
+      submitLabel="Contribute"
+      pendingLabel="Contributing..."
+      pending={contribute.isPending}
+      onSubmit={onSubmit}
+    >
+      <FormField id="contribution-amount" label="Amount (FC)" error={errors.amount?.message}>
+        <Input
+          {...fieldA11y("contribution-amount", errors.amount?.message)}
+          {...form.register("amount")}
+          type="number"
+          inputMode="decimal"
+          min={POOL_CONTRIBUTION_MIN_FC}
+          max={POOL_CONTRIBUTION_MAX_FC}
+          step={0.01}
+        />
+      </FormField>
+      <p className="-mt-2 text-xs text-slate-600">
+        {POOL_CONTRIBUTION_MIN_FC} to {POOL_CONTRIBUTION_MAX_FC} FitCoins.
+      </p>
+      <FormField
+        id="contribution-description"
+        label="Description (optional)"
+        error={errors.description?.message}
+      >
+        <Input
+          {...fieldA11y("contribution-description", errors.description?.message)}
+          {...form.register("description")}
+          maxLength={200}
+          placeholder="e.g. Winner's bonus"
+        />
+      </FormField>
+    </FormDialog>
+  );
+}

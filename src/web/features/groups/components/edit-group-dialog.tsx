@@ -1,0 +1,105 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
+import { type Resolver, type ResolverOptions, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { type EditGroupBody, editGroupBodySchema, type Group } from "../../../../core/schemas/groups";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormField, fieldA11y } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/use-toast";
+import { useUpdateGroup } from "../api";
+import {
+  type EditGroupFormValues,
+  editFormFromGroup,
+  toEditBodyInput,
+  toEditRequest,
+} from "../group-form-model";
+
+const schemaResolver = zodResolver(editGroupBodySchema);
+type EditInput = z.input<typeof editGroupBodySchema>;
+
+/** The shared schema reads the dates as instants: the datetime-local values are converted first. */
+const resolver: Resolver<EditGroupFormValues, unknown, EditGroupBody> = (values, context, options) =>
+  schemaResolver(toEditBodyInput(values), context, options as ResolverOptions<EditInput>) as ReturnType<
+    Resolver<EditGroupFormValues, unknown, EditGroupBody>
+  >;
+
+/**
+ * Edit Group (group admins): name, description, pool goal, entry price and the competition's
+ * dates (in this device's time zone). Empty fields are sent as null; empty dates unschedule it.
+ */
+export function EditGroupDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+  const update = useUpdateGroup();
+  const form = useForm<EditGroupFormValues, unknown, EditGroupBody>({
+    resolver,
+    defaultValues: editFormFromGroup(group),
+  });
+  const { errors } = form.formState;
+  const field = (name: keyof EditGroupFormValues) => ({
+    ...fieldA11y(`edit-group-${name}`, errors[name]?.message),
+    ...form.register(name),
+  });
+  const row = (name: keyof EditGroupFormValues, label: string, input: ReactNode) => (
+    <FormField id={`edit-group-${name}`} label={label} error={errors[name]?.message}>
+      {input}
+    </FormField>
+  );
+
+  const onSubmit = form.handleSubmit((body) =>
+    update.mutate(
+      { id: group.id, body: toEditRequest(body, form.getValues(), group) },
+      {
+        onSuccess: () => {
+          toast({ title: "Group Updated", description: "Your changes are saved.", variant: "success" });
+          onClose();
+        },
+        onError: (err) =>
+          toast({
+            title: "Update Failed",
+            description: err.message ? `Failed to update group. ${err.message}` : "Failed to update group",
+            variant: "destructive",
+          }),
+      },
+    ),
+  );
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Edit Group"
+      description="Empty fields are cleared. Dates are in this device's time zone."
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      pending={update.isPending}
+      onSubmit={onSubmit}
+      className="max-w-lg"
+    >
+      {row("name", "Group Name *", <Input {...field("name")} maxLength={100} autoComplete="off" />)}
+      {row("description", "Description", <Textarea {...field("description")} maxLength={1000} />)}
+      <div className="grid grid-cols-2 gap-3">
+        {row(
+          "poolGoal",
+          "Pool Goal (FC)",
+          <Input {...field("poolGoal")} inputMode="decimal" placeholder="None" />,
+        )}
+        {row(
+          "poolEntryPrice",
+          "Entry Price (FC)",
+          <Input {...field("poolEntryPrice")} inputMode="decimal" placeholder="Free" />,
+        )}
+      </div>
+      {row(
+        "competitionStartDate",
+        "Competition Start",
+        <Input {...field("competitionStartDate")} type="datetime-local" />,
+      )}
+      {row(
+        "competitionEndDate",
+        "Competition End",
+        <Input {...field("competitionEndDate")} type="datetime-local" />,
+      )}
+    </FormDialog>
+  );
+}

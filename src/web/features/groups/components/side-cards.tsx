@@ -1,0 +1,64 @@
+import { CalendarDays, Info, MessageCircle, Trophy, Users, Zap } from "lucide-react";
+import { Link } from "wouter";
+import type { Group } from "../../../../core/schemas/groups";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { CardHeading } from "./group-badges";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { month: "long", day: "numeric", year: "numeric" });
+
+/** Quick Actions: Group Chat (members; opens and closes the chat) and Start Competition. */
+export function QuickActions({
+  chatOpen,
+  onToggleChat,
+}: {
+  chatOpen: boolean;
+  onToggleChat: (() => void) | null;
+}) {
+  return (
+    <Card>
+      <CardHeading icon={Zap} iconClassName="text-amber-500">
+        Quick Actions
+      </CardHeading>
+      <CardContent className="grid gap-2">
+        {onToggleChat ? (
+          <Button variant="outline" className="justify-start" onClick={onToggleChat} aria-expanded={chatOpen}>
+            <MessageCircle aria-hidden="true" /> Group Chat
+          </Button>
+        ) : null}
+        <Button asChild variant="outline" className="justify-start">
+          <Link href="/competitions">
+            <Trophy aria-hidden="true" /> Start Competition
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Group Info: when it was created and how many members it has. */
+export function GroupInfoCard({ group }: { group: Pick<Group, "createdAt" | "memberCount"> }) {
+  return (
+    <Card>
+      <CardHeading icon={Info} iconClassName="text-slate-600">
+        Group Info
+      </CardHeading>
+      <CardContent>
+        <dl className="grid gap-2 text-sm">
+          <div className="flex items-center justify-between gap-3">
+            <dt className="flex items-center gap-1.5 text-slate-600">
+              <CalendarDays className="size-4" aria-hidden="true" /> Created
+            </dt>
+            <dd className="font-semibold text-slate-900">{dateFormat.format(new Date(group.createdAt))}</dd>
+          </div>
+          <div className="flex items-center justify-between gap-3">
+            <dt className="flex items-center gap-1.5 text-slate-600">
+              <Users className="size-4" aria-hidden="true" /> Members
+            </dt>
+            <dd className="font-semibold text-slate-900">{group.memberCount}</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
