@@ -239,8 +239,9 @@ export function decideAccess(session: SessionState, rawPath: string, isMobile: b
     }
   }
 
-  // 4. Invite join screen whatever the login state.
-  const invite = matchPattern("/join/:inviteCode", path);
+  // 4. Invite join screen whatever the login state. The groups page shares /groups/join/{code}
+  // (specification 2 section 2): the friend it is sent to is usually signed out, so it is rule 4 too.
+  const invite = matchPattern("/join/:inviteCode", path) ?? matchPattern("/groups/join/:inviteCode", path);
   if (invite) {
     const layout: Layout =
       state.status === "signedIn" && hasActiveSubscription(state.user) && state.user.rulesAccepted

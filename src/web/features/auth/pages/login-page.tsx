@@ -11,6 +11,7 @@ import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage, wait } from "../../../lib/utils";
+import { readPendingInvite } from "../../groups/pending-invite";
 import { useLoginMutation, useSetCurrentUser } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
 
@@ -37,7 +38,10 @@ export function LoginPage() {
       await wait(REDIRECT_AFTER_AUTH_MS);
       // The session changes only now, so the access gate does not move the page before the toast.
       setUser(user);
-      navigate(invite ? `/join/${encodeURIComponent(invite)}` : "/");
+      // The invite of the login link, or one kept from an invite link opened earlier (spec 1, 2.1).
+      const kept = readPendingInvite();
+      const code = invite ?? (kept?.type === "group" ? kept.inviteCode : null);
+      navigate(code ? `/join/${encodeURIComponent(code)}` : "/");
     } catch (error) {
       toast({
         title: "Login Failed",
