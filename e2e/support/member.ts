@@ -5,8 +5,7 @@ import { newVisitor, payWithCard, register, type Visitor } from "./users";
  * A new, fully active member: registered, subscribed with 4242 and rules accepted, on the
  * dashboard. The way onboarding.spec.ts walks it, without its checks along the way.
  */
-export async function becomeActiveMember(page: Page): Promise<Visitor> {
-  const v = newVisitor();
+export async function becomeActiveMember(page: Page, v: Visitor = newVisitor()): Promise<Visitor> {
   await register(page, v);
   await payWithCard(page, "4242 4242 4242 4242");
   await expect(page).toHaveURL(/\/subscription-activated$/, { timeout: 15_000 });

@@ -1,0 +1,145 @@
+import { expect, type Page, test } from "@playwright/test";
+import { adminPhone, card, grantFitcoins, newPhone, suffix } from "./support/competitions";
+import { becomeActiveMember } from "./support/member";
+import { newVisitor } from "./support/users";
+
+/** The group's chat on its page, opened from Quick Actions. */
+async function openChat(page: Page, heading: string) {
+  await page.getByRole("button", { name: "Group Chat" }).click();
+  const chat = page.getByRole("region", { name: heading });
+  await expect(chat.getByRole("heading", { name: heading })).toBeVisible();
+  return { chat, list: chat.getByRole("list", { name: `${heading} messages` }) };
+}
+
+test("a member creates a group and shares its link; a friend opens it signed out, signs in, pays the entry price, contributes and chats", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const id = suffix();
+  const name = `Test Sunrise Striders ${id}`;
+  const heading = `Sunrise Striders ${id} Chat`;
+  const admin = await adminPhone(browser, testInfo);
+
+  // Robin has an account, made on another phone; on this one they are not signed in.
+  const robinPhone = await newPhone(browser, testInfo);
+  const robin = await becomeActiveMember(robinPhone, {
+    ...newVisitor(),
+    firstName: "Robin",
+    lastName: `Joiner${id}`,
+  });
+  await grantFitcoins(admin, robinPhone, 30);
+  await robinPhone.context().clearCookies();
+
+  // Casey creates the group, paying its default entry price of 15 FitCoins.
+  const casey = await becomeActiveMember(page);
+  await grantFitcoins(admin, page, 40);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/groups");
+  await expect(page.getByText("No Groups Yet", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("groups-fitcoins")).toHaveText("40.00 FC");
+  await page.getByRole("button", { name: "Create Group" }).click();
+  const create = page.getByRole("dialog", { name: "Create Group" });
+  await expect(create.getByLabel("Entry Price (FC)")).toHaveValue("15.00");
+  await create.getByRole("button", { name: "Create Group" }).click();
+  await expect(create.getByText("Group name is required")).toBeVisible();
+  await create.getByLabel("Group Name *").fill(name);
+  await create.getByLabel("Description").fill("Early walks before work.");
+  await create.getByRole("button", { name: "Create Group" }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByText("Group Created!", { exact: true })).toBeVisible();
+  const mine = card(page.getByRole("region", { name: "My Groups" }), name);
+  await expect(mine.getByTestId("group-pool")).toHaveText("15.00 FC");
+  await expect(mine.getByTestId("member-count")).toHaveText("1 member");
+  await expect(mine).toContainText("No competition scheduled");
+  await expect(page.getByTestId("groups-fitcoins")).toHaveText("25.00 FC");
+
+  // Share: the /groups/join/ link, copied with a 2 s confirmation.
+  await mine.getByRole("button", { name: `Share ${name}` }).click();
+  const share = page.getByRole("dialog", { name: "Share Group" });
+  const link = await share.getByLabel("Invite link").inputValue();
+  expect(link).toMatch(/\/groups\/join\/[A-Za-z0-9]+$/);
+  await share.getByRole("button", { name: "Copy link" }).click();
+  await expect(share.getByText("Copied!")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(share.getByText("Copied!")).toBeHidden({ timeout: 4_000 });
+  await page.keyboard.press("Escape");
+
+  // Robin opens the link signed out: the group's invitation, then the login with the code.
+  const invitePath = new URL(link).pathname;
+  await robinPhone.goto(invitePath);
+  await expect(robinPhone.getByRole("heading", { name })).toBeVisible();
+  await expect(robinPhone.getByText("Early walks before work.")).toBeVisible();
+  await robinPhone.getByRole("link", { name: "Sign Up & Join Group" }).click();
+  await expect(robinPhone).toHaveURL(/\/login\?invite=/);
+  await robinPhone.getByLabel("Username").fill(robin.username);
+  await robinPhone.getByLabel("Password").fill(robin.password);
+  await robinPhone.getByRole("button", { name: /sign in|log in/i }).click();
+
+  // Signed in, back on the invite: who is in it, the price against Robin's FitCoins, then Join.
+  const joinCard = robinPhone.getByRole("region", { name: `Join ${name}` });
+  await expect(joinCard).toBeVisible({ timeout: 15_000 });
+  await expect(joinCard.getByRole("list", { name: "Members" })).toContainText(
+    `${casey.firstName} ${casey.lastName}`,
+  );
+  await expect(joinCard.getByRole("list", { name: "Members" })).toContainText("Admin");
+  await expect(joinCard.getByTestId("invite-entry-price")).toHaveText("15.00 FC");
+  await expect(joinCard).toContainText("30.00 FC");
+  await joinCard.getByRole("button", { name: "Join Group" }).click();
+  await expect(robinPhone.getByText("Successfully Joined!")).toBeVisible();
+  await expect(robinPhone).toHaveURL(/\/groups\/\d+$/, { timeout: 10_000 });
+  const groupPath = new URL(robinPhone.url()).pathname;
+  const pool = robinPhone.getByTestId("pool-balance");
+  await expect(pool).toHaveText("30.00 FC");
+
+  // Robin adds to the pool.
+  await robinPhone.getByRole("button", { name: "Join Pool" }).first().click();
+  const contribute = robinPhone.getByRole("dialog", { name: "Contribute to the Pool" });
+  await contribute.getByLabel("Amount (FC)").fill("600");
+  await contribute.getByRole("button", { name: "Contribute" }).click();
+  await expect(contribute.getByText("Amount must be between $1 and $500")).toBeVisible();
+  await contribute.getByLabel("Amount (FC)").fill("7.5");
+  await contribute.getByLabel("Description (optional)").fill("Coffee for the winner");
+  await contribute.getByRole("button", { name: "Contribute" }).click();
+  await expect(robinPhone.getByText("Contribution added to group pool!", { exact: true })).toBeVisible();
+  await expect(pool).toHaveText("37.50 FC");
+
+  // Robin writes in the chat first.
+  const robinChat = await openChat(robinPhone, heading);
+  await expect(robinChat.chat).toContainText("No messages yet. Start the conversation!");
+  await robinChat.chat.getByPlaceholder("Type your message...").fill("  Hi team, I'm in!  ");
+  await robinChat.chat.getByRole("button", { name: "Send message" }).click();
+  await expect(robinChat.list.getByRole("listitem")).toHaveCount(1);
+  await expect(robinChat.list).toContainText("You");
+
+  // Casey's group page: Robin among the members and the contributions, the pool, the chat.
+  await page.getByRole("link", { name: `View Group ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`${groupPath}$`));
+  await expect(page.getByRole("list", { name: "Group members" })).toContainText(
+    `${robin.firstName} ${robin.lastName}`,
+  );
+  await expect(page.getByTestId("pool-balance")).toHaveText("37.50 FC");
+  const contribution = page.getByRole("list", { name: "Recent Contributions" }).getByRole("listitem");
+  await expect(contribution).toHaveCount(1);
+  await expect(contribution).toContainText(`${robin.firstName} ${robin.lastName}`);
+  await expect(contribution).toContainText("Coffee for the winner");
+  await expect(contribution).toContainText("+7.50 FC");
+  const caseyChat = await openChat(page, heading);
+  await expect(caseyChat.list).toContainText("Hi team, I'm in!");
+  await expect(caseyChat.list).toContainText(`${robin.firstName} ${robin.lastName}`);
+  await caseyChat.chat.getByPlaceholder("Type your message...").fill("Welcome, Robin!");
+  await caseyChat.chat.getByPlaceholder("Type your message...").press("Enter");
+  await expect(caseyChat.list.getByRole("listitem")).toHaveCount(2);
+
+  // Robin's open chat picks the answer up by polling.
+  await expect(robinChat.list.getByRole("listitem").last()).toContainText("Welcome, Robin!", {
+    timeout: 10_000,
+  });
+  await expect(robinChat.list.getByRole("listitem").last()).toContainText(
+    `${casey.firstName} ${casey.lastName}`,
+  );
+
+  // Robin paid 15 to enter and 7.50 into the pool.
+  await robinPhone.goto("/groups");
+  await expect(robinPhone.getByTestId("groups-fitcoins")).toHaveText("7.50 FC");
+});
