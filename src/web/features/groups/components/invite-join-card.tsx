@@ -44,8 +44,8 @@ export function InviteJoinCard({
         <CardTitle className="text-2xl">{preview.name}</CardTitle>
         <CardDescription>{preview.description || "No description"}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
-        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Members">
+      <CardContent className="grid grid-cols-1 gap-4">
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Members">
           {shown.map((m) => (
             <li key={m.userId} className="flex min-w-0 items-center gap-2">
               <Avatar

@@ -43,22 +43,25 @@ export function MembersCard({
     <Card id={MEMBERS_CARD_ID} role="region" aria-label="Members" className="scroll-mt-20">
       <CardHeading icon={Users}>Members ({group.memberCount})</CardHeading>
       <CardContent>
-        <ul className="grid gap-2" aria-label="Group members">
+        <ul className="grid grid-cols-1 gap-2" aria-label="Group members">
           {group.members.map((m) => {
             const name = `${m.firstName} ${m.lastName}`.trim() || "Member";
             const self = m.userId === viewerId;
             return (
               <li key={m.userId} className="flex items-center gap-3">
                 <Avatar imageUrl={m.profileImageUrl} initials={initialsOf(m.firstName, m.lastName, name)} />
-                <span className="min-w-0 flex-1 truncate font-semibold text-slate-900">
-                  {name}
-                  {self ? <span className="ml-1 text-xs font-bold text-emerald-700">(You)</span> : null}
-                </span>
-                {m.role === "admin" ? <AdminBadge /> : null}
+                <div className="grid min-w-0 flex-1 justify-items-start gap-0.5">
+                  <span className="max-w-full truncate font-semibold text-slate-900">
+                    {name}
+                    {self ? <span className="ml-1 text-xs font-bold text-emerald-700">(You)</span> : null}
+                  </span>
+                  {m.role === "admin" ? <AdminBadge /> : null}
+                </div>
                 {canManage && !self ? (
                   <Button
                     variant="ghost"
                     size="sm"
+                    className="px-2"
                     disabled={setRole.isPending}
                     onClick={() => change(m.userId, name, m.role === "admin" ? "member" : "admin")}
                     aria-label={

@@ -24,7 +24,7 @@ function RecentContributions({ groupId }: { groupId: number }) {
   const items = (contributions.data ?? []).slice(0, GROUP_RECENT_CONTRIBUTIONS);
   if (items.length === 0) return <p className="text-sm text-slate-600">No contributions yet.</p>;
   return (
-    <ul className="grid gap-2" aria-label="Recent Contributions">
+    <ul className="grid grid-cols-1 gap-2" aria-label="Recent Contributions">
       {items.map((c) => (
         <li key={c.id} className="flex items-start justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2">
           <div className="min-w-0">
@@ -65,7 +65,7 @@ export function MoneyPoolCard({ group, onJoinPool }: { group: Group; onJoinPool:
       >
         Group Money Pool
       </CardHeading>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <div>
           <p
             className="flex items-center gap-2 text-3xl font-extrabold text-slate-900 tabular-nums"
@@ -100,7 +100,7 @@ export function MoneyPoolCard({ group, onJoinPool }: { group: Group; onJoinPool:
             <Plus aria-hidden="true" /> Join Pool
           </Button>
         ) : null}
-        <section className="grid gap-2">
+        <section className="grid grid-cols-1 gap-2">
           <h3 className="text-sm font-bold text-slate-700">Recent Contributions</h3>
           <RecentContributions groupId={group.id} />
         </section>

@@ -86,14 +86,14 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <GroupHeader group={group} canManage={canManage} onOpen={setDialog} />
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="grid gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:col-span-2">
           <GroupCompetitionCard group={group} viewerId={user.id} canManage={canManage} />
           <MoneyPoolCard group={group} onJoinPool={member ? () => setDialog("contribute") : null} />
         </div>
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <QuickActions chatOpen={chatOpen} onToggleChat={member ? () => setChatOpen((o) => !o) : null} />
           {member && chatOpen ? <GroupChat groupId={group.id} name={group.name} viewerId={user.id} /> : null}
           <MembersCard group={group} viewerId={user.id} canManage={canManage} />
@@ -147,7 +147,7 @@ export function GroupDetailPage({ params }: PageProps) {
   }
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Link
         href="/groups"
         className="inline-flex w-fit items-center gap-1 rounded-lg text-sm font-semibold text-slate-600 hover:text-slate-900"

@@ -61,7 +61,7 @@ export function GroupsPage() {
   return (
     <PullToRefresh onRefresh={refresh}>
       {header}
-      <div className="grid gap-8">
+      <div className="grid grid-cols-1 gap-8">
         <JoinGroupCard />
         {body}
       </div>
