@@ -82,7 +82,11 @@ export const competitionParticipants = pgTable(
   (t) => [
     primaryKey({ columns: [t.competitionId, t.userId] }),
     index("competition_participants_user_idx").on(t.userId),
-    index("competition_participants_standings_idx").on(t.competitionId, t.steps.desc(), t.userId),
+    index("competition_participants_standings_idx").on(
+      t.competitionId,
+      t.steps.desc().nullsFirst(),
+      t.userId,
+    ),
   ],
 );
 
@@ -120,7 +124,7 @@ export const chatMessages = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    index("chat_messages_room_idx").on(t.room, t.id.desc()),
+    index("chat_messages_room_idx").on(t.room, t.id.desc().nullsFirst()),
     check("chat_messages_length", sql`char_length(${t.message}) between 1 and 1000`),
   ],
 );

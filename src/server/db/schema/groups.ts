@@ -75,5 +75,5 @@ export const groupContributions = pgTable(
     description: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index("group_contributions_group_idx").on(t.groupId, t.id.desc())],
+  (t) => [index("group_contributions_group_idx").on(t.groupId, t.id.desc().nullsFirst())],
 );

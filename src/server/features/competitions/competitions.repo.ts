@@ -77,6 +77,7 @@ export async function listForViewer(
   viewerId: number,
   filter:
     | { kind: "open"; now: Date; recentSince: Date }
+    | { kind: "recent"; since: Date }
     | { kind: "active"; now: Date }
     | { kind: "id"; id: number }
     | { kind: "invite"; code: string },
@@ -84,11 +85,13 @@ export async function listForViewer(
   const where =
     filter.kind === "open"
       ? sql`(c.end_date > ${filter.now} or (me.user_id is not null and c.end_date > ${filter.recentSince}))`
-      : filter.kind === "active"
-        ? sql`c.start_date <= ${filter.now} and c.end_date > ${filter.now}`
-        : filter.kind === "id"
-          ? sql`c.id = ${filter.id}`
-          : sql`c.invite_code = ${filter.code}`;
+      : filter.kind === "recent"
+        ? sql`c.end_date > ${filter.since}`
+        : filter.kind === "active"
+          ? sql`c.start_date <= ${filter.now} and c.end_date > ${filter.now}`
+          : filter.kind === "id"
+            ? sql`c.id = ${filter.id}`
+            : sql`c.invite_code = ${filter.code}`;
   const rows = await queryRows<RawListRow>(
     db,
     sql`select c.*, coalesce(a.balance, 0)::text as pool, me.user_id as my_user_id, me.steps as my_steps,
@@ -251,4 +254,42 @@ export async function stepsBetween(tx: Tx, userId: number, from: Date, to: Date)
       where user_id = ${userId} and recorded_at >= ${from} and recorded_at < ${to}`,
   );
   return row?.steps ?? 0;
+}
+
+type ViewerStanding = { competitionId: number; steps: number; ahead: number };
+
+function prepareViewerStandings(db: Db) {
+  return db
+    .select({
+      competitionId: competitionParticipants.competitionId,
+      steps: competitionParticipants.steps,
+      ahead: sql<number>`(select count(*)::int from competition_participants o
+        where o.competition_id = ${competitionParticipants.competitionId} and o.steps > ${competitionParticipants.steps})`,
+    })
+    .from(competitionParticipants)
+    .innerJoin(competitions, eq(competitions.id, competitionParticipants.competitionId))
+    .where(
+      and(
+        eq(competitionParticipants.userId, sql.placeholder("userId")),
+        isNull(competitions.deletedAt),
+        isNull(competitions.groupId),
+        sql`${competitions.endDate} > ${sql.placeholder("since")}::timestamptz`,
+      ),
+    )
+    .prepare("competition_viewer_standings");
+}
+
+const viewerStandingsQueries = new WeakMap<Db, ReturnType<typeof prepareViewerStandings>>();
+
+/**
+ * The viewer's own place in each competition ending after `since`: the one per-viewer part of the
+ * competitions list, asked on every poll, so built once per database and prepared per connection.
+ */
+export async function viewerStandings(db: Db, userId: number, since: Date): Promise<ViewerStanding[]> {
+  let query = viewerStandingsQueries.get(db);
+  if (!query) {
+    query = prepareViewerStandings(db);
+    viewerStandingsQueries.set(db, query);
+  }
+  return (await query.execute({ userId, since: since.toISOString() })) as ViewerStanding[];
 }

@@ -17,6 +17,7 @@ import { type CompetitionRow, competitions } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { requireAdmin, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { refundPaidIn } from "../../ledger/pools";
+import { invalidateBoard, sharedBoard } from "./board";
 import * as repo from "./competitions.repo";
 import { toCompetition } from "./competitions.view";
 
@@ -40,12 +41,33 @@ async function present(ctx: AppContext, rows: repo.CompetitionListRow[], now: Da
   );
 }
 
-/** Upcoming and active competitions, plus the viewer's own completed in the last 7 days. */
+/**
+ * Upcoming and active competitions, plus the viewer's own completed in the last 7 days: the shared
+ * board (at most a second old) with the viewer's own standings, read live, laid over it.
+ */
 export async function list(ctx: AppContext, viewer: Viewer): Promise<Competition[]> {
   const user = requireUser(viewer);
   const now = ctx.clock.now();
   const recentSince = new Date(now.getTime() - COMPLETED_VISIBLE_MS);
-  return present(ctx, await repo.listForViewer(ctx.db, user.id, { kind: "open", now, recentSince }), now);
+  const [board, mine] = await Promise.all([
+    sharedBoard(ctx.db, now),
+    repo.viewerStandings(ctx.db, user.id, recentSince),
+  ]);
+  const own = new Map(mine.map((m) => [m.competitionId, m]));
+  const out: Competition[] = [];
+  for (const row of board.rows) {
+    const me = own.get(row.id);
+    if (row.endDate.getTime() <= now.getTime() && !(me && row.endDate.getTime() > recentSince.getTime()))
+      continue;
+    const withMe = {
+      ...row,
+      myUserId: me ? user.id : null,
+      mySteps: me?.steps ?? null,
+      ahead: me?.ahead ?? null,
+    };
+    out.push(toCompetition(withMe, board.top.get(row.id) ?? [], board.winners.get(row.id) ?? [], now));
+  }
+  return out;
 }
 
 export async function active(ctx: AppContext, viewer: Viewer): Promise<Competition[]> {
@@ -118,6 +140,7 @@ export async function create(ctx: AppContext, viewer: Viewer, body: CompetitionB
       createdBy: admin.id,
     })
     .returning({ id: competitions.id });
+  invalidateBoard(ctx.db);
   ctx.log.info({ competitionId: row.id, by: admin.id }, "competition created");
   return one(ctx, admin, row.id);
 }
@@ -174,6 +197,7 @@ export async function update(
       })
       .where(eq(competitions.id, id));
   });
+  invalidateBoard(ctx.db);
   return one(ctx, user, id);
 }
 
@@ -193,6 +217,7 @@ export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
     await tx.update(competitions).set({ deletedAt: ctx.clock.now() }).where(eq(competitions.id, id));
     return total;
   });
+  invalidateBoard(ctx.db);
   ctx.log.info({ competitionId: id, by: user.id, refunded }, "competition deleted");
   return { message: "Competition deleted", refunded: formatMinor(refunded) };
 }

@@ -16,6 +16,7 @@ import { refundPaidIn } from "../../ledger/pools";
 import { transfer } from "../../ledger/transfer";
 import { postToRoom, roomMessages } from "../chat/chat.service";
 import { lockMemberSteps } from "../steps/steps.service";
+import { invalidateBoard } from "./board";
 import * as repo from "./competitions.repo";
 import { competitionNotFound, viewCompetition } from "./competitions.service";
 
@@ -78,6 +79,7 @@ export async function join(ctx: AppContext, viewer: Viewer, id: number): Promise
       }
     }
   });
+  invalidateBoard(ctx.db);
   ctx.log.info({ competitionId: id, userId: user.id }, "competition joined");
   return viewCompetition(ctx, viewer, id);
 }

@@ -8,6 +8,7 @@ import { competitionWinEmail } from "../../email/templates";
 import { poolBalance } from "../../ledger/accounts";
 import { payPrizes, refundPaidIn } from "../../ledger/pools";
 import { unreviewedFlags } from "../steps/step-review.service";
+import { invalidateBoard } from "./board";
 import * as repo from "./competitions.repo";
 
 type Participant = typeof competitionParticipants.$inferSelect;
@@ -90,6 +91,7 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
     return { outcome, row, payouts };
   });
   if (!result) return "skipped";
+  invalidateBoard(ctx.db);
   if (result.outcome !== "held") {
     ctx.log.info(
       { competitionId: id, outcome: result.outcome, winners: result.payouts.length },

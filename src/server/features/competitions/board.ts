@@ -1,0 +1,70 @@
+// The part of the competitions list every member shares (the open and recent competitions, their
+// pools, top 5 and winners), built at most once a second per process: every member's client polls
+// the list every 10 s, and the viewer's own standing is read live on top of it (repo.viewerStandings).
+// A change made through this process drops it at once; another process's change shows within 1 s.
+import { COMPETITION_LEADERBOARD_SIZE, COMPLETED_VISIBLE_MS } from "../../../core/constants";
+import type { Db } from "../../db/client";
+import * as repo from "./competitions.repo";
+
+export const BOARD_TTL_MS = 1_000;
+
+export type Board = {
+  rows: repo.CompetitionListRow[];
+  top: Map<number, repo.StandingRow[]>;
+  winners: Map<number, repo.StandingRow[]>;
+};
+
+type Entry = { board: Promise<Board>; builtAt: number; asOf: number };
+const boards = new WeakMap<Db, Entry>();
+
+const byCompetition = (rows: repo.StandingRow[]) => {
+  const map = new Map<number, repo.StandingRow[]>();
+  for (const r of rows) map.set(r.competitionId, [...(map.get(r.competitionId) ?? []), r]);
+  return map;
+};
+
+async function build(db: Db, now: Date): Promise<Board> {
+  // No viewer (id 0): the rows carry no personal fields; those come from viewerStandings.
+  const rows = await repo.listForViewer(db, 0, {
+    kind: "recent",
+    since: new Date(now.getTime() - COMPLETED_VISIBLE_MS),
+  });
+  const settled = rows.filter((r) => r.settlement === "settled").map((r) => r.id);
+  const [top, winners] = await Promise.all([
+    repo.topOf(
+      db,
+      rows.map((r) => r.id),
+      COMPETITION_LEADERBOARD_SIZE,
+    ),
+    repo.winnersOf(db, settled),
+  ]);
+  return { rows, top: byCompetition(top), winners: byCompetition(winners) };
+}
+
+/**
+ * The shared board as of `now` (the app's clock): reused for up to a second of real time, and only
+ * while the app's clock has not moved on by more than that (tests drive it by hand).
+ */
+export function sharedBoard(db: Db, now: Date): Promise<Board> {
+  const at = now.getTime();
+  const found = boards.get(db);
+  if (
+    found &&
+    Date.now() - found.builtAt < BOARD_TTL_MS &&
+    at >= found.asOf &&
+    at - found.asOf < BOARD_TTL_MS
+  ) {
+    return found.board;
+  }
+  const board = build(db, now);
+  const entry = { board, builtAt: Date.now(), asOf: at };
+  boards.set(db, entry);
+  // A failed build is not kept.
+  board.catch(() => boards.get(db) === entry && boards.delete(db));
+  return board;
+}
+
+/** Drops this process's board after a change (a join, leave, edit, deletion or settlement). */
+export function invalidateBoard(db: Db): void {
+  boards.delete(db);
+}
