@@ -264,6 +264,10 @@ export const groupPreviewSchema = z.object({
   competitionStartDate: z.string().nullable(),
   competitionEndDate: z.string().nullable(),
   competitionEnded: z.boolean(),
+  /** When entries to the group's competition close (null: until its end, or no competition). */
+  entryDeadlineDate: z.string().nullable(),
+  /** Whether a join would be let in now (not a member, competition not over, entries open). */
+  canJoin: z.boolean(),
 });
 export type GroupPreview = z.infer<typeof groupPreviewSchema>;
 

@@ -211,6 +211,8 @@ describe("groups API", () => {
     expect(res.json().code).toBe("COMPETITION_ENDED");
     const info = (await app().inject({ url: `/api/groups/info/${g.inviteCode}` })).json();
     expect(info).toMatchObject({ competitionEnded: true, hasScheduledCompetition: true });
+    const preview = (await call("GET", `/api/groups/invite/${g.inviteCode}`, late.session)).json();
+    expect(preview).toMatchObject({ competitionEnded: true, canJoin: false });
   });
 
   it("lets admins edit, set the entry price, re-invite and delete; members get 403", async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { GROUP_RECENT_CONTRIBUTIONS, INVITE_PAGE_MEMBERS } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
-import { entriesOpen } from "../../../core/rules/entry-cutoff";
+import { entriesOpen, entryDeadline } from "../../../core/rules/entry-cutoff";
 import type { StandingsEntry } from "../../../core/schemas/competitions";
 import type { Contribution, GroupInfo, GroupMessage, GroupPreview } from "../../../core/schemas/groups";
 import type { AppContext } from "../../context";
@@ -225,6 +225,7 @@ export async function preview(ctx: AppContext, viewer: Viewer, code: string): Pr
   const user = requireUser(viewer);
   const group = await repo.findByInvite(ctx.db, code);
   if (!group) throw invalidInvite();
+  const now = ctx.clock.now();
   const [members, me, contest] = await Promise.all([
     repo.membersOf(ctx.db, [group.id]),
     repo.membership(ctx.db, group.id, user.id),
@@ -248,6 +249,10 @@ export async function preview(ctx: AppContext, viewer: Viewer, code: string): Pr
     hasScheduledCompetition: contest !== undefined,
     competitionStartDate: contest?.startDate.toISOString() ?? null,
     competitionEndDate: contest?.endDate.toISOString() ?? null,
-    competitionEnded: contest !== undefined && ctx.clock.now().getTime() >= contest.endDate.getTime(),
+    competitionEnded: contest !== undefined && now.getTime() >= contest.endDate.getTime(),
+    entryDeadlineDate: contest
+      ? (entryDeadline(contest.startDate, contest.entryDeadlineHours)?.toISOString() ?? null)
+      : null,
+    canJoin: me === undefined && (contest === undefined || entriesOpen(now, contest)),
   };
 }
