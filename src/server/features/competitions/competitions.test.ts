@@ -125,6 +125,9 @@ describe("competitions API", () => {
       });
       expect(joined.json().userRank).toEqual({ position: 1, steps: 0 });
       expect(await fc(user.id)).toBe(1500);
+      // The list every member polls shows the join at once (the shared board is rebuilt).
+      const polled = (await get("/api/competitions", session)).json() as { id: number; prizePool: number }[];
+      expect(polled.find((x) => x.id === c.id)).toMatchObject({ prizePool: 10, participantCount: 1 });
       const again = await join(c.id, session);
       expect(again.statusCode).toBe(409);
       expect(await fc(user.id)).toBe(1500);

@@ -107,6 +107,7 @@ export async function leave(ctx: AppContext, viewer: Viewer, id: number) {
       .where(eq(competitions.id, id));
     return refunded;
   });
+  invalidateBoard(ctx.db);
   return {
     message:
       refunded > 0
