@@ -193,3 +193,10 @@ export async function buildCompetition(
   if (res.statusCode !== 201) throw new Error(`create competition failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/** A fully active member holding `fitcoins` FitCoins, signed in. */
+export async function fundedMember(app: App, fitcoins: number, over: Parameters<typeof buildUser>[1] = {}) {
+  const user = await buildUser(app, over);
+  if (fitcoins > 0) await grantFitcoins(app, user.id, Math.round(fitcoins * 100));
+  return { user, session: await loginAs(app, user) };
+}

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type App, type AppDeps, buildApp } from "../app";
 import { manualClock } from "../clock";
 import { loadConfig } from "../config";
@@ -65,4 +65,10 @@ export function useTestApp(env: Record<string, string> = {}, deps: Partial<AppDe
 
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json() as T;
+}
+
+/** Asserts the books balance now (every currency sums to zero, every balance equals its transfers). */
+export async function expectBooksBalanced(app: App): Promise<void> {
+  const audit = await auditLedger(app.ctx.db);
+  expect(audit.ok, JSON.stringify(audit.mismatches)).toBe(true);
 }

@@ -4,9 +4,8 @@ import type { App } from "../../app";
 import { queryRows } from "../../db/client";
 import { runJobsOnce } from "../../jobs/scheduler";
 import { poolBalance, userBalances } from "../../ledger/accounts";
-import { auditLedger } from "../../ledger/audit";
-import { buildCompetition, buildUser, grantFitcoins, loginAs, type Session } from "../../test/factories";
-import type { TestApp } from "../../test/test-app";
+import { buildCompetition, buildUser, fundedMember, loginAs, type Session } from "../../test/factories";
+import { expectBooksBalanced, type TestApp } from "../../test/test-app";
 import { useTwoInstances } from "../../test/two-instances";
 
 const HOUR = 3600_000;
@@ -28,13 +27,7 @@ describe("competition money under concurrency", { timeout: 60_000 }, () => {
   const either = (i: number) => (i % 2 === 0 ? first.app : second);
   const admin = async () => loginAs(app(), await buildUser(app(), { isAdmin: true }));
   async function members(n: number, fitcoins: number) {
-    return Promise.all(
-      Array.from({ length: n }, async () => {
-        const user = await buildUser(app());
-        if (fitcoins > 0) await grantFitcoins(app(), user.id, fitcoins * 100);
-        return { user, session: await loginAs(app(), user) };
-      }),
-    );
+    return Promise.all(Array.from({ length: n }, () => fundedMember(app(), fitcoins)));
   }
   const join = (target: App, id: number, s: Session) =>
     target.inject({ method: "POST", url: `/api/competitions/${id}/join`, headers: s.headers, payload: {} });
@@ -56,11 +49,6 @@ describe("competition money under concurrency", { timeout: 60_000 }, () => {
     };
   }
 
-  async function auditClean() {
-    const audit = await auditLedger(app().ctx.db);
-    expect(audit.ok, JSON.stringify(audit)).toBe(true);
-  }
-
   it("lets exactly 10 of 50 simultaneous joiners into a competition of 10, charging exactly 10 fees", async () => {
     const a = await admin();
     const c = await buildCompetition(app(), a, { entryFee: 12.5, maxParticipants: 10 });
@@ -77,7 +65,7 @@ describe("competition money under concurrency", { timeout: 60_000 }, () => {
       else expect(fc).toBe(2000);
     }
     expect(charged).toBe(10);
-    await auditClean();
+    await expectBooksBalanced(app());
   });
 
   it("keeps the books when joins race leaves for the same places", async () => {
@@ -101,7 +89,7 @@ describe("competition money under concurrency", { timeout: 60_000 }, () => {
       const { fc } = await userBalances(app().ctx.db, m.user.id);
       expect([0, 500]).toContain(fc);
     }
-    await auditClean();
+    await expectBooksBalanced(app());
   });
 
   it("refunds everyone who got in when a delete races the joins", async () => {
@@ -118,7 +106,7 @@ describe("competition money under concurrency", { timeout: 60_000 }, () => {
     for (const r of answers.slice(0, -1)) expect([200, 404]).toContain(r.statusCode);
     for (const m of crowd) expect((await userBalances(app().ctx.db, m.user.id)).fc).toBe(1000);
     expect(await poolBalance(app().ctx.db, `competition:${c.id}`)).toBe(0);
-    await auditClean();
+    await expectBooksBalanced(app());
   });
 
   it("settles once when two app instances run the settlement job at the same moment", async () => {
@@ -149,7 +137,7 @@ describe("competition money under concurrency", { timeout: 60_000 }, () => {
       sql`select count(*)::int as n from ledger_transfers where kind = 'prize' and reference = ${`competition:${c.id}`}`,
     );
     expect(prizes.n).toBe(3);
-    await auditClean();
+    await expectBooksBalanced(app());
   });
 
   it("counts steps walked before a late join once, and a sync racing the join once", async () => {

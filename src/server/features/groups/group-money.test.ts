@@ -5,9 +5,8 @@ import type { App } from "../../app";
 import { queryRows } from "../../db/client";
 import { runJobsOnce } from "../../jobs/scheduler";
 import { poolBalance, userBalances } from "../../ledger/accounts";
-import { auditLedger } from "../../ledger/audit";
-import { buildUser, grantFitcoins, loginAs, type Session } from "../../test/factories";
-import type { TestApp } from "../../test/test-app";
+import { fundedMember, type Session } from "../../test/factories";
+import { expectBooksBalanced, type TestApp } from "../../test/test-app";
 import { useTwoInstances } from "../../test/two-instances";
 
 const HOUR = 3600_000;
@@ -23,11 +22,7 @@ describe("group money", { timeout: 60_000 }, () => {
   const app = () => first.app;
   const either = (i: number) => (i % 2 === 0 ? first.app : second);
 
-  async function member(fitcoins: number) {
-    const user = await buildUser(app());
-    await grantFitcoins(app(), user.id, fitcoins * 100);
-    return { user, session: await loginAs(app(), user) };
-  }
+  const member = (fitcoins: number) => fundedMember(app(), fitcoins);
   const call = (target: App, method: "GET" | "POST" | "DELETE", url: string, s: Session, payload?: object) =>
     target.inject({ method, url, headers: s.headers, payload });
   const fc = async (userId: number) => (await userBalances(app().ctx.db, userId)).fc;
@@ -42,11 +37,6 @@ describe("group money", { timeout: 60_000 }, () => {
       headers: s.headers,
       payload: { steps, timestamp: first.clock.now().toISOString(), batchId: randomUUID() },
     });
-  async function auditClean() {
-    const audit = await auditLedger(app().ctx.db);
-    expect(audit.ok, JSON.stringify(audit)).toBe(true);
-  }
-
   it("keeps the pool exact when 30 members contribute at once", async () => {
     const owner = await member(20);
     const g = (
@@ -69,7 +59,7 @@ describe("group money", { timeout: 60_000 }, () => {
       sql`select count(*)::int as n from group_contributions where group_id = ${g.id}`,
     );
     expect(count.n).toBe(30);
-    await auditClean();
+    await expectBooksBalanced(app());
   });
 
   it("pays the group leaderboard's top three from the pool once, whichever instance settles", async () => {
@@ -114,7 +104,7 @@ describe("group money", { timeout: 60_000 }, () => {
     await call(app(), "POST", `/api/groups/${g.id}/contribute`, others[2].session, { amount: 2 });
     expect((await call(app(), "DELETE", `/api/groups/${g.id}`, owner.session)).statusCode).toBe(200);
     expect(await fc(others[2].user.id)).toBe(500);
-    await auditClean();
+    await expectBooksBalanced(app());
   });
 
   it("refunds what everyone paid in when nobody in the group walked", async () => {
@@ -137,6 +127,6 @@ describe("group money", { timeout: 60_000 }, () => {
     expect((await call(app(), "GET", `/api/groups/${g.id}`, owner.session)).json().settlement).toBe(
       "refunded",
     );
-    await auditClean();
+    await expectBooksBalanced(app());
   });
 });

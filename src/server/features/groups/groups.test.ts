@@ -18,7 +18,7 @@ import {
 } from "../../../core/schemas/groups";
 import { emails } from "../../db/schema";
 import { poolBalance, userBalances } from "../../ledger/accounts";
-import { buildUser, DEVICE, grantFitcoins, loginAs, type Session } from "../../test/factories";
+import { buildUser, DEVICE, fundedMember, grantFitcoins, loginAs, type Session } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
 
 const DAY = 24 * 3600_000;
@@ -27,11 +27,8 @@ describe("groups API", () => {
   const t = useTestApp();
   const app = () => t().app;
 
-  async function member(fitcoins = 100, over: Parameters<typeof buildUser>[1] = {}) {
-    const user = await buildUser(app(), over);
-    if (fitcoins > 0) await grantFitcoins(app(), user.id, Math.round(fitcoins * 100));
-    return { user, session: await loginAs(app(), user) };
-  }
+  const member = (fitcoins = 100, over: Parameters<typeof buildUser>[1] = {}) =>
+    fundedMember(app(), fitcoins, over);
   const call = (
     method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: string,
