@@ -10,13 +10,14 @@ import { rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { count, sum } from "drizzle-orm";
+import { count, eq, sum } from "drizzle-orm";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
-import { stepBatches, stepRefusals } from "../src/server/db/schema";
+import { ledgerTransfers, stepBatches, stepDays, stepRefusals } from "../src/server/db/schema";
 import { redactedRequest } from "../src/server/http/error-handler";
+import { startScheduler } from "../src/server/jobs/scheduler";
 import { buildUser, loginAs } from "../src/server/test/factories";
 import { cpuMarks, inChildProcess, isLoadGenerator, serveLoadJobs } from "./support/child";
 import type { Connection } from "./support/connection";
@@ -35,6 +36,7 @@ const RETRY_EVERY = 50;
 const GOAL = { syncsPerSec: 1500, p99Ms: 50 };
 /** The open-loop phase's rate: the goal's. */
 const RATE = Number(process.env.BENCH_RATE ?? GOAL.syncsPerSec);
+const JOBS = process.env.BENCH_JOBS !== "0";
 const TIME_ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney"];
 
 type Member = { cookie: string; fingerprint: string };
@@ -178,6 +180,9 @@ async function bench(database: Database) {
     db: database.db,
     logger: { level: config.logLevel, serializers: { req: redactedRequest }, file: "/dev/null" },
   });
+  // The scheduler runs as in production (main.ts): the points job pays the synced days while the
+  // syncs go on. BENCH_JOBS=0 leaves it out, to measure what it costs.
+  const scheduler = JOBS ? startScheduler(app.ctx, config.jobTickMs) : null;
   try {
     await app.listen({ port: 0, host: "127.0.0.1" });
     const port = (app.server.address() as AddressInfo).port;
@@ -203,6 +208,15 @@ async function bench(database: Database) {
       .select({ batches: count(), steps: sum(stepBatches.steps).mapWith(Number) })
       .from(stepBatches);
     const [refused] = await database.db.select({ n: count() }).from(stepRefusals);
+    await scheduler?.stop();
+    const [awards] = await database.db
+      .select({ n: count(), points: sum(ledgerTransfers.amount).mapWith(Number) })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.currency, "PTS"));
+    const [pending] = await database.db
+      .select({ n: count() })
+      .from(stepDays)
+      .where(eq(stepDays.pointsPending, true));
     const storedOk =
       stored.batches === syncs.batchesSent + atRate.batchesSent &&
       stored.steps === syncs.stepsSent + atRate.stepsSent &&
@@ -244,8 +258,16 @@ async function bench(database: Database) {
       healthRps: Math.round(health.requests / health.seconds),
       healthP99Ms: percentile(health.latencies, 0.99),
       healthErrors: Object.values(health.failures).reduce((a, n) => a + n, 0),
+      pointsJob: {
+        running: JOBS,
+        tickMs: config.jobTickMs,
+        awards: awards.n,
+        points: awards.points ?? 0,
+        daysStillPending: pending.n,
+      },
     };
   } finally {
+    await scheduler?.stop();
     await app.close();
   }
 }

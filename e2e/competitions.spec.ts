@@ -10,6 +10,7 @@ import {
   suffix,
 } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
+import { openPastCelebration } from "./support/rewards";
 import { newVisitor, payWithCard, register } from "./support/users";
 
 const DAY_MINUTES = 24 * 60;
@@ -73,8 +74,8 @@ test("a member joins a paid competition through the guidelines: the fee leaves t
   await expect(fitcoins).toHaveText("37.50 FC");
   await expect(card(available, competition.name)).toHaveCount(0);
 
-  // The wallet agrees, and lists the entry fee.
-  await page.goto("/wallet");
+  // The wallet agrees, and lists the entry fee (joining unlocked First Race: its celebration is closed first).
+  await openPastCelebration(page, "/wallet");
   await expect(page.getByTestId("fitcoin-balance")).toHaveText("37.50");
   const history = page.getByRole("list", { name: "Transaction History" });
   await expect(history.getByRole("listitem").filter({ hasText: competition.name })).toContainText(

@@ -1,4 +1,5 @@
 import { type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
+import { openPastCelebration } from "./support/rewards";
 import { newVisitor, payWithCard, register, type Visitor } from "./support/users";
 
 /** A fully active member with a name of their own, the way support/member.ts walks onboarding. */
@@ -76,7 +77,8 @@ test("two members sync steps and the leaderboard ranks them, the viewer's own ro
   await syncSteps(page, 2380);
   await syncSteps(page, 20);
 
-  await page.goto("/leaderboard");
+  // The synced steps unlocked First Steps: its celebration opens on load and is closed first.
+  await openPastCelebration(page, "/leaderboard");
   await expect(page.getByRole("heading", { name: "Leaderboard", level: 1 })).toBeVisible();
   await expect(
     page.getByRole("heading", { name: /^This week \(Mon \d{1,2} \w{3} – Sun \d{1,2} \w{3}\)$/ }),
@@ -99,7 +101,7 @@ test("two members sync steps and the leaderboard ranks them, the viewer's own ro
   await expect(page.getByText(`3,801 more steps to pass ${leader}.`)).toBeVisible();
 
   // The leader sees the same order with their own row marked.
-  await leaderPage.goto("/leaderboard");
+  await openPastCelebration(leaderPage, "/leaderboard");
   const fromLeader = board(leaderPage).getByRole("listitem");
   await expect(fromLeader.filter({ hasText: leader })).toHaveAttribute("aria-current", "true");
   await expect(fromLeader.filter({ hasText: follower })).not.toHaveAttribute("aria-current", "true");

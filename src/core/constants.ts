@@ -89,3 +89,52 @@ export const INVITE_PAGE_MEMBERS = 8;
 export const INVITE_REDIRECT_MS = 2_000;
 export const INVITE_SUBSCRIBE_REDIRECT_MS = 1_500;
 export const COPY_CONFIRMATION_MS = 2_000;
+
+/** Points (specification 3 section 9; DESIGN 1, points). Whole points. */
+export const POINTS_PER_STEP_BLOCK = 20;
+export const STEPS_PER_POINT_BLOCK = 500;
+/** Daily milestone bonuses: steps reached in one local day, and the points they add. */
+export const DAILY_MILESTONES = [
+  { steps: 5_000, points: 100 },
+  { steps: 10_000, points: 200 },
+  { steps: 20_000, points: 500 },
+  { steps: 30_000, points: 1_000 },
+  { steps: 40_000, points: 2_000 },
+  { steps: 50_000, points: 3_000 },
+  { steps: 60_000, points: 4_000 },
+  { steps: 70_000, points: 5_000 },
+  { steps: 80_000, points: 6_000 },
+  { steps: 90_000, points: 7_000 },
+  { steps: 100_000, points: 10_000 },
+  { steps: 1_000_000, points: 500_000 },
+] as const;
+/** Streak bonuses: consecutive local days at or above `steps`, paid when the streak reaches `days`. */
+export const STREAK_BONUSES = [
+  { steps: 10_000, days: 7, points: 500 },
+  { steps: 10_000, days: 14, points: 800 },
+  { steps: 10_000, days: 30, points: 1_200 },
+  { steps: 30_000, days: 7, points: 1_000 },
+  { steps: 30_000, days: 14, points: 1_500 },
+  { steps: 50_000, days: 7, points: 2_000 },
+  { steps: 50_000, days: 14, points: 2_500 },
+] as const;
+export const STREAK_BONUS_MAX_POINTS = 2_500;
+export const STREAK_THRESHOLDS = [10_000, 30_000, 50_000] as const;
+/** Issuance spread over this many system accounts, so awards do not all wait on one row. */
+export const POINTS_ISSUANCE_SHARDS = 16;
+export const POINT_DESCRIPTION_MAX = 60;
+
+/** Gift cards (specification 3 sections 5 and 9). */
+export const GIFT_CARD_TIERS = [50, 100] as const;
+export const RECENT_REDEMPTIONS = 5;
+export const OFFER_DEFAULT_VALUE50_CENTS = 5_000;
+export const OFFER_DEFAULT_FITCOINS50 = 5_000;
+export const OFFER_DEFAULT_VALUE100_CENTS = 10_000;
+export const OFFER_DEFAULT_FITCOINS100 = 10_000;
+
+/** Achievements (specification 2 section 9). */
+export const ACHIEVEMENT_TOOLTIP_MS = 3_000;
+
+/** Email test (specification 3 sections 2 and 9). */
+export const EMAIL_TEST_TYPES = ["welcome", "achievement", "competition", "reminder", "winner"] as const;
+export const DOMAIN_VERIFICATION_MINUTES = { min: 5, max: 30 } as const;

@@ -17,6 +17,7 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
+import { achievementRoutes } from "./features/achievements/achievements.routes";
 import { adminMoneyRoutes } from "./features/admin/admin.routes";
 import { paymentFlagRoutes } from "./features/admin/payment-flags.routes";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -25,11 +26,17 @@ import { competitionRoutes } from "./features/competitions/competitions.routes";
 import { fairPlayRoutes } from "./features/competitions/fair-play.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { depositRoutes } from "./features/deposits/deposits.routes";
+import { emailRoutes } from "./features/email/email.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
+import { memberRoutes } from "./features/members/members.routes";
+import { profileImageRoutes } from "./features/members/profile-image.routes";
+import { rewardRoutes } from "./features/rewards/rewards.routes";
+import { safetyRoutes } from "./features/safety/safety.routes";
 import { stepReviewRoutes } from "./features/steps/step-review.routes";
 import { stepsRoutes } from "./features/steps/steps.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
 import { walletRoutes } from "./features/wallet/wallet.routes";
+import { createSandboxGiftCardProvider, type GiftCardProvider } from "./gift-cards/provider";
 import { registerBodyPolicy } from "./http/body-policy";
 import { redactedRequest, registerErrorHandler } from "./http/error-handler";
 import { registerClient } from "./http/static";
@@ -47,6 +54,7 @@ export type AppDeps = {
   clock?: Clock;
   mailer?: Mailer;
   payments?: PaymentProvider;
+  giftCards?: GiftCardProvider;
   /** Serve the built client from config.clientDir (main.ts does; API tests don't). */
   serveClient?: boolean;
   logger?: boolean | object;
@@ -93,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments:
       deps.payments ??
       (config.stripe ? createStripeProvider(config.stripe, db, clock) : createSandboxProvider(db, clock)),
+    giftCards: deps.giftCards ?? createSandboxGiftCardProvider(),
   };
 
   registerErrorHandler(app);
@@ -172,6 +181,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(competitionRoutes, { ctx });
   await app.register(fairPlayRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
+  await app.register(rewardRoutes, { ctx });
+  await app.register(achievementRoutes, { ctx });
+  await app.register(emailRoutes, { ctx });
+  await app.register(safetyRoutes, { ctx });
+  await app.register(memberRoutes, { ctx });
+  await app.register(profileImageRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
 

@@ -3,6 +3,7 @@ import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./email/mailer";
+import type { GiftCardProvider } from "./gift-cards/provider";
 import type { PaymentProvider } from "./payments/provider";
 
 /** What every service needs, built once by buildApp and passed explicitly. */
@@ -12,5 +13,6 @@ export type AppContext = {
   config: Config;
   mailer: Mailer;
   payments: PaymentProvider;
+  giftCards: GiftCardProvider;
   log: FastifyBaseLogger;
 };

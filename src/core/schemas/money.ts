@@ -228,10 +228,13 @@ export type RecentTransaction = z.infer<typeof recentTransactionSchema>;
 export const walletBalanceSchema = z.object({ balance: moneyStringSchema });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
+/** A Gift Card of the Month redemption: `amount` is the card's value in dollars (50 or 100). */
 export const fitcoinRedemptionSchema = z.object({
   id: z.number().int(),
   amount: z.number(),
-  status: z.string(),
+  brand: z.string(),
+  fitcoinsSpent: z.number(),
+  status: z.enum(["pending", "delivered", "fulfilled", "failed"]),
   giftCardCode: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -8,7 +8,7 @@ export type EmailContent = {
   secrets?: string[];
 };
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f6f8;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:24px">
 <h1 style="color:#059669;font-size:22px;margin-top:0">${escapeHtml(title)}</h1>${body}

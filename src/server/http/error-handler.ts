@@ -32,10 +32,14 @@ export function redactedRequest(request: { method: string; url: string; id: stri
 }
 
 /** One error shape everywhere; 5xx are logged with the request id and their details hidden. */
+const PUBLIC_OUTAGES = new Set(["PROVIDER_UNAVAILABLE", "EMAIL_FAILED"]);
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    // An AppError of 500 or more is a bug report: logged below, never shown (it may hold internals).
-    if (error instanceof AppError && error.statusCode < 500) {
+    // An AppError of 500 or more is a bug report: logged below, never shown (it may hold internals),
+    // except an outage we describe ourselves (a gift-card provider down: nothing was spent).
+    if (error instanceof AppError && (error.statusCode < 500 || PUBLIC_OUTAGES.has(error.code))) {
+      if (error.statusCode >= 500) request.log.error({ err: error, reqId: request.id }, error.message);
       return reply
         .status(error.statusCode)
         .send({ message: error.message, code: error.code, ...error.extra });

@@ -3,6 +3,8 @@ import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 import { settleDueCompetitions } from "../features/competitions/settlement.service";
 import { reconcileEveryone } from "../features/deposits/deposits.service";
+import { awardPendingPoints } from "../features/rewards/points.service";
+import { finishPendingRedemptions } from "../features/rewards/redemption.service";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
 
 export type Job = { name: string; run(ctx: AppContext): Promise<unknown> };
@@ -51,6 +53,8 @@ export const jobs: Job[] = [
   { name: "subscription-period-ends", run: runPeriodEnds },
   { name: "daily-deposit-reconciliation", run: dailyReconciliation },
   { name: "competition-settlement", run: settleDueCompetitions },
+  { name: "points-award", run: awardPendingPoints },
+  { name: "gift-card-fulfilment", run: finishPendingRedemptions },
 ];
 
 /** Runs all jobs once; a failing job is logged and does not stop the others. */

@@ -1,15 +1,18 @@
 import { and, eq } from "drizzle-orm";
+import { POINTS_ISSUANCE_SHARDS } from "../../core/constants";
 import type { Db } from "../db/client";
 import { ledgerAccounts } from "../db/schema";
 
-export type Currency = "USD" | "FC";
+/** Dollars (cents), FitCoins (hundredths) and points (whole points). */
+export type Currency = "USD" | "FC" | "PTS";
 
 /**
  * The accounts that stand for everything outside the members' wallets. Card payments is the
  * outside world (it goes negative as money comes in); FitCoin issuance mints FitCoins; the
  * reserve holds the dollars that back issued FitCoins; fees and subscriptions are revenue.
  * Chargeback losses pays what a refunded or disputed deposit took back beyond the member's
- * wallet (it goes negative by the platform's loss).
+ * wallet (it goes negative by the platform's loss). Points are minted by issuance accounts spread
+ * over shards (`pointsIssuanceAccount`).
  */
 export const SYSTEM_ACCOUNTS = {
   cardPayments: { key: "system:card_payments", currency: "USD", allowNegative: true },
@@ -18,6 +21,10 @@ export const SYSTEM_ACCOUNTS = {
   fitcoinReserve: { key: "system:fitcoin_reserve", currency: "USD", allowNegative: false },
   fitcoinIssuance: { key: "system:fitcoin_issuance", currency: "FC", allowNegative: true },
   chargebackLosses: { key: "system:chargeback_losses", currency: "USD", allowNegative: true },
+  /** FitCoins spent on Gift Card of the Month cards. */
+  fitcoinRedemptions: { key: "system:fitcoin_redemptions", currency: "FC", allowNegative: false },
+  /** Points spent on gift cards. */
+  pointsRedemptions: { key: "system:points_redemptions", currency: "PTS", allowNegative: false },
 } as const satisfies Record<string, { key: string; currency: Currency; allowNegative: boolean }>;
 
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
@@ -85,5 +92,23 @@ export async function systemBalance(db: Db, name: SystemAccount): Promise<number
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.ownerKey, a.key), eq(ledgerAccounts.currency, a.currency)));
+  return row?.balance ?? 0;
+}
+
+/**
+ * The points issuance account that mints a member's points: one of POINTS_ISSUANCE_SHARDS
+ * (`system:points_issuance:3`), chosen by member, so awards to different members do not queue on
+ * one row. Every shard goes negative by what it minted; the audit's per-currency sum covers them.
+ */
+export function pointsIssuanceAccount(db: Db, userId: number): Promise<number> {
+  return getOrCreate(db, `system:points_issuance:${userId % POINTS_ISSUANCE_SHARDS}`, "PTS", true, null);
+}
+
+/** A member's points (0 before their first award). */
+export async function userPoints(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerKey, `user:${userId}`), eq(ledgerAccounts.currency, "PTS")));
   return row?.balance ?? 0;
 }

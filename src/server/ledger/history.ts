@@ -1,9 +1,8 @@
-import { desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { formatMinor } from "../../core/money";
 import type { Transaction } from "../../core/schemas/money";
 import type { Db } from "../db/client";
 import { ledgerAccounts, ledgerTransfers } from "../db/schema";
-import type { TransferKind } from "./transfer";
 
 export type HistoryEntry = Transaction;
 
@@ -28,17 +27,21 @@ export async function userHistory(db: Db, userId: number, limit: number): Promis
     })
     .from(ledgerTransfers)
     .where(
-      or(
-        eq(ledgerTransfers.userId, userId),
-        sql`${ledgerTransfers.debitAccountId} in ${own}`,
-        sql`${ledgerTransfers.creditAccountId} in ${own}`,
+      and(
+        // Points have their own history (rewards feature); the wallet lists dollars and FitCoins.
+        ne(ledgerTransfers.currency, "PTS"),
+        or(
+          eq(ledgerTransfers.userId, userId),
+          sql`${ledgerTransfers.debitAccountId} in ${own}`,
+          sql`${ledgerTransfers.creditAccountId} in ${own}`,
+        ),
       ),
     )
     .orderBy(desc(ledgerTransfers.id))
     .limit(limit);
   return rows.map((r) => ({
     id: r.id,
-    type: r.kind as TransferKind,
+    type: r.kind as HistoryEntry["type"],
     amount: `${r.incoming ? "+" : "-"}${formatMinor(r.amount)}`,
     currency: r.currency as "USD" | "FC",
     description: r.description,

@@ -16,6 +16,10 @@ export type TransferKind =
   | "admin_grant"
   | "redemption"
   | "subscription"
+  /** Points: 20 per 500 steps, daily milestones, streak bonuses (DESIGN 1, points). */
+  | "earned"
+  | "milestone"
+  | "bonus"
   /** A card payment taken back: a refund or dispute of a deposit (and a won dispute's return). */
   | "chargeback";
 

@@ -63,7 +63,7 @@ describe("demo data", () => {
       url: "/api/admin/global-reconcile",
       headers: { ...DEVICE, cookie },
     });
-    expect(reconcile.json()).toMatchObject({ usersScanned: 6, totalMissingDeposits: 0 });
+    expect(reconcile.json()).toMatchObject({ usersScanned: 7, totalMissingDeposits: 0 });
     // Competitions in every state, the running ones counting the demo walking.
     const list = await t().app.inject({
       url: "/api/competitions",
@@ -126,6 +126,55 @@ describe("demo data", () => {
       headers: { ...DEVICE, cookie: mayaCookie },
     });
     expect(chat.json()).toHaveLength(3);
+
+    // Rewards: Sofia's points from three weeks of walking, her gift cards with their codes, the
+    // Gift Card of the Month after an older one, and a badge left for her to celebrate.
+    const sofia = { ...DEVICE, cookie: (await login("sofia", pw)).cookie };
+    const get = async (url: string) => (await t().app.inject({ url, headers: sofia })).json();
+    const points = await get("/api/points/summary");
+    expect(points.lifetimeSpent).toBe(10_000);
+    expect(points.availablePoints).toBe(points.lifetimeEarned - 10_000);
+    expect(points.availablePoints).toBeGreaterThan(10_000);
+    expect(points.streaks[0]).toEqual({ steps: 10_000, days: 17 });
+    const kinds = new Set((await get("/api/points/transactions")).map((p: { type: string }) => p.type));
+    expect(kinds).toEqual(new Set(["earned", "milestone", "bonus", "redemption"]));
+    const cards = await get("/api/rewards/history");
+    expect(cards.map((c: { giftCardName: string }) => c.giftCardName)).toEqual([
+      "Amazon $5 Gift Card",
+      "Starbucks $5 Gift Card",
+    ]);
+    expect(
+      cards.every(
+        (c: { giftCardCode: string; status: string }) => c.status === "delivered" && c.giftCardCode,
+      ),
+    ).toBe(true);
+    const coins = await get("/api/fitcoin/balance");
+    expect(coins.balance).toBe(18);
+    expect(coins.redemptions).toEqual([
+      expect.objectContaining({ amount: 50, brand: "Amazon", status: "fulfilled" }),
+    ]);
+    expect(await get("/api/fitcoin/gift-card-offer")).toMatchObject({ brand: "Amazon", isActive: true });
+    const offers = await t().app.inject({
+      url: "/api/admin/gift-card-offers",
+      headers: { ...DEVICE, cookie },
+    });
+    expect(offers.json().map((o: { brand: string; isActive: boolean }) => [o.brand, o.isActive])).toEqual([
+      ["Amazon", true],
+      ["Starbucks", false],
+    ]);
+    const celebrate = await t().app.inject({
+      method: "POST",
+      url: "/api/achievements/check",
+      headers: sofia,
+    });
+    expect(celebrate.json().map((a: { id: string }) => a.id)).toEqual(["fortnight-streak"]);
+    const badges = (await get("/api/achievements/user")).map(
+      (a: { achievementId: string }) => a.achievementId,
+    );
+    expect(badges).toEqual(
+      expect.arrayContaining(["first-steps", "trailblazer", "week-streak", "first-reward"]),
+    );
+    expect(badges).not.toContain("month-streak");
     // Seeding runs once: a database with users is left alone.
     expect(await seedDemoData(t().app.ctx)).toBeNull();
   });

@@ -14,6 +14,7 @@ import { addMonth, type PaymentPurpose } from "../payments/provider";
 import { createSandboxProvider, markSandboxIntentSucceeded } from "../payments/sandbox";
 import { seedCompetitions } from "./demo-competitions";
 import { seedGroups } from "./demo-groups";
+import { seedRewards } from "./demo-rewards";
 
 type DemoMember = {
   username: string;
@@ -58,6 +59,20 @@ export const DEMO_MEMBERS: DemoMember[] = [
     // $25 in, and 34.00 FitCoins bought by card for $40.
     money: { deposits: [2500], fitcoinPurchases: [4000] },
     steps: [11200, 9650, 13020, 7400, 10880, 12310, 4460],
+  },
+  {
+    username: "sofia",
+    firstName: "Sofia",
+    lastName: "Martinez",
+    subscribed: "active",
+    rulesAccepted: true,
+    // $100 in, $80 converted: $20.00 and 68.00 FitCoins, 50 of them spent on a gift card.
+    money: { deposits: [10000], convert: 8000 },
+    // Three weeks of walking: a 17-day run at 10,000 and more up to yesterday, two 30,000 days.
+    steps: [
+      10400, 12800, 9100, 11050, 10230, 13400, 12110, 31200, 10800, 11900, 10050, 14300, 12480, 10920, 33100,
+      11340, 10560, 12700, 10100, 15200, 6240,
+    ],
   },
   { username: "jordan", firstName: "Jordan", lastName: "Lee", subscribed: "active", rulesAccepted: false },
   { username: "sam", firstName: "Sam", lastName: "Okafor", subscribed: "expired", rulesAccepted: true },
@@ -119,13 +134,14 @@ export async function seedDemoData(
   for (const m of DEMO_MEMBERS) if (m.steps) await seedSteps(ctx, m.username, m.steps);
   // The finished ones are settled as the scheduler would (their grace period is long over).
   await settleDueCompetitions(ctx);
+  await seedRewards(ctx);
   // Printed once, on the console only (never stored in clear).
   console.log(
     [
       "",
       "  Demo data created. These passwords are shown only now:",
       `    admin                                   password: ${adminPassword}`,
-      `    alex, maya (active), jordan (rules not accepted),`,
+      `    alex, maya, sofia (active), jordan (rules not accepted),`,
       `    sam (subscription expired), newbie (no subscription)  password: ${memberPassword}`,
       "",
     ].join("\n"),

@@ -125,6 +125,8 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index("chat_messages_room_idx").on(t.room, t.id.desc().nullsFirst()),
+    // Achievements count a member's messages.
+    index("chat_messages_user_idx").on(t.userId),
     check("chat_messages_length", sql`char_length(${t.message}) between 1 and 1000`),
   ],
 );

@@ -41,6 +41,8 @@ export const groups = pgTable(
   (t) => [
     uniqueIndex("groups_invite_code_uq").on(t.inviteCode),
     index("groups_public_idx").on(t.createdAt).where(sql`${t.deletedAt} is null and not ${t.isPrivate}`),
+    // Achievements count the groups a member created and the members they brought in.
+    index("groups_created_by_idx").on(t.createdBy),
   ],
 );
 

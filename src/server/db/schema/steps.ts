@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -53,8 +54,13 @@ export const stepDays = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     localDate: date({ mode: "string" }).notNull(),
     steps: integer().notNull(),
+    /** Set by every batch of the day (migration 0009), cleared by the points job once it has paid. */
+    pointsPending: boolean().notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.localDate] }),
+    index("step_days_points_pending_idx").on(t.userId, t.localDate).where(sql`${t.pointsPending}`),
+  ],
 );
 
 /** Syncs refused as implausible (DESIGN 1, step plausibility); nothing of them was counted. */

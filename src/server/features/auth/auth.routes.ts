@@ -18,14 +18,6 @@ import { userView } from "./user-view";
 
 const INVITE_COOKIE = "sr_invite";
 
-/**
- * Where to send this browser back to (payment return URLs). Emailed links use config.appUrl
- * instead: a forged Host header must never end up in a message sent to someone else.
- */
-export function appUrl(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
 function deviceOf(request: FastifyRequest): auth.DeviceInfo {
   const fp = request.headers[FINGERPRINT_HEADER];
   const valid = typeof fp === "string" && /^[A-Za-z0-9]{1,32}$/.test(fp);

@@ -165,3 +165,9 @@ export function currentUser(viewer: Viewer): ViewerUser {
 export function adminCheck(viewer: Viewer): boolean {
   return requireUser(viewer).isAdmin;
 }
+
+/**
+ * For other features: a member as the services see them, read fresh (after a change), and the
+ * revocation of all their sessions (account deletion).
+ */
+export { loadViewerUser, revokeAllSessions } from "./auth.repo";

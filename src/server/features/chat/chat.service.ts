@@ -3,6 +3,7 @@
 import { CHAT_HISTORY_LIMIT } from "../../../core/constants";
 import type { ChatMessage } from "../../../core/schemas/competitions";
 import type { AppContext } from "../../context";
+import * as safety from "../safety/safety.service";
 import * as repo from "./chat.repo";
 
 type Row = Awaited<ReturnType<typeof repo.latest>>[number];
@@ -17,12 +18,9 @@ const view = (r: Row): ChatMessage => ({
   profileImageUrl: r.profileImageUrl,
 });
 
-/**
- * The members whose messages the viewer does not see. The seam for blocking (issue 12): until
- * members can block each other, nobody is hidden.
- */
-export async function hiddenAuthorsFor(_ctx: AppContext, _viewerId: number): Promise<number[]> {
-  return [];
+/** The members whose messages the viewer does not see: blocked by the viewer, or blocking them. */
+export function hiddenAuthorsFor(ctx: AppContext, viewerId: number): Promise<number[]> {
+  return safety.blockedEitherWay(ctx, viewerId);
 }
 
 /** The newest 100 messages of a room, oldest first (the order a chat reads). */

@@ -123,7 +123,7 @@ export async function stepsOnDate(db: Db | Tx, userId: number, date: string): Pr
 }
 
 /** Steps per local day from `from` to `to` inclusive; days without steps are absent. */
-export async function stepsByDate(db: Db, userId: number, from: string, to: string) {
+export async function stepsByDate(db: Db | Tx, userId: number, from: string, to: string) {
   return db
     .select({ date: stepDays.localDate, steps: stepDays.steps })
     .from(stepDays)
@@ -195,4 +195,37 @@ export async function leaderboardPosition(db: Db, userId: number, at: Date) {
       coalesce((select steps from week where user_id = ${userId}), 0) as steps`,
   );
   return row;
+}
+
+/**
+ * Days whose steps changed since the points job last paid them (migration 0009), by member,
+ * members after `afterUserId` (the job's cursor through one run).
+ */
+export async function pendingPointDays(db: Db, afterUserId: number, limit: number) {
+  return db
+    .select({ userId: stepDays.userId, localDate: stepDays.localDate, steps: stepDays.steps })
+    .from(stepDays)
+    .where(and(eq(stepDays.pointsPending, true), gt(stepDays.userId, afterUserId)))
+    .orderBy(stepDays.userId, stepDays.localDate)
+    .limit(limit);
+}
+
+/**
+ * Marks days paid, each only if its total is still the one paid for: a batch stored meanwhile
+ * leaves its day pending for the next run.
+ */
+export async function clearPointsPending(
+  db: Db | Tx,
+  days: { userId: number; localDate: string; steps: number }[],
+): Promise<void> {
+  if (days.length === 0) return;
+  const rows = sql.join(
+    days.map((d) => sql`(${d.userId}::integer, ${d.localDate}::date, ${d.steps}::integer)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update step_days d set points_pending = false
+    from (values ${rows}) as paid(user_id, local_date, steps)
+    where d.user_id = paid.user_id and d.local_date = paid.local_date and d.steps = paid.steps
+      and d.points_pending`);
 }

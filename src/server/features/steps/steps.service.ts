@@ -132,8 +132,11 @@ export async function leaderboard(ctx: AppContext, viewer: Viewer) {
   };
 }
 
-/**
- * Holds the member's step-sync lock until the caller's transaction ends: no batch of theirs is
- * stored meanwhile (a competition join sums their steps in its window under it).
+export { localDate } from "./local-date";
+/*
+ * Also for other features: lockMemberSteps holds the member's step-sync lock until the caller's
+ * transaction ends, so no batch of theirs is stored meanwhile (a competition join sums their steps
+ * in its window under it); the points job reads the days changed since last paid
+ * (pendingPointDays), a member's days (stepsByDate), and marks days paid (clearPointsPending).
  */
-export { lockMemberSteps } from "./steps.repo";
+export { clearPointsPending, lockMemberSteps, pendingPointDays, stepsByDate } from "./steps.repo";

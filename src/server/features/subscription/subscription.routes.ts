@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { subscriptionStatusSchema, userSchema } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
+import { appUrl } from "../../http/app-url";
 import { paymentLimit } from "../../http/rate-limits";
 import { errors } from "../../http/responses";
-import { appUrl } from "../auth/auth.routes";
 import { userView } from "../auth/user-view";
 import * as subscription from "./subscription.service";
 

@@ -9,7 +9,7 @@ import {
   type ViewerUser,
 } from "../../http/viewer";
 import { addMonth, type SubscriptionPayment } from "../../payments/provider";
-import { loadViewerUser } from "../auth/auth.repo";
+import { loadViewerUser } from "../auth/auth.service";
 import * as repo from "./subscription.repo";
 
 export async function createCheckout(
@@ -65,6 +65,14 @@ export async function cancel(ctx: AppContext, viewer: Viewer): Promise<ViewerUse
   if (sub.provider === ctx.payments.name) await ctx.payments.cancelAtPeriodEnd(sub.providerSubscriptionId);
   await repo.transitionStatus(ctx.db, user.id, "active", "cancel_at_period_end", ctx.clock.now());
   return reload(ctx, user);
+}
+
+/** A deleted member's membership: set to end with its paid period, never renewed. */
+export async function stopRenewing(ctx: AppContext, userId: number): Promise<void> {
+  const sub = await repo.findSubscription(ctx.db, userId);
+  if (sub?.status !== "active") return;
+  if (sub.provider === ctx.payments.name) await ctx.payments.cancelAtPeriodEnd(sub.providerSubscriptionId);
+  await repo.transitionStatus(ctx.db, userId, "active", "cancel_at_period_end", ctx.clock.now());
 }
 
 export async function reactivate(ctx: AppContext, viewer: Viewer): Promise<ViewerUser> {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
+import { formatMinor } from "../../../core/money";
 import {
   dollarsToCents,
   fitcoinBalanceSchema,
@@ -42,11 +42,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         },
       },
     },
-    async (request) => ({
-      balance: fitcoinsFromMinor((await wallet.balances(ctx, await request.viewer())).fc),
-      // Gift-card redemptions come with the rewards feature.
-      redemptions: [],
-    }),
+    async (request) => wallet.fitcoinBalance(ctx, await request.viewer()),
   );
 
   app.get(

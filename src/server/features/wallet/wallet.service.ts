@@ -6,6 +6,7 @@ import { requireActiveSubscription, requireUser, type Viewer } from "../../http/
 import { userAccount, userBalances } from "../../ledger/accounts";
 import { bookFitcoinPurchase } from "../../ledger/fitcoin-purchase";
 import { userHistory } from "../../ledger/history";
+import * as rewards from "../rewards/rewards.service";
 
 const HISTORY_LIMIT = 100;
 const RECENT_LIMIT = 3;
@@ -13,6 +14,16 @@ const RECENT_LIMIT = 3;
 export async function balances(ctx: AppContext, viewer: Viewer) {
   const user = requireUser(viewer);
   return userBalances(ctx.db, user.id);
+}
+
+/** FitCoins and the gift cards they bought, latest first (GET /api/fitcoin/balance). */
+export async function fitcoinBalance(ctx: AppContext, viewer: Viewer) {
+  const user = requireUser(viewer);
+  const [{ fc }, redemptions] = await Promise.all([
+    userBalances(ctx.db, user.id),
+    rewards.fitcoinRedemptions(ctx, user.id),
+  ]);
+  return { balance: fitcoinsFromMinor(fc), redemptions };
 }
 
 export async function history(ctx: AppContext, viewer: Viewer, recent = false) {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from "react";
+import { AchievementCelebration } from "../../features/achievements/components/achievement-celebration";
 import { useAdminCheck } from "../../features/admin/api";
 import { useUser } from "../../features/auth/api";
 import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
@@ -35,6 +36,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       <FloatingPlusButton />
       <BottomNav />
+      <AchievementCelebration userId={user.id} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { GlobalReconciliationResult, PlatformFees } from "../../../core/schemas/money";
+import type { Report } from "../../../core/schemas/safety";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { useUser } from "../auth/api";
 
@@ -183,5 +184,21 @@ export function useMarkDisputeReviewed() {
     mutationFn: (id: number) =>
       apiRequest<{ message: string }>(`/api/admin/disputes/${id}/review`, { method: "POST" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: disputesKey }),
+  });
+}
+
+/** GET /api/admin/reports: members' reports about other members, not yet reviewed. */
+export const reportsKey = ["/api/admin/reports"] as const;
+
+export function useOpenReports() {
+  return useQuery({ queryKey: reportsKey, queryFn: getQueryFn<Report[]>({ on401: "throw" }) });
+}
+
+export function useMarkReportReviewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<{ message: string }>(`/api/admin/reports/${id}/review`, { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKey }),
   });
 }

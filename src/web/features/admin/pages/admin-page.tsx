@@ -1,13 +1,20 @@
-import { Gift, Landmark, MonitorCheck, Users } from "lucide-react";
+import { Gift, Landmark, MonitorCheck } from "lucide-react";
+import { useState } from "react";
 import { Link } from "wouter";
-import { EmptyState, PageHeader } from "../../../components/layout/page";
+import type { AdminUser } from "../../../../core/schemas/members";
+import { PageHeader } from "../../../components/layout/page";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { AddFitcoinsCard } from "../components/add-fitcoins-card";
 import { AdminGuard } from "../components/admin-guard";
 import { CompetitionDisputesCard } from "../components/competition-disputes-card";
 import { HeldCompetitionsCard } from "../components/held-competitions-card";
 import { PaymentFlagsCard } from "../components/payment-flags-card";
 import { PlatformRevenueCard } from "../components/platform-revenue-card";
+import { ReportsCard } from "../components/reports-card";
 import { StepFlagsCard } from "../components/step-flags-card";
+import { TestAccountsCard } from "../components/test-accounts-card";
+import { UsersListCard } from "../components/users-list-card";
+import { UsersSearchCard } from "../components/users-search-card";
 
 const tools = [
   { href: "/admin/gift-cards", label: "Gift Card Offers", icon: Gift },
@@ -16,6 +23,7 @@ const tools = [
 ];
 
 export function AdminPage() {
+  const [selected, setSelected] = useState<AdminUser | null>(null);
   return (
     <AdminGuard>
       <PageHeader title="Admin Panel" description="Manage members, FitCoins and platform revenue." />
@@ -41,9 +49,11 @@ export function AdminPage() {
         <PaymentFlagsCard />
         <HeldCompetitionsCard />
         <CompetitionDisputesCard />
-        <EmptyState icon={Users} title="Find Users" className="lg:col-span-2">
-          Search members by username or email to add FitCoins or manage test accounts.
-        </EmptyState>
+        <ReportsCard />
+        <UsersSearchCard selectedId={selected?.id ?? null} onSelect={setSelected} />
+        <AddFitcoinsCard user={selected} />
+        <TestAccountsCard />
+        <UsersListCard className="lg:col-span-2" />
       </div>
     </AdminGuard>
   );

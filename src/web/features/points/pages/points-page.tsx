@@ -1,16 +1,116 @@
-import { Star } from "lucide-react";
-import { EmptyState, PageHeader } from "../../../components/layout/page";
+import { type ReactNode, useState } from "react";
+import { ListError, ListLoading } from "../../../components/layout/list-page";
+import { PageHeader } from "../../../components/layout/page";
+import { Tabs } from "../../../components/ui/tabs";
+import { useUser } from "../../auth/api";
+import {
+  type GiftCard,
+  useGiftCards,
+  usePointsRedemptions,
+  usePointsSummary,
+  usePointTransactions,
+} from "../api";
+import { GiftCardList } from "../components/gift-card-list";
+import { HowToEarn } from "../components/how-to-earn";
+import { PointHistory } from "../components/point-history";
+import { PointsBalanceCard } from "../components/points-balance-card";
+import { RedeemGiftCardDialog } from "../components/redeem-gift-card-dialog";
+import { RedemptionList } from "../components/redemption-list";
+import { StreakBonuses } from "../components/streak-bonuses";
 
+type PointsTab = "gift-cards" | "redemptions" | "history";
+
+/** One tab's list: a spinner while it loads, Try again when it failed, else the list. */
+function TabBody<T>({
+  query,
+  label,
+  children,
+}: {
+  query: { data: T | null | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  label: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <ListLoading label={`Loading ${label}`} />;
+  if (query.isError || query.data === null || query.data === undefined) {
+    return <ListError message={`Could not load ${label}.`} onRetry={() => void query.refetch()} />;
+  }
+  return <>{children(query.data)}</>;
+}
+
+/** /points (specification 3 section 2): balance, how to earn, streaks, and the three tabs. */
 export function PointsPage() {
+  const user = useUser();
+  const summary = usePointsSummary();
+  const giftCards = useGiftCards();
+  const redemptions = usePointsRedemptions();
+  const history = usePointTransactions();
+  const [tab, setTab] = useState<PointsTab>("gift-cards");
+  const [redeeming, setRedeeming] = useState<GiftCard | null>(null);
+  const available = summary.data?.availablePoints;
+
   return (
     <>
       <PageHeader
         title="Points & Rewards"
-        description="Earn 20 points for every 500 steps and redeem them for gift cards."
+        description="Earn points for every step and redeem them for gift cards."
       />
-      <EmptyState icon={Star} title="No points earned yet">
-        Points from your steps, daily milestones and streaks appear here.
-      </EmptyState>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          <PointsBalanceCard summary={summary.data ?? undefined} />
+          {summary.isError ? (
+            <ListError message="Could not load your points." onRetry={() => void summary.refetch()} />
+          ) : null}
+          <HowToEarn />
+          <StreakBonuses streaks={summary.data?.streaks} />
+        </div>
+        <section className="min-w-0 lg:col-span-2" aria-label="Rewards">
+          <Tabs<PointsTab>
+            label="Rewards"
+            value={tab}
+            onValueChange={setTab}
+            items={[
+              {
+                key: "gift-cards",
+                label: "Gift Cards",
+                content: (
+                  <TabBody query={giftCards} label="gift cards">
+                    {(cards) => (
+                      <GiftCardList
+                        cards={cards}
+                        availablePoints={available ?? undefined}
+                        onRedeem={setRedeeming}
+                      />
+                    )}
+                  </TabBody>
+                ),
+              },
+              {
+                key: "redemptions",
+                label: "My Redemptions",
+                content: (
+                  <TabBody query={redemptions} label="your redemptions">
+                    {(items) => <RedemptionList redemptions={items} />}
+                  </TabBody>
+                ),
+              },
+              {
+                key: "history",
+                label: "Point History",
+                content: (
+                  <TabBody query={history} label="your point history">
+                    {(lines) => <PointHistory lines={lines} />}
+                  </TabBody>
+                ),
+              },
+            ]}
+          />
+        </section>
+      </div>
+      <RedeemGiftCardDialog
+        card={redeeming}
+        defaultEmail={user?.email ?? ""}
+        onClose={() => setRedeeming(null)}
+      />
     </>
   );
 }

@@ -1,21 +1,22 @@
-import { CalendarDays, CreditCard, LogOut, Mail, UserX } from "lucide-react";
+import { LogOut, UserX } from "lucide-react";
+import { useState } from "react";
 import { Link } from "wouter";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
-import { Avatar, initialsOf } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { signOutClick } from "../../../lib/sign-out";
 import { useUser } from "../../auth/api";
+import { DangerZoneCard } from "../components/danger-zone-card";
+import { EditProfileDialog } from "../components/edit-profile-dialog";
+import { ProfileInfoCard } from "../components/profile-info-card";
+import { StatsCard } from "../components/stats-card";
+import { StepTrackingCard } from "../components/step-tracking-card";
+import { SubscriptionCard } from "../components/subscription-card";
+import { showsSubscription } from "../profile-view";
 
-const statusLabel: Record<string, string> = {
-  active: "Active",
-  cancel_at_period_end: "Cancels at the end of the billing period",
-  inactive: "Not subscribed",
-  expired: "Expired",
-};
-
+/** My Profile (specification 3): who you are, your numbers, your membership, and account deletion. */
 export function ProfilePage() {
   const user = useUser();
+  const [editing, setEditing] = useState(false);
   if (!user) {
     return (
       <div className="p-4">
@@ -27,64 +28,37 @@ export function ProfilePage() {
               <Link href="/dashboard">Back to Dashboard</Link>
             </Button>
           }
-        />
+        >
+          We couldn't load your profile. Please try again from the dashboard.
+        </EmptyState>
       </div>
     );
   }
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
-  const since = new Date(user.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "long" });
+  // Before the rules are accepted the page shows outside the app shell (access rule 7).
   return (
-    <div className={user.rulesAccepted ? undefined : "mx-auto max-w-2xl p-4"}>
+    <div className={user.rulesAccepted ? undefined : "mx-auto max-w-4xl p-4"}>
       <PageHeader
         title="My Profile"
         backHref={user.rulesAccepted ? undefined : "/community-rules"}
         backLabel="Community Rules"
       />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardContent className="flex items-center gap-4 p-5">
-            <Avatar
-              imageUrl={user.profileImageUrl}
-              initials={initialsOf(user.firstName, user.lastName, user.username)}
-              className="size-16 text-xl"
-            />
-            <div className="min-w-0">
-              <h2 className="truncate text-xl font-bold">{name}</h2>
-              <p className="truncate text-slate-600">@{user.username}</p>
-            </div>
-          </CardContent>
-          <CardContent className="grid gap-2 text-sm text-slate-700">
-            <p className="flex items-center gap-2">
-              <Mail className="size-4 text-slate-500" aria-hidden="true" /> {user.email}
-            </p>
-            <p className="flex items-center gap-2">
-              <CalendarDays className="size-4 text-slate-500" aria-hidden="true" /> Member since {since}
-            </p>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <CreditCard className="size-5 text-emerald-700" aria-hidden="true" /> Subscription
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3 text-sm">
-            <p>
-              Status: <strong>{statusLabel[user.subscriptionStatus] ?? user.subscriptionStatus}</strong>
-            </p>
-            {user.subscriptionPeriodEnd ? (
-              <p className="text-slate-600">
-                Current period ends {new Date(user.subscriptionPeriodEnd).toLocaleDateString()}
-              </p>
-            ) : null}
-          </CardContent>
-        </Card>
+      <div className="grid gap-4 lg:grid-cols-2 lg:gap-6">
+        <div className="grid content-start gap-4 lg:gap-6">
+          <ProfileInfoCard user={user} onEdit={() => setEditing(true)} />
+          {showsSubscription(user.subscriptionStatus) ? <SubscriptionCard user={user} /> : null}
+          <StepTrackingCard />
+        </div>
+        <div className="grid content-start gap-4 lg:gap-6">
+          <StatsCard />
+          <DangerZoneCard user={user} />
+        </div>
       </div>
-      <Button asChild variant="outline" className="mt-6">
+      <Button asChild variant="outline" className="mt-6 w-full sm:w-fit">
         <a href="/api/logout" onClick={signOutClick}>
           <LogOut aria-hidden="true" /> Sign Out
         </a>
       </Button>
+      {editing ? <EditProfileDialog user={user} onClose={() => setEditing(false)} /> : null}
     </div>
   );
 }

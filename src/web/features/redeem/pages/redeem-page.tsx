@@ -1,38 +1,56 @@
-import { Coins, Gift } from "lucide-react";
-import { formatMinor, parseMinor } from "../../../../core/money";
+import { CalendarX } from "lucide-react";
+import { ListError, ListLoading } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
-import { Card, CardContent } from "../../../components/ui/card";
-import { useUser } from "../../auth/api";
+import { useFitcoinBalance, useGiftCardOffer } from "../api";
+import { FitcoinBalanceCard } from "../components/fitcoin-balance-card";
+import { GiftCardOfMonth } from "../components/gift-card-of-month";
+import { HowItWorks } from "../components/how-it-works";
+import { NeedMoreFitcoins } from "../components/need-more-fitcoins";
+import { RecentRedemptions } from "../components/recent-redemptions";
+import { needsMoreFitcoins } from "../redeem-view";
 
+function OfferSection() {
+  const offer = useGiftCardOffer();
+  const fitcoins = useFitcoinBalance();
+  if (offer.isPending) return <ListLoading label="Loading the gift card of the month" />;
+  if (offer.isError) {
+    return (
+      <ListError message="Could not load the gift card of the month." onRetry={() => void offer.refetch()} />
+    );
+  }
+  if (!offer.data) {
+    return (
+      <EmptyState icon={CalendarX} title="No gift card this month yet">
+        There is no Gift Card of the Month right now. Check back soon: your FitCoins stay in your balance.
+      </EmptyState>
+    );
+  }
+  return <GiftCardOfMonth offer={offer.data} balance={fitcoins.data?.balance} />;
+}
+
+/** /redeem (specification 3 section 2): FitCoins for the Gift Card of the Month. */
 export function RedeemPage() {
-  const user = useUser();
-  const minor = user ? parseMinor(user.fitcoins) : null;
+  const fitcoins = useFitcoinBalance();
+  const offer = useGiftCardOffer();
+  const balance = fitcoins.data?.balance;
+  const showNeedMore = balance !== undefined && needsMoreFitcoins(balance, offer.data);
+
   return (
     <>
-      <PageHeader
-        title="Redeem FitCoins"
-        description="Turn your FitCoins into gift cards. 1 FitCoin is worth $1."
-      />
-      <div className="grid gap-6">
-        <Card className="border-0 bg-gradient-to-br from-amber-400 to-amber-500 text-amber-950">
-          <CardContent className="flex items-center gap-4 p-5">
-            <Coins className="size-10" aria-hidden="true" />
-            <div>
-              <h2 className="text-sm font-semibold uppercase">FitCoin Balance</h2>
-              <p className="text-3xl font-extrabold tabular-nums">
-                {minor === null ? "0.00" : formatMinor(minor)}
-              </p>
-            </div>
-          </CardContent>
-        </Card>
-        <section aria-labelledby="recent-redemptions">
-          <h2 id="recent-redemptions" className="mb-3 text-lg font-bold">
-            Recent Redemptions
-          </h2>
-          <EmptyState icon={Gift} title="No redemptions yet">
-            Gift cards you redeem appear here with their codes.
-          </EmptyState>
-        </section>
+      <PageHeader title="Redeem FitCoins" description="Turn your FitCoins into gift cards." />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
+          <FitcoinBalanceCard balance={balance} />
+          {fitcoins.isError ? (
+            <ListError message="Could not load your FitCoins." onRetry={() => void fitcoins.refetch()} />
+          ) : null}
+          {showNeedMore ? <NeedMoreFitcoins /> : null}
+          <OfferSection />
+        </div>
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          <HowItWorks />
+          {fitcoins.data ? <RecentRedemptions redemptions={fitcoins.data.redemptions} /> : null}
+        </div>
       </div>
     </>
   );

@@ -1,24 +1,21 @@
-import { CircleCheck, CircleX, ShieldCheck } from "lucide-react";
-import { EmptyState, PageHeader } from "../../../components/layout/page";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Flag, UserX } from "lucide-react";
+import { useState } from "react";
+import { PageHeader } from "../../../components/layout/page";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { BlockUserDialog } from "../components/block-user-dialog";
+import { BlockedUsersList } from "../components/blocked-users-list";
+import { GuidelinesCard } from "../components/guidelines-card";
+import { ReportUserDialog } from "../components/report-user-dialog";
+import { ENCOURAGED, PROHIBITED } from "../safety-view";
 
-const encouraged = [
-  "Support other members",
-  "Share tips and motivation",
-  "Celebrate others' achievements",
-  "Keep conversations friendly",
-  "Report concerns to our team",
-];
-
-const prohibited = [
-  "Harassment or bullying",
-  "Spam or unwanted content",
-  "Cheating or manipulating step counts",
-  "Inappropriate content",
-  "Fake accounts",
-];
+type OpenDialog = "block" | "report" | null;
 
 export function SafetyPage() {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const onOpenChange = (which: Exclude<OpenDialog, null>) => (open: boolean) =>
+    setDialog(open ? which : null);
+
   return (
     <>
       <PageHeader
@@ -28,43 +25,30 @@ export function SafetyPage() {
         backLabel="Back to Dashboard"
       />
       <div className="grid gap-6 md:grid-cols-2">
-        <Card>
+        <Card className="md:col-span-2">
           <CardHeader>
-            <CardTitle className="text-emerald-800">Encouraged</CardTitle>
+            <CardTitle>Protect yourself</CardTitle>
+            <CardDescription>
+              Block a member to stop them contacting you, or report one who breaks the guidelines.
+            </CardDescription>
           </CardHeader>
-          <CardContent>
-            <ul className="grid gap-2">
-              {encouraged.map((item) => (
-                <li key={item} className="flex items-center gap-2 text-sm">
-                  <CircleCheck className="size-4 text-emerald-600" aria-hidden="true" /> {item}
-                </li>
-              ))}
-            </ul>
+          <CardContent className="grid grid-cols-2 gap-3">
+            <Button variant="outline" onClick={() => setDialog("block")}>
+              <UserX aria-hidden="true" /> Block User
+            </Button>
+            <Button variant="outline" onClick={() => setDialog("report")}>
+              <Flag aria-hidden="true" /> Report User
+            </Button>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-red-800">Prohibited</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-2">
-              {prohibited.map((item) => (
-                <li key={item} className="flex items-center gap-2 text-sm">
-                  <CircleX className="size-4 text-red-600" aria-hidden="true" /> {item}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-        <section aria-labelledby="blocked" className="md:col-span-2">
-          <h2 id="blocked" className="mb-3 text-lg font-bold">
-            Blocked Users
-          </h2>
-          <EmptyState icon={ShieldCheck} title="You haven't blocked anyone">
-            Blocked members can't contact you, and their messages are hidden.
-          </EmptyState>
-        </section>
+        <div className="md:col-span-2">
+          <BlockedUsersList />
+        </div>
+        <GuidelinesCard title="Encouraged" items={ENCOURAGED} tone="encouraged" />
+        <GuidelinesCard title="Prohibited" items={PROHIBITED} tone="prohibited" />
       </div>
+      <BlockUserDialog open={dialog === "block"} onOpenChange={onOpenChange("block")} />
+      <ReportUserDialog open={dialog === "report"} onOpenChange={onOpenChange("report")} />
     </>
   );
 }

@@ -1,0 +1,82 @@
+import { expect, type Page, test } from "@playwright/test";
+import { becomeActiveMember } from "./support/member";
+
+/**
+ * POST /api/steps from the member's browser, as the tracker sends a batch: their session cookie,
+ * the device fingerprint the session was created with, a fresh batch id.
+ */
+async function syncSteps(page: Page, steps: number) {
+  const status = await page.evaluate(async (count) => {
+    const response = await fetch("/api/steps", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Device-Fingerprint": localStorage.getItem("deviceFingerprint") ?? "",
+      },
+      body: JSON.stringify({
+        steps: count,
+        timestamp: new Date().toISOString(),
+        batchId: crypto.randomUUID(),
+        deviceSignature: "e2e-phone",
+        motionData: { accelerometer: true, gyroscope: true, deviceType: "android" },
+      }),
+    });
+    return response.status;
+  }, steps);
+  expect(status).toBe(200);
+}
+
+/** Loads `path` and waits for the celebration's check call to be answered. */
+async function openAndCheck(page: Page, path: string) {
+  const checked = page.waitForResponse(
+    (r) => r.url().endsWith("/api/achievements/check") && r.request().method() === "POST",
+  );
+  await page.goto(path);
+  expect((await checked).status()).toBe(200);
+}
+
+test("a new badge opens the celebration once: First Steps after 1,000 steps, gone after closing and reloading, unlocked on the Badges page", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await becomeActiveMember(page);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await syncSteps(page, 1_200);
+  await openAndCheck(page, "/");
+  const celebration = page.getByRole("dialog", { name: "Achievement Unlocked!" });
+  await expect(celebration).toBeVisible();
+  await expect(celebration).toContainText("First Steps");
+  await expect(celebration).toContainText("Walk your first 1,000 steps");
+
+  const viewed = page.waitForResponse(
+    (r) => r.url().endsWith("/api/achievements/first-steps/viewed") && r.request().method() === "POST",
+  );
+  await celebration.getByRole("button", { name: "Awesome!" }).click();
+  await expect(celebration).toBeHidden();
+  expect((await viewed).status()).toBe(200);
+
+  // Reloaded, the check finds nothing new: no celebration.
+  await openAndCheck(page, "/");
+  await expect(page.getByText(/^Welcome, /)).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await openAndCheck(page, "/achievements");
+  await expect(page.getByRole("heading", { name: "Badges", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("badge-progress")).toHaveText(/^1 of \d+ unlocked$/);
+  const badge = page.getByTestId("badge-first-steps");
+  await expect(badge).toHaveAttribute("data-unlocked", "true");
+  await expect(badge).toContainText(/Unlocked/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // A locked badge shows its progress to one decimal: 1,200 of 50,000 steps.
+  await expect(page.getByTestId("badge-stroller")).toHaveAttribute("data-unlocked", "false");
+  await expect(page.getByTestId("badge-stroller")).toContainText("2.4%");
+
+  // Steps shows only step badges; the tooltip tells what a badge takes.
+  await page.getByRole("tab", { name: "Steps" }).click();
+  await expect(page.getByTestId("badge-first-race")).toHaveCount(0);
+  await page.getByTestId("badge-stroller").getByRole("button").click();
+  await expect(page.getByRole("tooltip")).toContainText("1,200 / 50,000 steps");
+  await expect(page.getByRole("tooltip")).toBeHidden({ timeout: 5_000 });
+});

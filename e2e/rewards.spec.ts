@@ -1,0 +1,100 @@
+import { expect, test } from "@playwright/test";
+import { adminPhone, grantFitcoins, suffix } from "./support/competitions";
+import { becomeActiveMember } from "./support/member";
+import { activateOffer, openPastCelebration, syncStepsForPoints, waitForPoints } from "./support/rewards";
+
+test("a member who walked 60,000 steps redeems a $5 gift card for points and finds its code in My Redemptions", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const member = await becomeActiveMember(page);
+  const earned = await syncStepsForPoints(page, 60_000);
+  await waitForPoints(page, earned);
+
+  await openPastCelebration(page, "/points");
+  await expect(page.getByRole("heading", { name: "Points & Rewards", level: 1 })).toBeVisible();
+  const available = page.getByTestId("available-points");
+  await expect(available).toHaveText(earned.toLocaleString("en-US"));
+  await expect(page.getByTestId("lifetime-spent")).toHaveText("0");
+
+  // A card the points cover offers Redeem Now; a dearer one says how many points are missing.
+  const amazon = page.getByRole("article", { name: "Amazon $5 Gift Card", exact: true });
+  await expect(amazon).toContainText("5,000 points");
+  const amazon50 = page.getByRole("article", { name: "Amazon $50 Gift Card", exact: true });
+  await expect(amazon50.getByRole("button")).toHaveText(
+    `Need ${(50_000 - earned).toLocaleString("en-US")} More`,
+  );
+  await expect(amazon50.getByRole("button")).toBeDisabled();
+
+  await amazon.getByRole("button", { name: /^Redeem Now/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Redeem Amazon $5 Gift Card" });
+  const email = dialog.getByLabel("Delivery email");
+  await expect(email).toHaveValue(member.email);
+  // A blank address is refused before anything is spent.
+  await email.fill("");
+  await dialog.getByRole("button", { name: "Confirm Redemption" }).click();
+  await expect(page.getByText("Email Required", { exact: true })).toBeVisible();
+  await email.fill(member.email);
+  await dialog.getByRole("button", { name: "Confirm Redemption" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText(`Your Amazon $5 Gift Card is on its way to ${member.email}`, { exact: true }),
+  ).toBeVisible();
+  await expect(available).toHaveText((earned - 5_000).toLocaleString("en-US"));
+  await expect(page.getByTestId("lifetime-spent")).toHaveText("5,000");
+
+  await page.getByRole("tab", { name: "My Redemptions" }).click();
+  const redemption = page.getByRole("article", { name: "Amazon $5 Gift Card redemption" });
+  await expect(redemption).toContainText("$5.00 · 5,000 points");
+  await expect(redemption).toContainText(`Sent to ${member.email}`);
+  await expect(redemption).toContainText("delivered");
+  await expect(redemption.locator("code")).toHaveText(/\S{6,}/);
+
+  await page.getByRole("tab", { name: "Point History" }).click();
+  const history = page.getByRole("list", { name: "Point history" });
+  await expect(history.getByRole("listitem").first()).toContainText("-5,000");
+  // Whichever local days the steps fell on, one of them reached the 10,000-step milestone.
+  const milestone = history.getByRole("listitem").filter({ hasText: "Daily milestone: 10,000 steps" });
+  await expect(milestone).toContainText("+200");
+});
+
+test("a member with 60 FitCoins redeems the $50 Gift Card of the Month and sees the balance drop and the code", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = await adminPhone(browser, testInfo);
+  const brand = `Trail Outfitters ${suffix()}`;
+  await activateOffer(admin, brand, "2031-06");
+  const member = await becomeActiveMember(page);
+  await grantFitcoins(admin, page, 60);
+  await admin.context().close();
+
+  await openPastCelebration(page, "/redeem");
+  await expect(page.getByRole("heading", { name: "Redeem FitCoins", level: 1 })).toBeVisible();
+  const balance = page.getByTestId("redeem-fitcoins");
+  await expect(balance).toHaveText("60.00");
+  await expect(page.getByText(`Gift Card of the Month · June 2031`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: brand })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Need More FitCoins" })).toHaveCount(0);
+  // 60 FitCoins buy the $50 card (50 FC) but not the $100 one (100 FC).
+  const fifty = page.getByRole("button", { name: "Redeem $50.00 gift card" });
+  await expect(page.getByRole("button", { name: "Redeem $100.00 gift card" })).toBeDisabled();
+  await expect(page.getByText("Need 40.00 more FC")).toBeVisible();
+
+  await fifty.click();
+  const confirm = page.getByRole("dialog", { name: "Confirm Redemption" });
+  await expect(confirm).toContainText(`Redeem a $50.00 ${brand} gift card for 50.00 FitCoins?`);
+  await confirm.getByRole("button", { name: "Redeem Now" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(
+    page.getByText(`Your $50.00 ${brand} gift card is on its way to ${member.email}`, { exact: true }),
+  ).toBeVisible();
+
+  await expect(balance).toHaveText("10.00");
+  await expect(fifty).toBeDisabled();
+  await expect(page.getByRole("heading", { name: "Need More FitCoins" })).toBeVisible();
+  const recent = page.getByRole("article", { name: `$50 ${brand} gift card` });
+  await expect(recent).toContainText("50.00 FitCoins");
+  await expect(recent.locator("code")).toHaveText(/\S{6,}/);
+});

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/*
+ * Blocking and reports (specification 3 sections 2, 3, 5, 7 and 8; DESIGN 1, blocking and
+ * reports). Block and report name a member by the username typed into the dialog.
+ */
+
+export const BLOCK_USERNAME_TITLE = "Username Required";
+export const BLOCK_USERNAME_MESSAGE = "Please enter a username to block";
+export const REPORT_MISSING_TITLE = "Missing Information";
+export const REPORT_MISSING_MESSAGE = "Please enter a username and select a reason";
+
+export const REPORT_REASONS = [
+  { value: "harassment", label: "Harassment or Bullying" },
+  { value: "spam", label: "Spam or Unwanted Content" },
+  { value: "inappropriate_content", label: "Inappropriate Content" },
+  { value: "cheating", label: "Cheating or Unfair Play" },
+  { value: "fake_profile", label: "Fake Profile" },
+  { value: "other", label: "Other" },
+] as const;
+export const reportReasonSchema = z.enum(REPORT_REASONS.map((r) => r.value) as [string, ...string[]], {
+  error: REPORT_MISSING_MESSAGE,
+});
+
+/** POST /api/users/block: `blockedId` carries the typed username. */
+export const blockBodySchema = z.object({
+  blockedId: z.string({ error: BLOCK_USERNAME_MESSAGE }).trim().min(1, BLOCK_USERNAME_MESSAGE).max(64),
+  reason: z.string().trim().max(500).optional().nullable(),
+});
+export type BlockBody = z.infer<typeof blockBodySchema>;
+
+/** POST /api/users/report: `reportedId` carries the typed username. */
+export const reportBodySchema = z.object({
+  reportedId: z.string({ error: REPORT_MISSING_MESSAGE }).trim().min(1, REPORT_MISSING_MESSAGE).max(64),
+  reason: reportReasonSchema,
+  description: z.string().trim().max(2000).optional().nullable(),
+});
+export type ReportBody = z.infer<typeof reportBodySchema>;
+
+/** A member the viewer blocked: `blockedId` is that member's id (DELETE /api/users/block/{blockedId}). */
+export const blockedUserSchema = z.object({
+  id: z.number().int(),
+  blockedId: z.number().int(),
+  blockedUser: z.object({ username: z.string(), firstName: z.string(), lastName: z.string() }),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BlockedUser = z.infer<typeof blockedUserSchema>;
+
+export const blockedIdParamsSchema = z.object({ blockedId: z.coerce.number().int().positive() });
+
+/** GET /api/admin/reports: reports not yet reviewed, oldest first. */
+export const reportSchema = z.object({
+  id: z.number().int(),
+  reason: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  reporter: z.object({ id: z.number().int(), username: z.string() }),
+  reported: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+  }),
+  /** Open reports about the same member, this one included. */
+  reportsAboutMember: z.number().int(),
+});
+export type Report = z.infer<typeof reportSchema>;

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { ledgerTransfers } from "./ledger";
+import { users } from "./users";
+
+/**
+ * What the points job has awarded for a member's local day (DESIGN 1, points): the full 500-step
+ * blocks paid and the highest daily milestone paid. Read and written under the member's points
+ * lock, so an award is the difference between the day's total and what this row says was paid.
+ */
+export const pointsDays = pgTable(
+  "points_days",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    localDate: date({ mode: "string" }).notNull(),
+    blocksPaid: integer().notNull().default(0),
+    milestonePaid: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+);
+
+/** The points gift-card catalogue (seeded by migration 0009). */
+export const rewardGiftCards = pgTable("reward_gift_cards", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  brand: text().notNull(),
+  valueCents: integer().notNull(),
+  pointCost: integer().notNull(),
+  description: text().notNull(),
+  imageUrl: text(),
+  active: boolean().notNull().default(true),
+  sortOrder: integer().notNull().default(0),
+});
+
+/**
+ * A gift card bought with points or FitCoins. `currency` says which: PTS (points catalogue,
+ * `giftCardId`) or FC (Gift Card of the Month, `offerId`). `requestKey` makes a retried request
+ * find the redemption it already made.
+ */
+export const giftCardRedemptions = pgTable(
+  "gift_card_redemptions",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    currency: text().notNull(),
+    giftCardId: integer().references(() => rewardGiftCards.id),
+    offerId: integer().references(() => giftCardOffers.id),
+    brand: text().notNull(),
+    name: text().notNull(),
+    valueCents: integer().notNull(),
+    /** Points, or hundredths of a FitCoin. */
+    cost: bigint({ mode: "number" }).notNull(),
+    deliveryEmail: text().notNull(),
+    /** pending (paid) | issuing (claimed by a process) | delivered | fulfilled | failed (refunded) */
+    status: text().notNull().default("pending"),
+    claimedAt: timestamp({ withTimezone: true }),
+    giftCardCode: text(),
+    providerReference: text(),
+    transferId: bigint({ mode: "number" }).references(() => ledgerTransfers.id),
+    requestKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("gift_card_redemptions_request_uq").on(t.requestKey),
+    index("gift_card_redemptions_user_idx").on(t.userId, t.currency, t.id),
+    index("gift_card_redemptions_unfinished_idx").on(t.id).where(sql`${t.status} in ('pending', 'issuing')`),
+    check("gift_card_redemptions_currency", sql`${t.currency} in ('PTS', 'FC')`),
+  ],
+);
+
+/** Gift Card of the Month offers; the database allows one active offer at a time. */
+export const giftCardOffers = pgTable(
+  "gift_card_offers",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    month: text().notNull(),
+    brand: text().notNull(),
+    description: text().notNull(),
+    imageUrl: text(),
+    value50Cents: integer().notNull(),
+    /** Hundredths of a FitCoin. */
+    fitcoins50: integer().notNull(),
+    value100Cents: integer().notNull(),
+    fitcoins100: integer().notNull(),
+    isActive: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("gift_card_offers_one_active_uq").on(t.isActive).where(sql`${t.isActive}`)],
+);
+
+/** A member's unlocked achievements; `viewedAt` null means the celebration is still due. */
+export const userAchievements = pgTable(
+  "user_achievements",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    achievementId: text().notNull(),
+    unlockedAt: timestamp({ withTimezone: true }).notNull(),
+    viewedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.achievementId] })],
+);

@@ -1,0 +1,115 @@
+import { escapeHtml } from "../http/escape-html";
+import { type EmailContent, layout } from "./templates";
+
+/* Emails of rewards and engagement: gift cards, achievements, competitions, reminders. */
+
+const button = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+
+export function giftCardEmail(card: {
+  brand: string;
+  value: string;
+  code: string;
+  link: string;
+}): EmailContent {
+  const subject = `Your $${card.value} ${card.brand} gift card`;
+  const text = `Hi,
+
+Here is your $${card.value} ${card.brand} gift card from StepRace:
+
+${card.code}
+
+Keep this code safe: anyone who has it can spend the card. You also find it under your
+redemptions in the app: ${card.link}
+
+Keep stepping,
+The StepRace team`;
+  const html = layout(
+    subject,
+    `<p>Hi,</p><p>Here is your <strong>$${escapeHtml(card.value)} ${escapeHtml(card.brand)}</strong> gift card from StepRace:</p>
+<p style="font-family:ui-monospace,monospace;font-size:20px;letter-spacing:2px;background:#ecfdf5;padding:12px;border-radius:8px;text-align:center">${escapeHtml(card.code)}</p>
+<p>Keep this code safe: anyone who has it can spend the card. You also find it under your redemptions in the app.</p>
+${button(card.link, "See my redemptions")}`,
+  );
+  return { template: "gift_card", subject, text, html, secrets: [card.code] };
+}
+
+export function achievementsUnlockedEmail(
+  firstName: string,
+  badges: { name: string; description: string; rarity: string }[],
+  link: string,
+): EmailContent {
+  const [first] = badges;
+  const subject =
+    badges.length === 1
+      ? `Badge unlocked: ${first.name}`
+      : `${badges.length} badges unlocked, ${first.name} among them`;
+  const lines = badges.map((b) => `- ${b.name} (${b.rarity}): ${b.description}`).join("\n");
+  const text = `Hi ${firstName},
+
+You unlocked ${badges.length === 1 ? "a new badge" : `${badges.length} new badges`}:
+${lines}
+
+See your badges: ${link}
+
+Keep stepping,
+The StepRace team`;
+  const items = badges
+    .map(
+      (b) =>
+        `<li><strong>${escapeHtml(b.name)}</strong> (${escapeHtml(b.rarity)}): ${escapeHtml(b.description)}</li>`,
+    )
+    .join("");
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>You unlocked ${badges.length === 1 ? "a new badge" : `${badges.length} new badges`}:</p>
+<ul>${items}</ul>${button(link, "See my badges")}`,
+  );
+  return { template: "achievement", subject, text, html };
+}
+
+export function competitionStartingEmail(
+  firstName: string,
+  competition: { name: string; startsAt: string; prizePool: string; link: string },
+): EmailContent {
+  const subject = `${competition.name} starts soon`;
+  const text = `Hi ${firstName},
+
+${competition.name} starts ${competition.startsAt}. The prize pool stands at ${competition.prizePool} FitCoins.
+Keep the app open with the screen unlocked while you walk, so every step counts.
+
+See the competition: ${competition.link}
+
+Good luck,
+The StepRace team`;
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(firstName)},</p><p><strong>${escapeHtml(competition.name)}</strong> starts ${escapeHtml(competition.startsAt)}.
+The prize pool stands at <strong>${escapeHtml(competition.prizePool)} FitCoins</strong>.</p>
+<p>Keep the app open with the screen unlocked while you walk, so every step counts.</p>${button(competition.link, "See the competition")}`,
+  );
+  return { template: "competition", subject, text, html };
+}
+
+export function stepReminderEmail(
+  firstName: string,
+  reminder: { steps: number; goal: number; link: string },
+): EmailContent {
+  const left = Math.max(0, reminder.goal - reminder.steps);
+  const f = (n: number) => n.toLocaleString("en-US");
+  const subject = left > 0 ? `${f(left)} steps to go today` : "Goal reached: keep the streak going";
+  const text = `Hi ${firstName},
+
+You have walked ${f(reminder.steps)} of your ${f(reminder.goal)} steps today.
+${left > 0 ? `${f(left)} more and you reach your goal, with points for every 500 steps.` : "Your goal is reached: every 500 more steps still earns points."}
+
+Open the app: ${reminder.link}
+
+The StepRace team`;
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>You have walked <strong>${f(reminder.steps)}</strong> of your ${f(reminder.goal)} steps today.</p>
+<p>${left > 0 ? `${f(left)} more and you reach your goal, with points for every 500 steps.` : "Your goal is reached: every 500 more steps still earns points."}</p>${button(reminder.link, "Open StepRace")}`,
+  );
+  return { template: "reminder", subject, text, html };
+}

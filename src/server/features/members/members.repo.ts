@@ -1,0 +1,116 @@
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client";
+import { users } from "../../db/schema";
+
+/** Anonymises a member (DESIGN 1, account deletion): name, email, avatar and password go; the id stays. */
+export async function anonymise(db: Db, userId: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      username: `deleted-${userId}`,
+      email: `deleted-${userId}@deleted.invalid`,
+      firstName: "Deleted",
+      lastName: "Member",
+      profileImageUrl: null,
+      // No password hashes to this: nobody signs in as a deleted member.
+      passwordHash: "deleted",
+      pendingInviteCode: null,
+      pendingInviteType: null,
+      deletedAt: at,
+    })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function emailTakenByOther(db: Db, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, userId)));
+  return row !== undefined;
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  changes: { firstName: string; lastName: string; email: string; timeZone?: string; stepGoal?: number },
+) {
+  await db.update(users).set(changes).where(eq(users.id, userId));
+}
+
+/** Facts of GET /api/user/stats in one round trip (steps and competitions features' tables, read-only). */
+export async function stats(db: Db, userId: number, at: Date) {
+  const [row] = await queryRows<{ winnings: string; won: string; steps: string; active: string }>(
+    db,
+    sql`select
+      (select coalesce(sum(amount), 0) from ledger_transfers where user_id = ${userId} and kind = 'prize')::text as winnings,
+      (select count(distinct reference) from ledger_transfers where user_id = ${userId} and kind = 'prize')::text as won,
+      (select coalesce(sum(steps), 0) from step_days where user_id = ${userId})::text as steps,
+      (select count(*) from competition_participants p join competitions c on c.id = p.competition_id
+        where p.user_id = ${userId} and c.end_date > ${at} and c.deleted_at is null)::text as active`,
+  );
+  return {
+    winnings: Number(row.winnings),
+    won: Number(row.won),
+    steps: Number(row.steps),
+    active: Number(row.active),
+  };
+}
+
+/** Live members for the admin panel, newest first, with balances and membership, by username or email. */
+export async function list(
+  db: Db,
+  opts: { search?: string; testOnly?: boolean; limit: number; offset: number },
+) {
+  const like = opts.search ? `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return queryRows<{
+    id: number;
+    username: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    is_admin: boolean;
+    is_test_account: boolean;
+    created_at: Date | string;
+    usd: string;
+    fc: string;
+    sub_status: string | null;
+    sub_provider: string | null;
+    sub_end: Date | string | null;
+  }>(
+    db,
+    sql`select u.id, u.username, u.email, u.first_name, u.last_name, u.is_admin, u.is_test_account, u.created_at,
+      coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'USD'), 0)::text as usd,
+      coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'FC'), 0)::text as fc,
+      s.status as sub_status, s.provider as sub_provider, s.current_period_end as sub_end
+    from users u left join subscriptions s on s.user_id = u.id
+    where u.deleted_at is null
+      ${opts.testOnly ? sql`and u.is_test_account` : sql``}
+      ${like ? sql`and (u.username ilike ${like} or u.email ilike ${like})` : sql``}
+    order by u.created_at desc, u.id desc
+    limit ${opts.limit} offset ${opts.offset}`,
+  );
+}
+
+export async function liveUser(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: users.id, isAdmin: users.isAdmin, isTestAccount: users.isTestAccount })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+export async function markTest(db: Db, id: number) {
+  await db.update(users).set({ isTestAccount: true }).where(eq(users.id, id));
+}
+
+/** Live test accounts that are not admins (admins are never deleted this way). */
+export async function testAccountIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isTestAccount, true), eq(users.isAdmin, false), isNull(users.deletedAt)))
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { userSchema } from "../../../core/schemas/auth";
+import { idParamsSchema } from "../../../core/schemas/competitions";
+import {
+  adminUserSchema,
+  adminUsersQuerySchema,
+  profileBodySchema,
+  userStatsSchema,
+} from "../../../core/schemas/members";
+import type { AppContext } from "../../context";
+import { errors, messageSchema } from "../../http/responses";
+import { userView } from "../auth/user-view";
+import * as members from "./members.service";
+
+/** Profile, statistics, account deletion and the admin's user tools (specification 3 section 7). */
+export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ["members"];
+
+  app.patch(
+    "/api/user/profile",
+    {
+      schema: {
+        tags,
+        summary: "Edit name, email (unique), time zone and daily step goal; answers the current user",
+        body: profileBodySchema,
+        response: { 200: userSchema, ...errors(400, 401, 409) },
+      },
+    },
+    async (request) => {
+      await members.updateProfile(ctx, await request.viewer(), request.body);
+      // Read again: the viewer of this request still holds the old values.
+      return userView(ctx, await members.reloadViewer(ctx, await request.viewer()));
+    },
+  );
+
+  app.get(
+    "/api/user/stats",
+    {
+      schema: {
+        tags,
+        summary: "Winnings (FitCoins), competitions won, steps in all, competitions not ended",
+        response: { 200: userStatsSchema, ...errors(401) },
+      },
+    },
+    async (request) => members.stats(ctx, await request.viewer()),
+  );
+
+  app.delete(
+    "/api/user/account",
+    {
+      schema: {
+        tags,
+        summary: "Delete the account: sessions revoked, personal data removed, ledger history kept",
+        response: { 200: messageSchema, ...errors(401) },
+      },
+    },
+    async (request) => members.deleteOwnAccount(ctx, await request.viewer()),
+  );
+
+  app.get(
+    "/api/admin/users",
+    {
+      schema: {
+        tags,
+        summary: "Members, newest first, by username or email (`search`), paged (admins)",
+        querystring: adminUsersQuerySchema,
+        response: { 200: z.array(adminUserSchema), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => members.listUsers(ctx, await request.viewer(), request.query),
+  );
+
+  app.get(
+    "/api/admin/test-accounts",
+    {
+      schema: {
+        tags,
+        summary: "Test accounts (admins)",
+        response: { 200: z.array(adminUserSchema), ...errors(401, 403) },
+      },
+    },
+    async (request) => members.listUsers(ctx, await request.viewer(), { page: 1, pageSize: 100 }, true),
+  );
+
+  app.delete(
+    "/api/admin/test-accounts",
+    {
+      schema: {
+        tags,
+        summary: "Delete every test account that is not an admin (admins)",
+        response: {
+          200: z.object({ message: z.string(), deletedCount: z.number().int() }),
+          ...errors(401, 403),
+        },
+      },
+    },
+    async (request) => members.deleteTestAccounts(ctx, await request.viewer()),
+  );
+
+  app.delete(
+    "/api/admin/users/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete (anonymise) a member; never an admin (admins)",
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => members.adminDeleteUser(ctx, await request.viewer(), request.params.id),
+  );
+
+  app.patch(
+    "/api/admin/users/:id/mark-test",
+    {
+      schema: {
+        tags,
+        summary: "Mark a member as a test account, one way; never an admin (admins)",
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => members.markTest(ctx, await request.viewer(), request.params.id),
+  );
+};

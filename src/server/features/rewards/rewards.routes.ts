@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../../core/schemas/competitions";
+import {
+  giftCardOfferBodySchema,
+  giftCardOfferSchema,
+  giftCardSchema,
+  pointsRedemptionSchema,
+  pointsSummarySchema,
+  pointTransactionSchema,
+  redeemFitcoinsBodySchema,
+  redeemFitcoinsResultSchema,
+  redeemPointsBodySchema,
+  redeemPointsResultSchema,
+} from "../../../core/schemas/rewards";
+import type { AppContext } from "../../context";
+import { idempotencyHeaders } from "../../http/idempotency";
+import { errors } from "../../http/responses";
+import * as points from "./points.service";
+import * as rewards from "./rewards.service";
+
+/** Points, gift cards, FitCoin redemption and gift-card offers (specification 3 section 7). */
+export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ["rewards"];
+
+  app.get(
+    "/api/points/summary",
+    {
+      schema: {
+        tags,
+        summary: "The member's points: available, earned and spent in all, current streaks",
+        response: { 200: pointsSummarySchema, ...errors(401) },
+      },
+    },
+    async (request) => points.summary(ctx, await request.viewer()),
+  );
+
+  app.get(
+    "/api/points/transactions",
+    {
+      schema: {
+        tags,
+        summary: "The member's point history, newest first (100 at most)",
+        response: { 200: z.array(pointTransactionSchema), ...errors(401) },
+      },
+    },
+    async (request) => points.transactions(ctx, await request.viewer()),
+  );
+
+  app.get(
+    "/api/rewards/gift-cards",
+    {
+      schema: {
+        tags,
+        summary: "The gift cards points buy",
+        response: { 200: z.array(giftCardSchema), ...errors(401) },
+      },
+    },
+    async (request) => rewards.giftCards(ctx, await request.viewer()),
+  );
+
+  app.get(
+    "/api/rewards/history",
+    {
+      schema: {
+        tags,
+        summary: "The member's points redemptions, newest first, with their codes",
+        response: { 200: z.array(pointsRedemptionSchema), ...errors(401) },
+      },
+    },
+    async (request) => rewards.pointsHistory(ctx, await request.viewer()),
+  );
+
+  app.post(
+    "/api/rewards/redeem",
+    {
+      schema: {
+        tags,
+        summary: "Redeem points for a gift card; the code is emailed to the delivery address",
+        headers: idempotencyHeaders,
+        body: redeemPointsBodySchema,
+        response: { 200: redeemPointsResultSchema, ...errors(400, 401, 404, 422, 502) },
+      },
+    },
+    async (request) =>
+      rewards.redeemPoints(ctx, await request.viewer(), request.body, request.headers["idempotency-key"]),
+  );
+
+  app.get(
+    "/api/fitcoin/gift-card-offer",
+    {
+      schema: {
+        tags,
+        summary: "The Gift Card of the Month (null when none is active)",
+        response: { 200: giftCardOfferSchema.nullable(), ...errors(401) },
+      },
+    },
+    async (request) => rewards.currentOffer(ctx, await request.viewer()),
+  );
+
+  app.post(
+    "/api/fitcoin/redeem",
+    {
+      schema: {
+        tags,
+        summary: "Redeem FitCoins for the Gift Card of the Month ($50 or $100); the code is emailed",
+        headers: idempotencyHeaders,
+        body: redeemFitcoinsBodySchema,
+        response: { 200: redeemFitcoinsResultSchema, ...errors(400, 401, 404, 409, 422, 502) },
+      },
+    },
+    async (request) =>
+      rewards.redeemFitcoins(ctx, await request.viewer(), request.body, request.headers["idempotency-key"]),
+  );
+
+  app.get(
+    "/api/admin/gift-card-offers",
+    {
+      schema: {
+        tags,
+        summary: "Every gift-card offer, the active one first (admins)",
+        response: { 200: z.array(giftCardOfferSchema), ...errors(401, 403) },
+      },
+    },
+    async (request) => rewards.listOffers(ctx, await request.viewer()),
+  );
+
+  app.post(
+    "/api/admin/gift-card-offers",
+    {
+      schema: {
+        tags,
+        summary: "Create an offer (inactive); blank amounts default to $50 for 50 FC and $100 for 100 FC",
+        body: giftCardOfferBodySchema,
+        response: { 201: giftCardOfferSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await rewards.createOffer(ctx, await request.viewer(), request.body)),
+  );
+
+  app.put(
+    "/api/admin/gift-card-offers/:id",
+    {
+      schema: {
+        tags,
+        summary: "Edit an offer; blank amounts keep the current ones",
+        params: idParamsSchema,
+        body: giftCardOfferBodySchema,
+        response: { 200: giftCardOfferSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => rewards.updateOffer(ctx, await request.viewer(), request.params.id, request.body),
+  );
+
+  app.post(
+    "/api/admin/gift-card-offers/:id/activate",
+    {
+      schema: {
+        tags,
+        summary: "Make an offer the Gift Card of the Month (the one active offer)",
+        params: idParamsSchema,
+        response: {
+          200: z.object({ message: z.string(), offer: giftCardOfferSchema }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => rewards.activateOffer(ctx, await request.viewer(), request.params.id),
+  );
+};

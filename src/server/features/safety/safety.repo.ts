@@ -1,0 +1,109 @@
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { userBlocks, userReports, users } from "../../db/schema";
+
+export async function userByUsername(db: Db, username: string) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row ?? null;
+}
+
+export async function blocksOf(db: Db, blockerId: number) {
+  return db
+    .select({
+      id: userBlocks.id,
+      blockedId: userBlocks.blockedId,
+      reason: userBlocks.reason,
+      createdAt: userBlocks.createdAt,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, blockerId))
+    .orderBy(desc(userBlocks.id));
+}
+
+/** The new block's id, or null when this member was blocked already. */
+export async function insertBlock(
+  db: Db,
+  block: { blockerId: number; blockedId: number; reason: string | null; createdAt: Date },
+): Promise<number | null> {
+  const [row] = await db
+    .insert(userBlocks)
+    .values(block)
+    .onConflictDoNothing()
+    .returning({ id: userBlocks.id });
+  return row?.id ?? null;
+}
+
+export async function deleteBlock(db: Db, blockerId: number, blockedId: number): Promise<boolean> {
+  const rows = await db
+    .delete(userBlocks)
+    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+    .returning({ id: userBlocks.id });
+  return rows.length > 0;
+}
+
+/** Everyone the member blocked or who blocked the member. */
+export async function blockedEitherWay(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+  return [...new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)))];
+}
+
+export async function insertReport(
+  db: Db,
+  report: {
+    reporterId: number;
+    reportedId: number;
+    reason: string;
+    description: string | null;
+    createdAt: Date;
+  },
+): Promise<number> {
+  const [row] = await db.insert(userReports).values(report).returning({ id: userReports.id });
+  return row.id;
+}
+
+const reporter = alias(users, "reporter");
+const reported = alias(users, "reported");
+
+export async function openReports(db: Db) {
+  return db
+    .select({
+      id: userReports.id,
+      reason: userReports.reason,
+      description: userReports.description,
+      createdAt: userReports.createdAt,
+      reporterId: reporter.id,
+      reporterUsername: reporter.username,
+      reportedId: reported.id,
+      reportedUsername: reported.username,
+      reportedFirstName: reported.firstName,
+      reportedLastName: reported.lastName,
+      aboutMember: sql<number>`(select count(*)::int from user_reports o
+        where o.reported_id = ${userReports.reportedId} and o.reviewed_at is null)`,
+    })
+    .from(userReports)
+    .innerJoin(reporter, eq(reporter.id, userReports.reporterId))
+    .innerJoin(reported, eq(reported.id, userReports.reportedId))
+    .where(isNull(userReports.reviewedAt))
+    .orderBy(asc(userReports.createdAt), asc(userReports.id));
+}
+
+/** Marks a report reviewed; false when there is no such report. Reviewing twice changes nothing. */
+export async function markReviewed(db: Db, id: number, adminId: number, at: Date): Promise<boolean> {
+  await db
+    .update(userReports)
+    .set({ reviewedAt: at, reviewedBy: adminId })
+    .where(and(eq(userReports.id, id), isNull(userReports.reviewedAt)));
+  const [row] = await db.select({ id: userReports.id }).from(userReports).where(eq(userReports.id, id));
+  return row !== undefined;
+}

@@ -1,0 +1,70 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { userAchievements, users } from "../db/schema";
+import { unlockFor } from "../features/achievements/achievements.service";
+import { awardPendingPoints } from "../features/rewards/points.service";
+import * as rewards from "../features/rewards/rewards.service";
+import { at, viewerOf } from "./demo-clock";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Rewards in the demo: the points the members' walking earned (the points job, as the scheduler
+ * would run it), Sofia's gift cards bought with points and FitCoins, a Gift Card of the Month with
+ * an older offer before it, and the badges every member's facts unlock. One badge of Sofia's is
+ * left new, so her first sign-in opens the celebration.
+ */
+export async function seedRewards(ctx: AppContext) {
+  await awardPendingPoints(ctx);
+
+  const admin = await viewerOf(ctx, "admin");
+  const month = (offset: number) => {
+    const d = ctx.clock.now();
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+  };
+  const older = await rewards.createOffer(ctx, admin, {
+    month: month(-1),
+    brand: "Starbucks",
+    description: "Coffee for the walk home: a Starbucks card for your FitCoins.",
+  });
+  await rewards.activateOffer(ctx, admin, older.id);
+  const current = await rewards.createOffer(ctx, admin, {
+    month: month(0),
+    brand: "Amazon",
+    description: "Running shoes, trackers, water bottles: spend your FitCoins on anything at Amazon.",
+  });
+  await rewards.activateOffer(ctx, admin, current.id);
+
+  // Sofia's gift cards, bought over the last days.
+  const sofia = await viewerOf(ctx, "sofia");
+  const cards = await rewards.giftCards(ctx, sofia);
+  const byName = (name: string) => cards.find((c) => c.name === name)?.id as number;
+  const daysAgo = (n: number) => at(ctx, ctx.clock.now().getTime() - n * DAY_MS);
+  const email = "sofia@demo.steprace.app";
+  await rewards.redeemPoints(daysAgo(9), sofia, {
+    giftCardId: byName("Starbucks $5 Gift Card"),
+    deliveryEmail: email,
+  });
+  await rewards.redeemPoints(daysAgo(3), sofia, {
+    giftCardId: byName("Amazon $5 Gift Card"),
+    deliveryEmail: email,
+  });
+  await rewards.redeemFitcoins(daysAgo(2), sofia, { giftCardOfferId: current.id, amount: 50 });
+
+  const members = await ctx.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users);
+  for (const m of members) await unlockFor(ctx, m, false);
+  // Celebrated already, but for Sofia's rarest badge.
+  const [sofiaRow] = members.filter((m) => m.email === "sofia@demo.steprace.app");
+  await ctx.db
+    .update(userAchievements)
+    .set({ viewedAt: ctx.clock.now() })
+    .where(ne(userAchievements.userId, sofiaRow.id));
+  await ctx.db
+    .update(userAchievements)
+    .set({ viewedAt: ctx.clock.now() })
+    .where(
+      and(eq(userAchievements.userId, sofiaRow.id), ne(userAchievements.achievementId, "fortnight-streak")),
+    );
+}

@@ -1,0 +1,158 @@
+import { ChevronLeft, ChevronRight, FlaskConical, Trash2, UsersRound } from "lucide-react";
+import { useState } from "react";
+import type { AdminUser } from "../../../../core/schemas/members";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/use-toast";
+import { dollars, formatDateTime } from "../../../lib/format";
+import { useAdminUsers, useMarkTestAccount } from "../users-api";
+import { UsersBadges } from "./users-badges";
+import { UsersDeleteDialog } from "./users-delete-dialog";
+import {
+  adminUsersUrl,
+  canDelete,
+  canMarkTest,
+  displayName,
+  fitcoinsLabel,
+  hasNextPage,
+} from "./users-model";
+
+function UserRow({
+  user,
+  marking,
+  onMarkTest,
+  onDelete,
+}: {
+  user: AdminUser;
+  marking: boolean;
+  onMarkTest: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="truncate font-semibold text-slate-900">{displayName(user)}</span>
+          <span className="text-sm text-slate-500">@{user.username}</span>
+          <UsersBadges user={user} />
+        </div>
+        <p className="truncate text-sm text-slate-600">{user.email}</p>
+        <p className="text-xs text-slate-500">
+          Balance {dollars(user.balance)} · {fitcoinsLabel(user.fitcoins)} · Joined{" "}
+          {formatDateTime(user.createdAt)}
+        </p>
+      </div>
+      {canMarkTest(user) || canDelete(user) ? (
+        <div className="flex gap-2">
+          {canMarkTest(user) ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="flex-1 sm:flex-none"
+              disabled={marking}
+              onClick={onMarkTest}
+            >
+              <FlaskConical aria-hidden="true" /> {marking ? "Marking..." : "Mark as Test"}
+            </Button>
+          ) : null}
+          {canDelete(user) ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="flex-1 border-red-200 text-red-700 hover:bg-red-50 sm:flex-none"
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden="true" /> Delete
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** All Users, newest first, a page at a time: badges, balance, FitCoins, joined date, Mark as Test and Delete. */
+export function UsersListCard({ className }: { className?: string }) {
+  const [page, setPage] = useState(1);
+  const query = useAdminUsers(adminUsersUrl({ page }));
+  const markTest = useMarkTestAccount();
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const users = query.data;
+
+  const mark = (user: AdminUser) =>
+    markTest.mutate(user.id, {
+      onSuccess: (result) =>
+        toast({
+          title: "Marked as Test",
+          description: result?.message ?? `@${user.username} is a test account.`,
+        }),
+      onError: () =>
+        toast({
+          title: "Update Failed",
+          description: "Failed to mark user as test account.",
+          variant: "destructive",
+        }),
+    });
+
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <UsersRound className="size-5 text-emerald-700" aria-hidden="true" /> All Users
+        </CardTitle>
+        <CardDescription>
+          Every member, newest first. Admins cannot be marked as test or deleted.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {users === undefined || users === null ? (
+          query.isError ? (
+            <div className="flex items-center justify-between gap-2 text-sm text-red-700" role="alert">
+              Could not load users.
+              <Button variant="outline" size="sm" onClick={() => query.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : (
+            <Spinner label="Loading users" />
+          )
+        ) : users.length === 0 ? (
+          <p className="text-sm text-slate-600">{page === 1 ? "No users yet." : "No more users."}</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="All users" aria-busy={query.isPlaceholderData}>
+            {users.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                marking={markTest.isPending && markTest.variables === user.id}
+                onMarkTest={() => mark(user)}
+                onDelete={() => setToDelete(user)}
+              />
+            ))}
+          </ul>
+        )}
+        <nav className="flex items-center justify-between gap-2" aria-label="All users pages">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page === 1 || query.isPlaceholderData}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
+            <ChevronLeft aria-hidden="true" /> Previous
+          </Button>
+          <span className="text-sm text-slate-600">Page {page}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!hasNextPage(users ?? undefined) || query.isPlaceholderData}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            Next page <ChevronRight aria-hidden="true" />
+          </Button>
+        </nav>
+      </CardContent>
+      <UsersDeleteDialog user={toDelete} onClose={() => setToDelete(null)} />
+    </Card>
+  );
+}

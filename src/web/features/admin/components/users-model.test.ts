@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import {
+  addCoinsRequest,
+  adminUsersUrl,
+  canDelete,
+  canMarkTest,
+  displayName,
+  hasNextPage,
+  subscriptionLabel,
+  userBadges,
+} from "./users-model";
+
+const INVALID = "Please select a user and enter a valid amount";
+
+describe("adminUsersUrl", () => {
+  it("sends the trimmed search and the page", () => {
+    expect(adminUsersUrl({ search: "  jane@x.io ", page: 2, pageSize: 10 })).toBe(
+      "/api/admin/users?search=jane%40x.io&page=2&pageSize=10",
+    );
+  });
+  it("leaves a blank search out", () => {
+    expect(adminUsersUrl({ search: "  " })).toBe("/api/admin/users?page=1&pageSize=20");
+  });
+});
+
+describe("hasNextPage", () => {
+  it("is true only for a full page", () => {
+    expect(hasNextPage(undefined)).toBe(false);
+    expect(hasNextPage([1, 2], 2)).toBe(true);
+    expect(hasNextPage([1], 2)).toBe(false);
+  });
+});
+
+describe("addCoinsRequest", () => {
+  it("needs a selected user", () => {
+    expect(addCoinsRequest(null, "5", "")).toEqual({ ok: false, error: INVALID });
+  });
+  it.each(["", "0", "-3", "1.5", "abc", " "])("refuses the amount %j", (amount) => {
+    expect(addCoinsRequest(7, amount, "")).toEqual({ ok: false, error: INVALID });
+  });
+  it("defaults a blank reason", () => {
+    expect(addCoinsRequest(7, " 25 ", "   ")).toEqual({
+      ok: true,
+      body: { userId: 7, amount: 25, reason: "Admin added 25 FitCoins" },
+    });
+  });
+  it("keeps a given reason, trimmed", () => {
+    expect(addCoinsRequest(7, "1", " Prize ")).toEqual({
+      ok: true,
+      body: { userId: 7, amount: 1, reason: "Prize" },
+    });
+  });
+});
+
+describe("badges and actions", () => {
+  const member = { isAdmin: false, isTestAccount: false, subscriptionStatus: "inactive" as const };
+  it("lists Admin, Test and Subscribed", () => {
+    expect(userBadges(member)).toEqual([]);
+    expect(userBadges({ isAdmin: true, isTestAccount: true, subscriptionStatus: "active" })).toEqual([
+      "Admin",
+      "Test",
+      "Subscribed",
+    ]);
+    expect(userBadges({ ...member, subscriptionStatus: "cancel_at_period_end" })).toEqual(["Subscribed"]);
+    expect(userBadges({ ...member, subscriptionStatus: "expired" })).toEqual([]);
+  });
+  it("hides Mark as Test for test accounts and admins, Delete for admins", () => {
+    expect(canMarkTest(member)).toBe(true);
+    expect(canMarkTest({ ...member, isTestAccount: true })).toBe(false);
+    expect(canMarkTest({ ...member, isAdmin: true })).toBe(false);
+    expect(canDelete(member)).toBe(true);
+    expect(canDelete({ isAdmin: true })).toBe(false);
+  });
+  it("labels names and statuses", () => {
+    expect(displayName({ firstName: " ", lastName: "", username: "jd" })).toBe("jd");
+    expect(displayName({ firstName: "Jane", lastName: "Doe", username: "jd" })).toBe("Jane Doe");
+    expect(subscriptionLabel("active")).toBe("Active");
+  });
+});

@@ -1,0 +1,90 @@
+// The admin panel's user tools: users lists, test accounts, Add FitCoins, delete, mark as test.
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type { AdminUser } from "../../../core/schemas/members";
+import type { AddCoinsBody } from "../../../core/schemas/money";
+import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { IDEMPOTENCY_KEY_HEADER } from "../wallet/api";
+
+export const adminUsersKeyPrefix = "/api/admin/users";
+export const testAccountsKey = ["/api/admin/test-accounts"] as const;
+
+/** Every users list (searches, pages) and the test accounts: after any change to a member. */
+function invalidateUsers(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (q) => {
+      const key = q.queryKey[0];
+      return typeof key === "string" && (key.startsWith(adminUsersKeyPrefix) || key === testAccountsKey[0]);
+    },
+  });
+}
+
+/** One page of GET /api/admin/users (newest first); off while `enabled` is false (a blank search). */
+export function useAdminUsers(url: string, enabled = true) {
+  return useQuery({
+    queryKey: [url],
+    queryFn: getQueryFn<AdminUser[]>({ on401: "throw" }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useTestAccounts() {
+  return useQuery({ queryKey: testAccountsKey, queryFn: getQueryFn<AdminUser[]>({ on401: "throw" }) });
+}
+
+export interface AddCoinsRequest extends AddCoinsBody {
+  /** The same key for a retry of the same grant, so the server credits at most once. */
+  idempotencyKey: string;
+}
+
+/** Not retried: the admin's own retry resends the same key instead. */
+export function useAddCoins() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["admin-add-coins"],
+    mutationFn: ({ idempotencyKey, ...body }: AddCoinsRequest) =>
+      apiRequest<{ message: string }>("/api/admin/add-coins", {
+        method: "POST",
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
+    retry: 0,
+    onSuccess: () => invalidateUsers(queryClient),
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<{ message: string }>(`/api/admin/users/${id}`, { method: "DELETE" }),
+    retry: 0,
+    onSuccess: () => invalidateUsers(queryClient),
+  });
+}
+
+export function useMarkTestAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<{ message: string }>(`/api/admin/users/${id}/mark-test`, { method: "PATCH" }),
+    retry: 0,
+    onSuccess: () => invalidateUsers(queryClient),
+  });
+}
+
+export function useDeleteTestAccounts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ message: string; deletedCount: number }>("/api/admin/test-accounts", { method: "DELETE" }),
+    retry: 0,
+    onSuccess: () => invalidateUsers(queryClient),
+  });
+}

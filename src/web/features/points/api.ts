@@ -1,0 +1,105 @@
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  GiftCard,
+  PointsRedemption,
+  PointsSummary,
+  PointTransaction,
+  RedeemPointsBody,
+  RedeemPointsResult,
+} from "../../../core/schemas/rewards";
+import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { IDEMPOTENCY_KEY_HEADER } from "../wallet/api";
+
+export type { GiftCard, PointsRedemption, PointsSummary, PointTransaction };
+
+export const pointsKeys = {
+  summary: ["/api/points/summary"] as const,
+  transactions: ["/api/points/transactions"] as const,
+  giftCards: ["/api/rewards/gift-cards"] as const,
+  history: ["/api/rewards/history"] as const,
+};
+
+// ---------------------------------------------------------------- queries
+
+export const pointsSummaryQueryOptions = queryOptions({
+  queryKey: pointsKeys.summary,
+  queryFn: getQueryFn<PointsSummary>({ on401: "throw" }),
+});
+
+/** Available, earned and spent points, and the member's current streaks. */
+export function usePointsSummary() {
+  return useQuery(pointsSummaryQueryOptions);
+}
+
+export const pointTransactionsQueryOptions = queryOptions({
+  queryKey: pointsKeys.transactions,
+  queryFn: getQueryFn<PointTransaction[]>({ on401: "throw" }),
+});
+
+/** Point History, newest first. */
+export function usePointTransactions() {
+  return useQuery(pointTransactionsQueryOptions);
+}
+
+export const giftCardsQueryOptions = queryOptions({
+  queryKey: pointsKeys.giftCards,
+  queryFn: getQueryFn<GiftCard[]>({ on401: "throw" }),
+  // The catalogue changes only by migration.
+  staleTime: 5 * 60_000,
+});
+
+export function useGiftCards() {
+  return useQuery(giftCardsQueryOptions);
+}
+
+export const pointsRedemptionsQueryOptions = queryOptions({
+  queryKey: pointsKeys.history,
+  queryFn: getQueryFn<PointsRedemption[]>({ on401: "throw" }),
+});
+
+/** My Redemptions, newest first, with their codes. */
+export function usePointsRedemptions() {
+  return useQuery(pointsRedemptionsQueryOptions);
+}
+
+// ---------------------------------------------------------------- fetchers
+
+export interface RedeemGiftCardRequest extends RedeemPointsBody {
+  /** The same key for a retry of the same submission, so the server redeems at most once. */
+  idempotencyKey: string;
+}
+
+export function redeemGiftCard({
+  giftCardId,
+  deliveryEmail,
+  idempotencyKey,
+}: RedeemGiftCardRequest): Promise<RedeemPointsResult> {
+  return apiRequest("/api/rewards/redeem", {
+    method: "POST",
+    body: { giftCardId, deliveryEmail },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}
+
+// ---------------------------------------------------------------- mutations
+
+/** retry: 0 as every spending mutation: the member's own retry resends the same key instead. */
+export const redeemGiftCardMutationOptions = mutationOptions({
+  mutationKey: ["points-redeem"],
+  mutationFn: redeemGiftCard,
+  retry: 0,
+});
+
+/** A redemption spends points: the balance, the redemptions and the history change. */
+export function useRedeemGiftCardMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...redeemGiftCardMutationOptions,
+    onSettled: () =>
+      Promise.all(
+        [pointsKeys.summary, pointsKeys.history, pointsKeys.transactions].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

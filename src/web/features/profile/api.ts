@@ -1,0 +1,95 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { User } from "../../../core/schemas/auth";
+import type { ProfileBody, UserStats } from "../../../core/schemas/members";
+import { ApiError, apiRequest, getQueryFn } from "../../lib/api-client";
+import { getDeviceFingerprint } from "../../lib/device-fingerprint";
+import { authKeys } from "../auth/api";
+
+export type { UserStats };
+
+export const profileKeys = {
+  stats: ["/api/user/stats"] as const,
+};
+
+// ---------------------------------------------------------------- queries
+
+export const userStatsQueryOptions = queryOptions({
+  queryKey: profileKeys.stats,
+  queryFn: getQueryFn<UserStats>({ on401: "throw" }),
+});
+
+export function useUserStats() {
+  return useQuery(userStatsQueryOptions);
+}
+
+// ---------------------------------------------------------------- fetchers
+
+export function updateProfile(body: ProfileBody): Promise<User> {
+  return apiRequest<User>("/api/user/profile", { method: "PATCH", body });
+}
+
+export function deleteAccount(): Promise<{ message: string }> {
+  return apiRequest("/api/user/account", { method: "DELETE" });
+}
+
+function messageOf(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === "object" && body !== null && "message" in body) {
+      const { message } = body as { message: unknown };
+      if (typeof message === "string" && message) return message;
+    }
+  } catch {
+    // Not JSON (a proxy's error page): the caller's fallback text is clearer.
+  }
+  return undefined;
+}
+
+/**
+ * Multipart, so not through apiRequest (which always sends JSON): the browser sets the
+ * multipart Content-Type with its boundary; cookies and the fingerprint go as on every call.
+ */
+export async function uploadProfileImage(file: File): Promise<User> {
+  const form = new FormData();
+  form.append("profileImage", file);
+  const response = await fetch("/api/user/profile-image", {
+    method: "POST",
+    credentials: "include",
+    headers: { Accept: "application/json", "X-Device-Fingerprint": getDeviceFingerprint() },
+    body: form,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new ApiError(response.status, messageOf(text) ?? "", { body: text });
+  }
+  return JSON.parse(text) as User;
+}
+
+// ---------------------------------------------------------------- mutations
+
+/** A changed profile or avatar: take the answer at once, then refetch the current user. */
+function useUserChange<V>(mutationKey: string, mutationFn: (variables: V) => Promise<User>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [mutationKey],
+    mutationFn,
+    retry: 0,
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.user, user);
+      return queryClient.invalidateQueries({ queryKey: authKeys.user });
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  return useUserChange("update-profile", updateProfile);
+}
+
+export function useUploadProfileImage() {
+  return useUserChange("upload-profile-image", uploadProfileImage);
+}
+
+/* Not retried: the first call already signed the member out, a retry would answer 401. */
+export function useDeleteAccount() {
+  return useMutation({ mutationKey: ["delete-account"], mutationFn: deleteAccount, retry: 0 });
+}

@@ -1,0 +1,119 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { profileBodySchema, STEP_GOAL_MAX, STEP_GOAL_MIN } from "../../../../core/schemas/members";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormField, fieldA11y } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { toast } from "../../../components/ui/use-toast";
+import { errorMessage } from "../../../lib/utils";
+import type { User } from "../../auth/api";
+import { useUpdateProfile } from "../api";
+import { PROFILE_TEXTS, supportedTimeZones, timeZoneOptions } from "../profile-view";
+
+type ProfileForm = z.input<typeof profileBodySchema>;
+
+/** Edit Profile: names, email, time zone and daily step goal, checked by the route's own schema. */
+export function EditProfileDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const update = useUpdateProfile();
+  const zones = useMemo(() => timeZoneOptions(user.timeZone, supportedTimeZones()), [user.timeZone]);
+  const form = useForm<ProfileForm, unknown, z.output<typeof profileBodySchema>>({
+    resolver: zodResolver(profileBodySchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      timeZone: user.timeZone,
+      stepGoal: user.stepGoal,
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: () => {
+        toast({ ...PROFILE_TEXTS.updated, variant: "success" });
+        onClose();
+      },
+      onError: (error) =>
+        toast({
+          title: PROFILE_TEXTS.updateFailed.title,
+          description: errorMessage(error, PROFILE_TEXTS.updateFailed.fallback),
+          variant: "destructive",
+        }),
+    }),
+  );
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Edit Profile"
+      description="Update your name, email, time zone and daily step goal."
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      pending={update.isPending}
+      onSubmit={onSubmit}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="profile-first-name" label="First Name" error={errors.firstName?.message}>
+          <Input
+            {...fieldA11y("profile-first-name", errors.firstName?.message)}
+            {...form.register("firstName")}
+            autoComplete="given-name"
+            maxLength={50}
+          />
+        </FormField>
+        <FormField id="profile-last-name" label="Last Name" error={errors.lastName?.message}>
+          <Input
+            {...fieldA11y("profile-last-name", errors.lastName?.message)}
+            {...form.register("lastName")}
+            autoComplete="family-name"
+            maxLength={50}
+          />
+        </FormField>
+      </div>
+      <FormField id="profile-email" label="Email" error={errors.email?.message}>
+        <Input
+          {...fieldA11y("profile-email", errors.email?.message)}
+          {...form.register("email")}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={254}
+        />
+      </FormField>
+      <FormField id="profile-time-zone" label="Time Zone" error={errors.timeZone?.message}>
+        <NativeSelect
+          {...fieldA11y("profile-time-zone", errors.timeZone?.message)}
+          {...form.register("timeZone")}
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <p className="-mt-2 text-xs text-slate-600">Your days, streaks and daily points follow this zone.</p>
+      <FormField id="profile-step-goal" label="Daily Step Goal" error={errors.stepGoal?.message}>
+        <Input
+          {...fieldA11y("profile-step-goal", errors.stepGoal?.message)}
+          {...form.register("stepGoal", {
+            // Left empty, the goal is not sent and stays as it is.
+            setValueAs: (value: string | number) => (value === "" ? undefined : Number(value)),
+          })}
+          type="number"
+          inputMode="numeric"
+          min={STEP_GOAL_MIN}
+          max={STEP_GOAL_MAX}
+          step={500}
+        />
+      </FormField>
+    </FormDialog>
+  );
+}
