@@ -138,3 +138,23 @@ export const ACHIEVEMENT_TOOLTIP_MS = 3_000;
 /** Email test (specification 3 sections 2 and 9). */
 export const EMAIL_TEST_TYPES = ["welcome", "achievement", "competition", "reminder", "winner"] as const;
 export const DOMAIN_VERIFICATION_MINUTES = { min: 5, max: 30 } as const;
+
+/** Gear store (specification 3 sections 3, 5 and 9). */
+export const PRODUCT_CATEGORIES = [
+  { value: "shoes", label: "Athletic Shoes" },
+  { value: "clothing", label: "Activewear" },
+  { value: "equipment", label: "Equipment" },
+  { value: "supplements", label: "Supplements" },
+  { value: "accessories", label: "Accessories" },
+] as const;
+export const DEFAULT_PRODUCT_CATEGORY = "equipment";
+export const FEATURED_PRODUCTS_MAX = 3;
+export const PRODUCT_RATING_MIN = 1;
+export const PRODUCT_RATING_MAX = 5;
+
+/** Advertising (specification 3 sections 4, 5 and 9; DESIGN 1, ads). */
+export const AD_PLACEMENTS = ["dashboard", "sidebar", "footer", "between-content"] as const;
+export const AD_ROTATION_MS = 10_000;
+/** How long a placement's active ads may be cached (by the browser and the app). */
+export const AD_CACHE_SECONDS = 300;
+export const INVALID_AD_URL_MESSAGE = "Invalid advertisement URL. Please contact support.";

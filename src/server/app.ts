@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from "./email/mailer";
 import { achievementRoutes } from "./features/achievements/achievements.routes";
 import { adminMoneyRoutes } from "./features/admin/admin.routes";
 import { paymentFlagRoutes } from "./features/admin/payment-flags.routes";
+import { adRoutes } from "./features/ads/ads.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { bankingRoutes } from "./features/banking/banking.routes";
 import { competitionRoutes } from "./features/competitions/competitions.routes";
@@ -34,6 +35,7 @@ import { rewardRoutes } from "./features/rewards/rewards.routes";
 import { safetyRoutes } from "./features/safety/safety.routes";
 import { stepReviewRoutes } from "./features/steps/step-review.routes";
 import { stepsRoutes } from "./features/steps/steps.routes";
+import { storeRoutes } from "./features/store/store.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
 import { walletRoutes } from "./features/wallet/wallet.routes";
 import { createSandboxGiftCardProvider, type GiftCardProvider } from "./gift-cards/provider";
@@ -187,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(safetyRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
   await app.register(profileImageRoutes, { ctx });
+  await app.register(storeRoutes, { ctx });
+  await app.register(adRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
 

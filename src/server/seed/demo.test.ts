@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runJobsOnce } from "../jobs/scheduler";
 import { DEVICE } from "../test/factories";
@@ -175,6 +176,24 @@ describe("demo data", () => {
       expect.arrayContaining(["first-steps", "trailblazer", "week-streak", "first-reward"]),
     );
     expect(badges).not.toContain("month-streak");
+
+    // The gear store: a dozen products in every category, three featured, their images served by
+    // the app; three dashboard ads, highest priority first.
+    const products = (await get("/api/marketplace/items")) as Array<{
+      category: string;
+      featured: boolean;
+      imageUrl: string;
+    }>;
+    expect(products).toHaveLength(12);
+    expect(new Set(products.map((p) => p.category))).toEqual(
+      new Set(["shoes", "clothing", "equipment", "supplements", "accessories"]),
+    );
+    expect(products.filter((p) => p.featured)).toHaveLength(3);
+    expect(products.every((p) => /^\/store\/[a-z-]+\.svg$/.test(p.imageUrl))).toBe(true);
+    const slot = (await get("/api/ads/active/dashboard")) as Array<{ title: string; imageUrl: string }>;
+    for (const url of [...products.map((p) => p.imageUrl), ...slot.map((a) => a.imageUrl)])
+      expect(existsSync(`public${url}`), url).toBe(true);
+    expect(slot.map((a) => a.title)).toEqual(["Summer Step Challenge", "Trail Gear Sale", "Hydration Week"]);
     // Seeding runs once: a database with users is left alone.
     expect(await seedDemoData(t().app.ctx)).toBeNull();
   });

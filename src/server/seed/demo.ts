@@ -15,6 +15,7 @@ import { createSandboxProvider, markSandboxIntentSucceeded } from "../payments/s
 import { seedCompetitions } from "./demo-competitions";
 import { seedGroups } from "./demo-groups";
 import { seedRewards } from "./demo-rewards";
+import { seedStore } from "./demo-store";
 
 type DemoMember = {
   username: string;
@@ -135,6 +136,7 @@ export async function seedDemoData(
   // The finished ones are settled as the scheduler would (their grace period is long over).
   await settleDueCompetitions(ctx);
   await seedRewards(ctx);
+  await seedStore(ctx);
   // Printed once, on the console only (never stored in clear).
   console.log(
     [

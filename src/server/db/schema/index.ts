@@ -7,5 +7,6 @@ export * from "./profile-images";
 export * from "./rewards";
 export * from "./safety";
 export * from "./steps";
+export * from "./store";
 export * from "./subscriptions";
 export * from "./users";
