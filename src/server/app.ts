@@ -41,6 +41,7 @@ import { walletRoutes } from "./features/wallet/wallet.routes";
 import { createSandboxGiftCardProvider, type GiftCardProvider } from "./gift-cards/provider";
 import { registerBodyPolicy } from "./http/body-policy";
 import { redactedRequest, registerErrorHandler } from "./http/error-handler";
+import { DatabaseRateLimitStore } from "./http/rate-limit-store";
 import { registerClient } from "./http/static";
 import "./http/types";
 import { resolveViewer, type Viewer } from "./http/viewer";
@@ -125,8 +126,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(cookie, { secret: config.sessionSecret });
+  const clockForLimits = clock;
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so every process behind a load balancer counts the same attempts.
+    store: class extends DatabaseRateLimitStore {
+      constructor() {
+        super(db, clockForLimits);
+      }
+    },
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       code: "RATE_LIMITED",

@@ -6,6 +6,7 @@ import { reconcileEveryone } from "../features/deposits/deposits.service";
 import { awardPendingPoints } from "../features/rewards/points.service";
 import { finishPendingRedemptions } from "../features/rewards/redemption.service";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
+import { sweepRateLimits } from "../http/rate-limit-store";
 
 export type Job = { name: string; run(ctx: AppContext): Promise<unknown> };
 
@@ -48,6 +49,12 @@ export async function dailyReconciliation(ctx: AppContext) {
   }
 }
 
+/** Forgets ended rate-limit windows every ten minutes, in one process. */
+export async function sweepEndedRateLimits(ctx: AppContext) {
+  if (!(await claimPeriodicRun(ctx, "rate-limit-sweep", 10 * 60 * 1000))) return;
+  await sweepRateLimits(ctx.db, ctx.clock.now());
+}
+
 /** Every idempotent job, in the order a tick runs them. Later features add theirs here. */
 export const jobs: Job[] = [
   { name: "subscription-period-ends", run: runPeriodEnds },
@@ -55,6 +62,7 @@ export const jobs: Job[] = [
   { name: "competition-settlement", run: settleDueCompetitions },
   { name: "points-award", run: awardPendingPoints },
   { name: "gift-card-fulfilment", run: finishPendingRedemptions },
+  { name: "rate-limit-sweep", run: sweepEndedRateLimits },
 ];
 
 /** Runs all jobs once; a failing job is logged and does not stop the others. */

@@ -8,13 +8,13 @@ import { buildTestApp, type TestApp } from "./test-app";
  * with its own connection pool on the same database (on PostgreSQL; PGlite has one connection,
  * so there they share it), opened before the file's tests and closed after.
  */
-export function useTwoInstances(): () => { first: TestApp; second: App } {
+export function useTwoInstances(env: Record<string, string> = {}): () => { first: TestApp; second: App } {
   let first: TestApp | undefined;
   let second: App | undefined;
   let secondDb: Database | undefined;
 
   beforeAll(async () => {
-    first = await buildTestApp();
+    first = await buildTestApp(env);
     if (first.database.kind === "postgres") {
       secondDb = await openDatabase({ kind: "postgres", url: first.database.url as string, poolSize: 10 });
     }

@@ -4,6 +4,7 @@ export * from "./groups";
 export * from "./ledger";
 export * from "./money";
 export * from "./profile-images";
+export * from "./rate-limits";
 export * from "./rewards";
 export * from "./safety";
 export * from "./steps";

@@ -1,0 +1,64 @@
+import type { FastifyRateLimitStore } from "@fastify/rate-limit";
+import { lt, sql } from "drizzle-orm";
+import type { Clock } from "../clock";
+import type { Db } from "../db/client";
+import { rateLimitCounters } from "../db/schema";
+
+type Result = { current: number; ttl: number };
+type Callback = (error: Error | null, result?: Result) => void;
+
+/**
+ * The rate limits' counts in the database, so that every process behind a load balancer counts
+ * the same attempts (a per-process count would multiply the limit by the number of processes).
+ * A fixed window per route and client: the first attempt opens it, the count starts again once it
+ * has passed. One statement per attempt, atomic under concurrency (an upsert on the key).
+ */
+export class DatabaseRateLimitStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly scope = "",
+  ) {}
+
+  incr(key: string, callback: Callback, timeWindow?: number): void {
+    this.count(`${this.scope}|${key}`, timeWindow ?? 60_000).then(
+      (result) => callback(null, result),
+      (error: Error) => callback(error),
+    );
+  }
+
+  /** Each route counts on its own (method and path), as the plugin's default store does. */
+  child(routeOptions: Parameters<FastifyRateLimitStore["child"]>[0]): DatabaseRateLimitStore {
+    // The plugin passes the route's merged limit options, which carry the route as `routeInfo`.
+    const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+    const method = Array.isArray(route?.method) ? route.method.join(",") : (route?.method ?? "");
+    return new DatabaseRateLimitStore(this.db, this.clock, `${method} ${route?.url ?? ""}`);
+  }
+
+  private async count(key: string, windowMs: number): Promise<Result> {
+    const now = this.clock.now();
+    const resetAt = new Date(now.getTime() + windowMs);
+    const c = rateLimitCounters;
+    const [row] = await this.db
+      .insert(c)
+      .values({ key, count: 1, resetAt })
+      .onConflictDoUpdate({
+        target: c.key,
+        set: {
+          count: sql`case when ${c.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${c.count} + 1 end`,
+          resetAt: sql`case when ${c.resetAt} <= ${now.toISOString()}::timestamptz then excluded.reset_at else ${c.resetAt} end`,
+        },
+      })
+      .returning({ count: c.count, resetAt: c.resetAt });
+    return { current: row.count, ttl: Math.max(0, row.resetAt.getTime() - now.getTime()) };
+  }
+}
+
+/** Forgets the windows that ended (a scheduler job): the table keeps only live counts. */
+export async function sweepRateLimits(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.resetAt, now))
+    .returning({ key: rateLimitCounters.key });
+  return rows.length;
+}
