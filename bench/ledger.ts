@@ -8,6 +8,7 @@ import { migrate } from "../src/server/db/migrate";
 import { users } from "../src/server/db/schema";
 import { systemAccount, userAccount } from "../src/server/ledger/accounts";
 import { auditLedger } from "../src/server/ledger/audit";
+import { bookFitcoinPurchase } from "../src/server/ledger/fitcoin-purchase";
 import { transfer } from "../src/server/ledger/transfer";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
@@ -35,7 +36,7 @@ async function prepare(database: Database): Promise<number[]> {
     await db.transaction(async (tx) => {
       const account = await userAccount(tx, id, "USD");
       await transfer(tx, {
-        from: await systemAccount(tx, "cardPayments"),
+        from: await systemAccount(tx, "cardPayments", id),
         to: account,
         amount: 100_000_000,
         currency: "USD",
@@ -90,24 +91,19 @@ async function run(database: Database, accounts: number[], count: number, client
 }
 
 /**
- * Conversions as the wallet books them: three transfers in one transaction, two of them into the
- * same system accounts (reserve, fees) and one out of FitCoin issuance, so every conversion
- * queues on those rows' locks. Reported as conversions per second.
+ * FitCoin purchases as the app books them (bookFitcoinPurchase: reserve, fee and issuance in one
+ * transaction), paid from the member's wallet (a conversion) or by card (card payments). The
+ * system accounts are sharded by member, so purchases of different members rarely meet on a row.
+ * Reported as purchases per second.
  */
-async function runConversions(database: Database, members: number[], count: number, clients: number) {
+async function runPurchases(
+  database: Database,
+  members: number[],
+  count: number,
+  clients: number,
+  paidBy: "wallet" | "card",
+) {
   const db = database.db;
-  const [reserve, fees, issuance] = await db.transaction(async (tx) =>
-    Promise.all([
-      systemAccount(tx, "fitcoinReserve"),
-      systemAccount(tx, "platformFees"),
-      systemAccount(tx, "fitcoinIssuance"),
-    ]),
-  );
-  const coins = await db.transaction(async (tx) => {
-    const ids: number[] = [];
-    for (const id of members) ids.push(await userAccount(tx, id, "FC"));
-    return ids;
-  });
   const wallets = await db.transaction(async (tx) => {
     const ids: number[] = [];
     for (const id of members) ids.push(await userAccount(tx, id, "USD"));
@@ -115,32 +111,35 @@ async function runConversions(database: Database, members: number[], count: numb
   });
   let next = 0;
   let done = 0;
+  const latencies: number[] = [];
   const started = performance.now();
   async function client() {
     while (next < count) {
       const i = next++ % members.length;
-      await db.transaction(async (tx) => {
-        const base = { currency: "USD" as const, description: "bench" };
-        await transfer(tx, { ...base, from: wallets[i], to: reserve, amount: 85, kind: "fitcoin_purchase" });
-        await transfer(tx, { ...base, from: wallets[i], to: fees, amount: 15, kind: "platform_fee" });
-        await transfer(tx, {
-          from: issuance,
-          to: coins[i],
-          amount: 85,
-          currency: "FC",
-          kind: "fitcoin_purchase",
-          description: "bench",
-        });
-      });
+      const t0 = performance.now();
+      await db.transaction(async (tx) =>
+        bookFitcoinPurchase(tx, {
+          userId: members[i],
+          from: paidBy === "wallet" ? wallets[i] : await systemAccount(tx, "cardPayments", members[i]),
+          amountCents: 100,
+          describe: () => ({ reserve: "bench", fee: "bench", fc: "bench" }),
+          key: () => null,
+        }),
+      );
+      latencies.push(performance.now() - t0);
       done++;
     }
   }
   await Promise.all(Array.from({ length: clients }, client));
   const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => Math.round(latencies[Math.floor((latencies.length - 1) * p)] * 100) / 100;
   return {
-    conversions: done,
+    purchases: done,
     seconds: Math.round(seconds * 100) / 100,
     perSecond: Math.round(done / seconds),
+    p50ms: pct(0.5),
+    p99ms: pct(0.99),
   };
 }
 
@@ -149,12 +148,15 @@ async function bench(database: Database, memberIds: () => Promise<number[]>) {
   const accounts = await prepare(database);
   const single = await run(database, accounts, SINGLE, 1);
   const concurrent = await run(database, accounts, CONCURRENT, CLIENTS);
-  const conversions = await runConversions(database, await memberIds(), CONVERSIONS, CLIENTS);
+  const members = await memberIds();
+  const conversions = await runPurchases(database, members, CONVERSIONS, CLIENTS, "wallet");
+  const cardPurchases = await runPurchases(database, members, CONVERSIONS, CLIENTS, "card");
   const audit = await auditLedger(database.db);
   return {
     single,
     [`concurrent${CLIENTS}`]: concurrent,
     [`conversions${CLIENTS}`]: conversions,
+    [`cardPurchases${CLIENTS}`]: cardPurchases,
     auditOk: audit.ok,
   };
 }

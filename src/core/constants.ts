@@ -122,6 +122,8 @@ export const STREAK_BONUS_MAX_POINTS = 2_500;
 export const STREAK_THRESHOLDS = [10_000, 30_000, 50_000] as const;
 /** Issuance spread over this many system accounts, so awards do not all wait on one row. */
 export const POINTS_ISSUANCE_SHARDS = 16;
+/** The system accounts every purchase touches (fees, reserve, issuance, card payments) likewise. */
+export const SYSTEM_ACCOUNT_SHARDS = 64;
 export const POINT_DESCRIPTION_MAX = 60;
 
 /** Gift cards (specification 3 sections 5 and 9). */

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { POINTS_ISSUANCE_SHARDS } from "../../core/constants";
+import { and, eq, like, or, sql } from "drizzle-orm";
+import { POINTS_ISSUANCE_SHARDS, SYSTEM_ACCOUNT_SHARDS } from "../../core/constants";
 import type { Db } from "../db/client";
 import { ledgerAccounts } from "../db/schema";
 
@@ -13,19 +13,27 @@ export type Currency = "USD" | "FC" | "PTS";
  * Chargeback losses pays what a refunded or disputed deposit took back beyond the member's
  * wallet (it goes negative by the platform's loss). Points are minted by issuance accounts spread
  * over shards (`pointsIssuanceAccount`).
+ *
+ * The accounts every payment and conversion touches (`sharded`) are spread over
+ * SYSTEM_ACCOUNT_SHARDS rows chosen by member (`system:platform_fees` is shard 0,
+ * `system:platform_fees:5` shard 5), so concurrent purchases do not queue on one row's lock; their
+ * balance is the sum of the shards (`systemBalance`), and the audit's per-currency sum covers them.
  */
 export const SYSTEM_ACCOUNTS = {
-  cardPayments: { key: "system:card_payments", currency: "USD", allowNegative: true },
+  cardPayments: { key: "system:card_payments", currency: "USD", allowNegative: true, sharded: true },
   subscriptionRevenue: { key: "system:subscription_revenue", currency: "USD", allowNegative: false },
-  platformFees: { key: "system:platform_fees", currency: "USD", allowNegative: false },
-  fitcoinReserve: { key: "system:fitcoin_reserve", currency: "USD", allowNegative: false },
-  fitcoinIssuance: { key: "system:fitcoin_issuance", currency: "FC", allowNegative: true },
+  platformFees: { key: "system:platform_fees", currency: "USD", allowNegative: false, sharded: true },
+  fitcoinReserve: { key: "system:fitcoin_reserve", currency: "USD", allowNegative: false, sharded: true },
+  fitcoinIssuance: { key: "system:fitcoin_issuance", currency: "FC", allowNegative: true, sharded: true },
   chargebackLosses: { key: "system:chargeback_losses", currency: "USD", allowNegative: true },
   /** FitCoins spent on Gift Card of the Month cards. */
   fitcoinRedemptions: { key: "system:fitcoin_redemptions", currency: "FC", allowNegative: false },
   /** Points spent on gift cards. */
   pointsRedemptions: { key: "system:points_redemptions", currency: "PTS", allowNegative: false },
-} as const satisfies Record<string, { key: string; currency: Currency; allowNegative: boolean }>;
+} as const satisfies Record<
+  string,
+  { key: string; currency: Currency; allowNegative: boolean; sharded?: true }
+>;
 
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 
@@ -56,9 +64,40 @@ export function userAccount(db: Db, userId: number, currency: Currency): Promise
   return getOrCreate(db, `user:${userId}`, currency, false, userId);
 }
 
-export function systemAccount(db: Db, name: SystemAccount): Promise<number> {
+const isSharded = (name: SystemAccount) => "sharded" in SYSTEM_ACCOUNTS[name];
+
+/** The owner key of a system account's shard for member `userId` (shard 0 without a member). */
+function shardKey(name: SystemAccount, userId: number | null | undefined): string {
+  const { key } = SYSTEM_ACCOUNTS[name];
+  if (!isSharded(name) || !userId) return key;
+  const shard = userId % SYSTEM_ACCOUNT_SHARDS;
+  return shard === 0 ? key : `${key}:${shard}`;
+}
+
+/**
+ * A system account; for the sharded ones, the shard of the member the money moves for (`userId`),
+ * so that one member's payments always meet the same row and different members' rarely do.
+ */
+export function systemAccount(db: Db, name: SystemAccount, userId?: number | null): Promise<number> {
   const a = SYSTEM_ACCOUNTS[name];
-  return getOrCreate(db, a.key, a.currency, a.allowNegative, null);
+  return getOrCreate(db, shardKey(name, userId), a.currency, a.allowNegative, null);
+}
+
+/** The ids of a system account's opened shards (one id for an account that is not sharded). */
+export async function systemAccountIds(db: Db, name: SystemAccount): Promise<number[]> {
+  const a = SYSTEM_ACCOUNTS[name];
+  const rows = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(ofSystemAccount(name), eq(ledgerAccounts.currency, a.currency)));
+  return rows.map((r) => r.id);
+}
+
+function ofSystemAccount(name: SystemAccount) {
+  const { key } = SYSTEM_ACCOUNTS[name];
+  return isSharded(name)
+    ? or(eq(ledgerAccounts.ownerKey, key), like(ledgerAccounts.ownerKey, `${key}:%`))
+    : eq(ledgerAccounts.ownerKey, key);
 }
 
 /** The FitCoin pool of a competition or group (`competition:5`, `group:3`): never negative. */
@@ -85,14 +124,14 @@ export async function userBalances(db: Db, userId: number): Promise<{ usd: numbe
   return { usd: of("USD"), fc: of("FC") };
 }
 
-/** The balance of a system account in minor units. */
+/** The balance of a system account in minor units: the sum of its shards. */
 export async function systemBalance(db: Db, name: SystemAccount): Promise<number> {
   const a = SYSTEM_ACCOUNTS[name];
   const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
+    .select({ balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerKey, a.key), eq(ledgerAccounts.currency, a.currency)));
-  return row?.balance ?? 0;
+    .where(and(ofSystemAccount(name), eq(ledgerAccounts.currency, a.currency)));
+  return Number(row.balance);
 }
 
 /**

@@ -27,7 +27,7 @@ export async function bookFitcoinPurchase(
   await transfer(tx, {
     ...common,
     from: p.from,
-    to: await systemAccount(tx, "fitcoinReserve"),
+    to: await systemAccount(tx, "fitcoinReserve", p.userId),
     amount: split.fitcoins,
     currency: "USD",
     kind: "fitcoin_purchase",
@@ -37,7 +37,7 @@ export async function bookFitcoinPurchase(
   await transfer(tx, {
     ...common,
     from: p.from,
-    to: await systemAccount(tx, "platformFees"),
+    to: await systemAccount(tx, "platformFees", p.userId),
     amount: split.fee,
     currency: "USD",
     kind: "platform_fee",
@@ -46,7 +46,7 @@ export async function bookFitcoinPurchase(
   });
   const credit = await transfer(tx, {
     ...common,
-    from: await systemAccount(tx, "fitcoinIssuance"),
+    from: await systemAccount(tx, "fitcoinIssuance", p.userId),
     to: await userAccount(tx, p.userId, "FC"),
     amount: split.fitcoins,
     currency: "FC",

@@ -114,7 +114,7 @@ async function credit(
   const currency = from === "cardPayments" ? "USD" : "FC";
   await app.ctx.db.transaction(async (tx) => {
     await transfer(tx, {
-      from: await systemAccount(tx, from),
+      from: await systemAccount(tx, from, userId),
       to: await userAccount(tx, userId, currency),
       amount,
       currency,

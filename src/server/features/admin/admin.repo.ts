@@ -26,9 +26,11 @@ export async function usernames(db: Db, ids: number[]): Promise<Map<number, stri
 }
 
 /** Fee transfers into the platform-fees account: how many, and the newest with their member. */
-export async function platformFeeTransfers(db: Db, feesAccountId: number, limit: number) {
+/** The fee transfers into the fees account's shards: how many, and the newest `limit`. */
+export async function platformFeeTransfers(db: Db, feesAccountIds: number[], limit: number) {
+  if (feesAccountIds.length === 0) return { count: 0, recent: [] };
   const where = and(
-    eq(ledgerTransfers.creditAccountId, feesAccountId),
+    inArray(ledgerTransfers.creditAccountId, feesAccountIds),
     eq(ledgerTransfers.kind, "platform_fee"),
   );
   const [{ n }] = await db.select({ n: count() }).from(ledgerTransfers).where(where);

@@ -2,7 +2,7 @@ import { formatMinor, formatUsd } from "../../../core/money";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
-import { systemAccount, systemBalance, userAccount } from "../../ledger/accounts";
+import { systemAccount, systemAccountIds, systemBalance, userAccount } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
 import { reconcileEveryone } from "../deposits/deposits.service";
 import * as repo from "./admin.repo";
@@ -12,10 +12,10 @@ const RECENT_FEES = 20;
 /** Platform Revenue (15% fees): the fees account's balance and its newest fee transfers. */
 export async function platformFees(ctx: AppContext, viewer: Viewer) {
   requireAdmin(viewer);
-  const account = await systemAccount(ctx.db, "platformFees");
+  const accounts = await systemAccountIds(ctx.db, "platformFees");
   const [total, fees] = await Promise.all([
     systemBalance(ctx.db, "platformFees"),
-    repo.platformFeeTransfers(ctx.db, account, RECENT_FEES),
+    repo.platformFeeTransfers(ctx.db, accounts, RECENT_FEES),
   ]);
   return {
     totalBalance: formatMinor(total),
@@ -44,7 +44,7 @@ export async function addCoins(
   const description = body.reason || `Admin added ${body.amount} FitCoins`;
   await ctx.db.transaction(async (tx) => {
     await transfer(tx, {
-      from: await systemAccount(tx, "fitcoinIssuance"),
+      from: await systemAccount(tx, "fitcoinIssuance", target.id),
       to: await userAccount(tx, target.id, "FC"),
       amount: body.amount * 100,
       currency: "FC",

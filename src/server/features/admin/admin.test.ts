@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formatMinor } from "../../../core/money";
-import { ledgerTransfers, sandboxPaymentIntents, users } from "../../db/schema";
+import { ledgerAccounts, ledgerTransfers, sandboxPaymentIntents, users } from "../../db/schema";
 import { systemBalance, userBalances } from "../../ledger/accounts";
 import { buildUser, fundWallet, loginAs, type Session } from "../../test/factories";
-import { useTestApp } from "../../test/test-app";
+import { expectBooksBalanced, useTestApp } from "../../test/test-app";
 
 describe("admin money tools", () => {
   const t = useTestApp();
@@ -55,6 +55,31 @@ describe("admin money tools", () => {
       expect(new Date(body.recentTransactions[0].createdAt).toISOString()).toBe(
         body.recentTransactions[0].createdAt,
       );
+    });
+
+    it("sums the fee shards: 30 members converting at once land on many shards, every fee counted once", async () => {
+      const admin = await signedIn({ isAdmin: true });
+      const before = (await get("/api/admin/platform-fees", admin.session)).json();
+      const feesBefore = await systemBalance(t().app.ctx.db, "platformFees");
+      const payers = await Promise.all(Array.from({ length: 30 }, () => signedIn()));
+      for (const p of payers) await fundWallet(t().app, p.id, 1000);
+      const codes = await Promise.all(
+        payers.map(async (p) => (await post("/api/fitcoin/purchase", p.session, { amount: 10 })).statusCode),
+      );
+      expect(codes).toEqual(Array(30).fill(200));
+
+      const shards = await t()
+        .app.ctx.db.select({ key: ledgerAccounts.ownerKey })
+        .from(ledgerAccounts)
+        .where(like(ledgerAccounts.ownerKey, "system:platform_fees%"));
+      expect(shards.length).toBeGreaterThan(10);
+      const feesAfter = await systemBalance(t().app.ctx.db, "platformFees");
+      expect(feesAfter - feesBefore).toBe(30 * 150);
+      const body = (await get("/api/admin/platform-fees", admin.session)).json();
+      expect(body.count).toBe(before.count + 30);
+      expect(body.totalBalance).toBe(formatMinor(feesAfter));
+      for (const p of payers) expect(await userBalances(t().app.ctx.db, p.id)).toEqual({ usd: 0, fc: 850 });
+      await expectBooksBalanced(t().app);
     });
 
     it("answers 403 to members and 401 without a session", async () => {

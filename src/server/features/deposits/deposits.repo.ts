@@ -48,7 +48,7 @@ export async function bookPayment(
     return { applied: false, transferId: booked?.id ?? 0 };
   }
 
-  const card = await systemAccount(tx, "cardPayments");
+  const card = await systemAccount(tx, "cardPayments", intent.userId);
   const common = { userId: intent.userId, reference: intent.id };
   if (intent.purpose === "deposit") {
     const credit = await transfer(tx, {

@@ -110,7 +110,7 @@ export async function reverseDeposit(
   at: Date,
 ): Promise<ReversalOutcome> {
   const key = reversalKey(provider, r);
-  const card = await systemAccount(tx, "cardPayments");
+  const card = await systemAccount(tx, "cardPayments", payment.userId);
   const wallet = await userAccount(tx, payment.userId, "USD");
   const losses = await systemAccount(tx, "chargebackLosses");
   const locked = await lockAccounts(tx, [card, wallet, losses]);
@@ -170,7 +170,7 @@ export async function reinstateDispute(
   disputeId: string,
 ): Promise<{ applied: boolean; toWallet: number; toLosses: number }> {
   const key = reversalKey(provider, { reason: "dispute", reference: disputeId });
-  const card = await systemAccount(tx, "cardPayments");
+  const card = await systemAccount(tx, "cardPayments", payment.userId);
   const wallet = await userAccount(tx, payment.userId, "USD");
   const losses = await systemAccount(tx, "chargebackLosses");
   await lockAccounts(tx, [card, wallet, losses]);

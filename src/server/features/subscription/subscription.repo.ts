@@ -23,7 +23,7 @@ async function insertSucceededPayment(tx: Tx, provider: string, p: SubscriptionP
   if (inserted.length === 0) return false;
   // The card payment enters the books as subscription revenue, attributed to the member.
   await transfer(tx, {
-    from: await systemAccount(tx, "cardPayments"),
+    from: await systemAccount(tx, "cardPayments", p.userId),
     to: await systemAccount(tx, "subscriptionRevenue"),
     amount: p.amountCents,
     currency: "USD",
