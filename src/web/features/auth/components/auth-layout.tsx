@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Brand } from "../../../components/layout/brand";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 
 /** Centred card with the brand above it, for sign-in and account-recovery screens. */
 export function AuthLayout({
@@ -19,7 +19,7 @@ export function AuthLayout({
       <Brand home size="lg" className="mb-6" />
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle className="text-2xl">{title}</CardTitle>
+          <h1 className="text-2xl leading-tight font-bold tracking-tight">{title}</h1>
           {description ? <CardDescription>{description}</CardDescription> : null}
         </CardHeader>
         <CardContent>{children}</CardContent>

@@ -110,7 +110,7 @@ export function LandingPage() {
           <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {steps.map(({ icon: Icon, title, text }, index) => (
               <li key={title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="absolute top-5 right-5 text-sm font-bold text-slate-400">0{index + 1}</span>
+                <span className="absolute top-5 right-5 text-sm font-bold text-slate-500">0{index + 1}</span>
                 <div className="mb-4 flex size-12 items-center justify-center rounded-xl bg-emerald-100 text-emerald-800">
                   <Icon className="size-6" aria-hidden="true" />
                 </div>

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+import { expectAccessible, seriousViolations } from "./support/axe";
+import { becomeActiveMember } from "./support/member";
+import { openPastCelebration, syncStepsForPoints } from "./support/rewards";
+
+/** Issue 14: no serious or critical axe violation on any page, for visitors, members and admins. */
+
+const VISITOR_PAGES = ["/", "/login", "/register", "/forgot-password"];
+const MEMBER_PAGES = [
+  "/dashboard",
+  "/competitions",
+  "/groups",
+  "/leaderboard",
+  "/achievements",
+  "/points",
+  "/redeem",
+  "/wallet",
+  "/profile",
+  "/safety",
+  "/marketplace",
+  "/step-test",
+  "/community-rules",
+];
+const ADMIN_PAGES = ["/admin", "/admin/gift-cards", "/marketplace/admin", "/ads-admin", "/email-test"];
+
+test("visitor pages have no serious accessibility violations", async ({ page }) => {
+  await expectAccessible(page, VISITOR_PAGES);
+});
+
+test("member pages have no serious accessibility violations", async ({ page }) => {
+  test.setTimeout(150_000);
+  await becomeActiveMember(page);
+  // Some steps, so the leaderboard and the dashboard show the member's own rows.
+  await syncStepsForPoints(page, 1500);
+  await openPastCelebration(page, "/dashboard");
+  await expectAccessible(page, MEMBER_PAGES);
+  // An admin screen seen by a member is the Access Denied screen, accessible too.
+  await page.goto("/admin");
+  await expect(page.getByText("Access Denied", { exact: false }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("admin pages have no serious accessibility violations", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  await expectAccessible(page, ADMIN_PAGES);
+});
+
+test.describe("at desktop size", () => {
+  test.use({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+    deviceScaleFactor: 1,
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  });
+
+  test("the main pages have no serious accessibility violations", async ({ page }) => {
+    test.setTimeout(120_000);
+    await expectAccessible(page, ["/", "/login"]);
+    await becomeActiveMember(page);
+    await openPastCelebration(page, "/dashboard");
+    await expectAccessible(page, ["/dashboard", "/leaderboard", "/competitions", "/marketplace"]);
+  });
+});
