@@ -2,6 +2,7 @@ import { Footprints, Trophy, Users, Wallet } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { AdSlot } from "../../ads";
 import { useUser } from "../../auth/api";
 import { useResumeCompetitionInvite } from "../../competitions/pending-competition-invite";
 import { StepHistoryChart } from "../../steps/components/step-history-chart";
@@ -73,6 +74,7 @@ export function DesktopDashboardPage() {
           {stats.data ? (
             <WalletAndWinningsCards balance={stats.data.balance} winnings={stats.data.totalWinnings} />
           ) : null}
+          <AdSlot placement="dashboard" />
           <RecentActivity />
           <Card>
             <CardHeader>

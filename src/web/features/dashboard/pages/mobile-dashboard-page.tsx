@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { DASHBOARD_REFRESH_THROTTLE_MS } from "../../../../core/constants";
 import { Button } from "../../../components/ui/button";
 import { useIsOnline } from "../../../lib/device";
+import { AdSlot } from "../../ads";
 import { useUser } from "../../auth/api";
 import { useResumeCompetitionInvite } from "../../competitions/pending-competition-invite";
 import { MotionPermissionCard } from "../../steps/components/motion-permission-card";
@@ -98,6 +99,8 @@ export function MobileDashboardPage() {
           <Link href="/competitions">Compete</Link>
         </Button>
       </section>
+
+      <AdSlot placement="dashboard" />
 
       <StepHistoryChart goal={goal} />
 
