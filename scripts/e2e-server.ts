@@ -8,7 +8,8 @@ import { startSmtpCapture } from "../src/server/test/smtp-capture";
 
 const mailDir = resolve(".tmp/e2e-mail");
 mkdirSync(mailDir, { recursive: true });
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3291);
+// Beside the web port by default, so two journeys servers on different ports never share a mail catcher.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.PORT ?? 3290) + 1000);
 let seq = 0;
 await startSmtpCapture((mail) => {
   seq += 1;

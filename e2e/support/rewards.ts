@@ -82,14 +82,16 @@ export async function activateOffer(adminPage: Page, brand: string, month: strin
 /**
  * Opens `path` and closes the badge celebration that the app's check on load may open (steps
  * synced through the API unlock step badges): each badge is celebrated once, and a journey about
- * something else goes on under no dialog.
+ * something else goes on under no dialog. It listens for the check only once the new document has
+ * committed: a listener set before the navigation could catch the previous page's check, whose
+ * body is gone after it.
  */
 export async function openPastCelebration(page: Page, path: string): Promise<void> {
-  const checked = page.waitForResponse(
+  await page.goto(path, { waitUntil: "commit" });
+  const checked = await page.waitForResponse(
     (r) => r.url().endsWith("/api/achievements/check") && r.request().method() === "POST",
   );
-  await page.goto(path);
-  const unlocked = (await (await checked).json()) as unknown[] | null;
+  const unlocked = (await checked.json()) as unknown[] | null;
   if (!unlocked || unlocked.length === 0) return;
   const celebration = page.getByRole("dialog", { name: /Unlocked!$/ });
   const viewed = page.waitForResponse(

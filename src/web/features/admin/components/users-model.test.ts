@@ -5,6 +5,7 @@ import {
   canDelete,
   canMarkTest,
   displayName,
+  fitcoinsLabel,
   hasNextPage,
   subscriptionLabel,
   userBadges,
@@ -75,5 +76,10 @@ describe("badges and actions", () => {
     expect(displayName({ firstName: " ", lastName: "", username: "jd" })).toBe("jd");
     expect(displayName({ firstName: "Jane", lastName: "Doe", username: "jd" })).toBe("Jane Doe");
     expect(subscriptionLabel("active")).toBe("Active");
+  });
+  it("shows FitCoins with two decimals, as the member's screens do", () => {
+    expect(fitcoinsLabel(0)).toBe("0.00 FC");
+    expect(fitcoinsLabel(12.5)).toBe("12.50 FC");
+    expect(fitcoinsLabel(1250)).toBe("1,250.00 FC");
   });
 });

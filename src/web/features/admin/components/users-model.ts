@@ -88,7 +88,7 @@ export function displayName(user: Pick<AdminUser, "firstName" | "lastName" | "us
   return `${user.firstName} ${user.lastName}`.trim() || user.username;
 }
 
-/** "1,250 FC". */
+/** "1,250.00 FC": two decimals, as the member's own screens show FitCoins ("12.50 FC"). */
 export function fitcoinsLabel(fitcoins: number): string {
-  return `${fitcoins.toLocaleString("en-US", { maximumFractionDigits: 2 })} FC`;
+  return `${fitcoins.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} FC`;
 }

@@ -1,0 +1,323 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+import { adminPhone, createCompetition, grantFitcoins, newPhone, suffix } from "./support/competitions";
+import { becomeActiveMember } from "./support/member";
+import {
+  chatMessages,
+  joinByApi,
+  openCompetitionChat,
+  openSafety,
+  postByApi,
+  TINY_PNG,
+} from "./support/members";
+import { openPastCelebration } from "./support/rewards";
+import { newVisitor } from "./support/users";
+
+/** The avatar button in the phone's top bar (the desktop header is hidden at phone size). */
+function headerAvatar(page: Page) {
+  return page.getByRole("banner").getByRole("button", { name: "Open user menu" }).filter({ visible: true });
+}
+
+test("a member uploads an avatar on the profile and sees it in the header; a renamed text file is refused", async ({
+  page,
+}) => {
+  await becomeActiveMember(page);
+  await openPastCelebration(page, "/profile");
+  await expect(page.getByRole("heading", { name: "My Profile", level: 1 })).toBeVisible();
+
+  // No picture yet: the header shows the initials.
+  const avatar = headerAvatar(page);
+  await expect(avatar).toContainText("CW");
+  await expect(avatar.locator("img")).toHaveCount(0);
+
+  const input = page.getByTestId("profile-image-input");
+  await input.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: TINY_PNG });
+  await expect(page.getByText("Profile Picture Updated", { exact: true })).toBeVisible();
+  await expect(avatar.locator("img")).toHaveAttribute(
+    "src",
+    /^\/api\/user\/profile-image\/\d+\/[0-9a-f]{20}\.webp$/,
+  );
+  const src = await avatar.locator("img").getAttribute("src");
+  // The image loads (a broken one would fall back to the initials).
+  await expect
+    .poll(() => avatar.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(avatar).not.toContainText("CW");
+
+  // It stays after a reload, on the profile card too.
+  await page.reload();
+  await expect(headerAvatar(page).locator("img")).toHaveAttribute("src", src ?? "");
+  await expect(page.getByRole("main").locator(`img[src="${src}"]`)).toBeVisible();
+
+  // A text file renamed to .png: the browser types it image/png, so the server judges the bytes.
+  await input.setInputFiles({
+    name: "notes.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("Shopping list: shoes, socks, water bottle.\n"),
+  });
+  await expect(page.getByText("Upload Failed", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please select an image file.", { exact: true })).toBeVisible();
+  // A file that is not an image by its type is refused before any upload.
+  let uploads = 0;
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/user/profile-image") && r.method() === "POST") uploads += 1;
+  });
+  await input.setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("Shopping list: shoes, socks, water bottle.\n"),
+  });
+  await expect(page.getByText("Invalid File", { exact: true })).toBeVisible();
+  expect(uploads).toBe(0);
+  // The avatar is unchanged.
+  await expect(headerAvatar(page).locator("img")).toHaveAttribute("src", src ?? "");
+});
+
+test("a member blocks another on the safety page: their chat messages are hidden both ways until unblocked", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const admin = await adminPhone(browser, testInfo);
+  const name = `Quiet Walkers ${suffix()}`;
+  const competition = await createCompetition(admin, { name, entryFee: null, startInMinutes: 60 });
+  await admin.context().close();
+
+  const other = await newPhone(browser, testInfo);
+  const robin = await becomeActiveMember(other, { ...newVisitor(), firstName: "Robin", lastName: "Loud" });
+  await becomeActiveMember(page);
+  await joinByApi(page, competition.id);
+  await joinByApi(other, competition.id);
+  await postByApi(page, competition.id, "Casey here, morning loop?");
+  await postByApi(other, competition.id, "Robin says hi!");
+
+  // Both see both messages.
+  const caseyChat = await openCompetitionChat(page, name);
+  const robinChat = await openCompetitionChat(other, name);
+  const caseyList = chatMessages(caseyChat, name);
+  const robinList = chatMessages(robinChat, name);
+  await expect(caseyList.getByRole("listitem")).toHaveCount(2);
+  await expect(caseyList).toContainText("Robin says hi!");
+  await expect(robinList).toContainText("Casey here, morning loop?");
+
+  // Casey blocks Robin by username; an empty username is refused first.
+  await openSafety(page);
+  await expect(page.getByText("You haven't blocked anyone")).toBeVisible();
+  await page.getByRole("button", { name: "Block User" }).click();
+  const dialog = page.getByRole("dialog", { name: "Block User" });
+  await dialog.getByRole("button", { name: "Block User" }).click();
+  await expect(page.getByText("Username Required", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please enter a username to block", { exact: true })).toBeVisible();
+  // An unknown username: the server's reason under 'Block Failed', the dialog stays open.
+  await dialog.getByLabel("Username").fill(`nobody${suffix()}`);
+  await dialog.getByRole("button", { name: "Block User" }).click();
+  await expect(page.getByText("Block Failed", { exact: true })).toBeVisible();
+  await expect(page.getByText("No member with that username", { exact: true })).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Username").fill(robin.username);
+  await dialog.getByLabel("Reason (optional)").fill("Too chatty before sunrise.");
+  await dialog.getByRole("button", { name: "Block User" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("User Blocked", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("This user has been blocked and won't be able to contact you.", { exact: true }),
+  ).toBeVisible();
+  const blocked = page.getByRole("list", { name: "Blocked users" }).getByRole("listitem");
+  await expect(blocked).toHaveCount(1);
+  await expect(blocked).toContainText("Robin Loud");
+  await expect(blocked).toContainText(`@${robin.username}`);
+  await expect(blocked).toContainText("Too chatty before sunrise.");
+
+  // Casey no longer sees Robin's message; Robin's open chat drops Casey's on its next poll.
+  const caseyAgain = await openCompetitionChat(page, name);
+  const caseyListAgain = chatMessages(caseyAgain, name);
+  await expect(caseyListAgain.getByRole("listitem")).toHaveCount(1);
+  await expect(caseyListAgain).toContainText("Casey here, morning loop?");
+  await expect(caseyListAgain).not.toContainText("Robin says hi!");
+  await expect(robinList).not.toContainText("Casey here, morning loop?", { timeout: 15_000 });
+  await expect(robinList.getByRole("listitem")).toHaveCount(1);
+  await expect(robinList).toContainText("Robin says hi!");
+
+  // Unblocked, both see both again.
+  await openSafety(page);
+  await page.getByRole("button", { name: `Unblock ${robin.username}` }).click();
+  await expect(page.getByText("User Unblocked", { exact: true })).toBeVisible();
+  await expect(page.getByText("You haven't blocked anyone")).toBeVisible();
+  const caseyLast = chatMessages(await openCompetitionChat(page, name), name);
+  await expect(caseyLast.getByRole("listitem")).toHaveCount(2);
+  await expect(caseyLast).toContainText("Robin says hi!");
+  await expect(robinList).toContainText("Casey here, morning loop?", { timeout: 15_000 });
+  await other.context().close();
+});
+
+test("a member reports another on the safety page; the admin sees it in the Reports queue and marks it reviewed", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const other = await newPhone(browser, testInfo);
+  const dana = await becomeActiveMember(other, { ...newVisitor(), firstName: "Dana", lastName: "Spammer" });
+  await other.context().close();
+  const casey = await becomeActiveMember(page);
+
+  await openSafety(page);
+  await page.getByRole("button", { name: "Report User" }).click();
+  const dialog = page.getByRole("dialog", { name: "Report User" });
+  // Username and reason are both required.
+  await dialog.getByLabel("Username").fill(dana.username);
+  await dialog.getByRole("button", { name: "Submit Report" }).click();
+  await expect(page.getByText("Missing Information", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please enter a username and select a reason", { exact: true })).toBeVisible();
+  await dialog.getByLabel("Reason").selectOption({ label: "Spam or Unwanted Content" });
+  // Reporting yourself is refused with the server's reason.
+  await dialog.getByLabel("Username").fill(casey.username);
+  await dialog.getByRole("button", { name: "Submit Report" }).click();
+  await expect(page.getByText("Report Failed", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Failed to submit report: You cannot report yourself", { exact: true }),
+  ).toBeVisible();
+  await dialog.getByLabel("Username").fill(dana.username);
+  await dialog.getByLabel("Description (optional)").fill("Posts shoe adverts in every chat.");
+  await dialog.getByRole("button", { name: "Submit Report" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Report Submitted", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Thank you for reporting this user. Our team will review it.", { exact: true }),
+  ).toBeVisible();
+
+  const admin = await adminPhone(browser, testInfo);
+  await openPastCelebration(admin, "/admin");
+  const queue = admin.getByRole("list", { name: "Reports" });
+  const report = queue.getByRole("listitem").filter({ hasText: `@${dana.username}` });
+  await expect(report).toHaveCount(1);
+  await expect(report).toContainText("Dana Spammer");
+  await expect(report).toContainText("Spam or Unwanted Content");
+  await expect(report).toContainText("Posts shoe adverts in every chat.");
+  await expect(report).toContainText(`Reported by @${casey.username}`);
+  await report.getByRole("button", { name: `Mark ${dana.username} reviewed` }).click();
+  await expect(
+    admin.getByText(`The report about @${dana.username} is reviewed.`, { exact: true }),
+  ).toBeVisible();
+  await expect(report).toHaveCount(0);
+  // Still gone after a reload, once the queue has loaded.
+  await admin.reload();
+  await expect(
+    admin.getByText("No reports are waiting for review.").or(admin.getByRole("list", { name: "Reports" })),
+  ).toBeVisible();
+  await expect(report).toHaveCount(0);
+  await admin.context().close();
+});
+
+test("a member deletes their account from the danger zone: told what they hold, signed out, the old password no longer works", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const v = await becomeActiveMember(page);
+  const admin = await adminPhone(browser, testInfo);
+  await grantFitcoins(admin, page, 25);
+  await admin.context().close();
+
+  await openPastCelebration(page, "/profile");
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await expect(dialog).toContainText("This cannot be undone.");
+  const summary = dialog.getByTestId("delete-account-summary");
+  await expect(summary).toContainText("You still hold:");
+  await expect(summary).toContainText("Wallet balance: $0.00");
+  await expect(summary).toContainText("FitCoins: 25.00 FC");
+  await expect(summary).toContainText("These balances are lost and are not refunded.");
+
+  // Cancel keeps everything.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  const loggedOut = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/logout");
+  const started = Date.now();
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(page.getByText("Account Deleted", { exact: true }).first()).toBeVisible();
+  await loggedOut;
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+  // Signed out on the landing page.
+  await expect(page).toHaveURL((url) => url.pathname === "/" || url.pathname === "/login");
+  await expect(page.getByRole("link", { name: /Start Competing Now|Sign In|Log In/i }).first()).toBeVisible();
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "My Profile" })).toHaveCount(0);
+
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(v.username);
+  await page.getByLabel("Password", { exact: true }).fill(v.password);
+  await page.getByRole("button", { name: /sign in|log in/i }).click();
+  await expect(page.getByText("Login Failed", { exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("the admin finds a member, adds FitCoins, marks them as a test account and deletes them from Test Account Management", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const member = await newPhone(browser, testInfo);
+  const jo = await becomeActiveMember(member, { ...newVisitor(), firstName: "Jo", lastName: "Tester" });
+  await member.context().close();
+
+  await signInAsAdmin(page);
+  await openPastCelebration(page, "/admin");
+  await expect(page.getByRole("heading", { name: "Admin Panel", level: 1 })).toBeVisible();
+
+  // Find Users by username; picking the result selects them for Add FitCoins.
+  await page.getByLabel("Username or email").fill(jo.username);
+  const results = page.getByRole("list", { name: "Search results" });
+  const found = results.getByRole("button", { name: new RegExp(jo.username) });
+  await expect(found).toContainText(jo.email);
+  await expect(found).toContainText("0.00 FC");
+  await expect(found).toContainText("Active");
+  await found.click();
+  await expect(found).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(`Jo Tester (@${jo.username})`)).toBeVisible();
+
+  // A zero amount is refused; 15 is added and the result shows it.
+  const amount = page.getByLabel("Amount (FitCoins)");
+  await amount.fill("0");
+  await page.getByRole("button", { name: "Add FitCoins" }).click();
+  await expect(page.getByText("Please select a user and enter a valid amount")).toBeVisible();
+  await amount.fill("15");
+  await page.getByRole("button", { name: "Add FitCoins" }).click();
+  await expect(page.getByText("FitCoins Added", { exact: true })).toBeVisible();
+  await expect(amount).toHaveValue("");
+  await expect(found).toContainText("15.00 FC");
+
+  // All Users: subscribed, not yet a test account; Mark as Test makes it one.
+  const row = page
+    .getByRole("list", { name: "All users" })
+    .getByRole("listitem")
+    .filter({ hasText: `@${jo.username}` });
+  await expect(row).toContainText("Subscribed");
+  await expect(row).toContainText("15.00 FC");
+  await row.getByRole("button", { name: "Mark as Test" }).click();
+  await expect(page.getByText("Marked as Test", { exact: true })).toBeVisible();
+  await expect(row).toContainText("Test");
+  await expect(row.getByRole("button", { name: "Mark as Test" })).toHaveCount(0);
+  // The admin's own row can be neither marked nor deleted.
+  const adminRow = page
+    .getByRole("list", { name: "All users" })
+    .getByRole("listitem")
+    .filter({ hasText: "@e2eadmin" });
+  if ((await adminRow.count()) > 0) {
+    await expect(adminRow.getByRole("button")).toHaveCount(0);
+  }
+
+  // Test Account Management lists them; deleting one asks first.
+  const tests = page.getByRole("list", { name: "Test accounts" });
+  await expect(tests.getByRole("listitem").filter({ hasText: `@${jo.username}` })).toHaveCount(1);
+  await tests.getByRole("button", { name: `Delete @${jo.username}` }).click();
+  const confirm = page
+    .getByRole("alertdialog", { name: "Delete User" })
+    .or(page.getByRole("dialog", { name: "Delete User" }));
+  await expect(confirm).toContainText(`Delete Jo Tester (@${jo.username})?`);
+  await confirm.getByRole("button", { name: "Delete User" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText("User Deleted", { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: `@${jo.username}` })).toHaveCount(0);
+});
