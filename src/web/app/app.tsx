@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from "react";
+import { AppBanners } from "../components/overlays/app-banners";
 import { CachedDataBadge } from "../components/overlays/cached-data-badge";
 import { ConnectivityBanner } from "../components/overlays/connectivity-banner";
-import { InstallBanner } from "../components/overlays/install-banner";
 import { PerformanceOverlayHotkey } from "../components/overlays/performance-hotkey";
-import { UpdateBanner } from "../components/overlays/update-banner";
 import { useToasts } from "../components/ui/use-toast";
 import { AccessGate } from "./access-gate";
 import { Providers } from "./providers";
@@ -28,10 +27,7 @@ export function App() {
     <Providers>
       <ConnectivityBanner />
       <AccessGate />
-      <div className="overlay-stack">
-        <UpdateBanner />
-        <InstallBanner />
-      </div>
+      <AppBanners />
       <CachedDataBadge />
       <PerformanceOverlayHotkey />
       <LazyToaster />

@@ -3,6 +3,7 @@ import { AchievementCelebration } from "../../features/achievements/components/a
 import { useAdminCheck } from "../../features/admin/api";
 import { useUser } from "../../features/auth/api";
 import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
+import { setBannerSlot } from "../overlays/app-banners";
 import { BottomNav } from "./bottom-nav";
 import { DesktopHeader } from "./desktop-header";
 import { FloatingPlusButton } from "./floating-plus-button";
@@ -32,6 +33,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         id="main"
         className="mx-auto w-full max-w-6xl px-4 pt-4 pb-[calc(6rem+env(safe-area-inset-bottom))] md:px-6 md:pt-8 md:pb-12"
       >
+        {/* The install and update banners, in the page's flow (components/overlays/app-banners). */}
+        <div ref={setBannerSlot} className="mb-4 grid justify-items-center gap-2 empty:hidden" />
         {children}
       </main>
       <FloatingPlusButton />
