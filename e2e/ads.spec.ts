@@ -93,9 +93,12 @@ test("the admin creates an ad through the form, a member sees it on the dashboar
       (r) => r.method() === "POST" && r.url().endsWith(`/api/ads/${created.id}/click`),
     );
     const popup = member.context().waitForEvent("page");
-    await slot.getByRole("button", { name: new RegExp(title) }).click();
+    const link = slot.getByRole("link", { name: new RegExp(title) });
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    await link.click();
     await clicked;
     await expect.poll(async () => (await popup).url()).toBe("https://shoes.example/trail");
+    expect(await (await popup).evaluate(() => window.opener)).toBeNull();
 
     await member.goto("/ads-admin");
     await expect(

@@ -320,4 +320,6 @@ test("the admin finds a member, adds FitCoins, marks them as a test account and 
   await expect(confirm).toBeHidden();
   await expect(page.getByText("User Deleted", { exact: true })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: `@${jo.username}` })).toHaveCount(0);
+  // Add FitCoins no longer offers the deleted member.
+  await expect(page.getByText(`Jo Tester (@${jo.username})`)).toHaveCount(0);
 });

@@ -137,7 +137,7 @@ export const adAnalyticsSchema = z.object({
 export type AdAnalytics = z.infer<typeof adAnalyticsSchema>;
 
 const idsSchema = z
-  .array(z.number().int().positive(), { error: AD_MESSAGES.ids })
+  .array(z.number().int().min(1).max(2_147_483_647), { error: AD_MESSAGES.ids })
   .min(1, AD_MESSAGES.ids)
   .max(AD_BULK_MAX, `At most ${AD_BULK_MAX} advertisements at once`);
 

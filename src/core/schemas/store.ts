@@ -33,7 +33,8 @@ export const PRODUCT_MESSAGES = {
 
 /** An http(s) address, or (for images the app serves itself) a path from the site's root. */
 export function isWebAddress(text: string, allowRootPath: boolean): boolean {
-  if (allowRootPath && /^\/(?!\/)\S*$/.test(text)) return true;
+  // A root path, but not `//host` or `/\host`, which browsers read as another site.
+  if (allowRootPath && /^\/(?![/\\])[^\s\\]*$/.test(text)) return true;
   try {
     const url = new URL(text);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;

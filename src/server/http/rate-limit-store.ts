@@ -27,13 +27,30 @@ export class DatabaseRateLimitStore implements FastifyRateLimitStore {
     );
   }
 
-  /** Each route counts on its own (method and path), as the plugin's default store does. */
+  /**
+   * Each route counts on its own (method and path), as the plugin's default store does; a limiter
+   * made outside a route (`fastify.rateLimit()`) gets a scope of its own, numbered in the order
+   * the app creates them (the same in every process). Backoff options are not supported.
+   */
   child(routeOptions: Parameters<FastifyRateLimitStore["child"]>[0]): DatabaseRateLimitStore {
     // The plugin passes the route's merged limit options, which carry the route as `routeInfo`.
-    const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
-    const method = Array.isArray(route?.method) ? route.method.join(",") : (route?.method ?? "");
-    return new DatabaseRateLimitStore(this.db, this.clock, `${method} ${route?.url ?? ""}`);
+    const options = routeOptions as {
+      routeInfo?: { method?: string | string[]; url?: string };
+      continueExceeding?: boolean;
+      exponentialBackoff?: boolean;
+    };
+    if (options.continueExceeding || options.exponentialBackoff) {
+      throw new Error(
+        "DatabaseRateLimitStore counts fixed windows: continueExceeding and exponentialBackoff are not supported",
+      );
+    }
+    const route = options.routeInfo;
+    if (!route?.url) return new DatabaseRateLimitStore(this.db, this.clock, `limiter-${++this.limiters}`);
+    const method = Array.isArray(route.method) ? route.method.join(",") : (route.method ?? "");
+    return new DatabaseRateLimitStore(this.db, this.clock, `${method} ${route.url}`);
   }
+
+  private limiters = 0;
 
   private async count(key: string, windowMs: number): Promise<Result> {
     const now = this.clock.now();

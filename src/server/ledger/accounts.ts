@@ -96,7 +96,10 @@ export async function systemAccountIds(db: Db, name: SystemAccount): Promise<num
 function ofSystemAccount(name: SystemAccount) {
   const { key } = SYSTEM_ACCOUNTS[name];
   return isSharded(name)
-    ? or(eq(ledgerAccounts.ownerKey, key), like(ledgerAccounts.ownerKey, `${key}:%`))
+    ? or(
+        eq(ledgerAccounts.ownerKey, key),
+        like(ledgerAccounts.ownerKey, `${key.replace(/[\\_%]/g, "\\$&")}:%`),
+      )
     : eq(ledgerAccounts.ownerKey, key);
 }
 

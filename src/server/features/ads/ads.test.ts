@@ -289,7 +289,7 @@ describe("advertising", () => {
     expect(left.map((x) => x.id)).not.toEqual(expect.arrayContaining([a.id]));
     expect(left.map((x) => x.id)).not.toContain(b.id);
 
-    for (const payload of [{ ids: [] }, { ids: ["x"] }, {}]) {
+    for (const payload of [{ ids: [] }, { ids: ["x"] }, {}, { ids: [3_000_000_000] }]) {
       const res = await call("POST", "/api/ads/bulk-delete", admin, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }

@@ -148,6 +148,8 @@ describe("gear store", () => {
       [{ price: -5 }, PRODUCT_MESSAGES.price],
       [{ imageUrl: "not a url" }, PRODUCT_MESSAGES.imageUrl],
       [{ imageUrl: "javascript:alert(1)" }, PRODUCT_MESSAGES.imageUrl],
+      [{ imageUrl: "//evil.example/x.png" }, PRODUCT_MESSAGES.imageUrl],
+      [{ imageUrl: "/\\evil.example/x.png" }, PRODUCT_MESSAGES.imageUrl],
       [{ affiliateLink: "shop.example.com" }, PRODUCT_MESSAGES.affiliateLink],
       [{ affiliateLink: "/relative/path" }, PRODUCT_MESSAGES.affiliateLink],
       [{ rating: 0.5 }, PRODUCT_MESSAGES.rating],

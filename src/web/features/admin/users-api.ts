@@ -3,6 +3,7 @@ import {
   keepPreviousData,
   type QueryClient,
   useMutation,
+  useMutationState,
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
@@ -59,9 +60,30 @@ export function useAddCoins() {
   });
 }
 
+/** Mutation keys of the two ways a member is deleted, so a screen can forget a deleted member. */
+const DELETE_ONE = ["admin", "delete-user"] as const;
+const DELETE_TESTS = ["admin", "delete-test-accounts"] as const;
+
+/**
+ * The members deleted from this page so far: their ids, and when the last Delete All Test
+ * Accounts finished (0 if never).
+ */
+export function useUserDeletions(): { deletedIds: number[]; testAccountsDeletedAt: number } {
+  const deletedIds = useMutationState({
+    filters: { mutationKey: DELETE_ONE, status: "success" },
+    select: (m) => m.state.variables as number,
+  });
+  const bulk = useMutationState({
+    filters: { mutationKey: DELETE_TESTS, status: "success" },
+    select: (m) => m.state.submittedAt,
+  });
+  return { deletedIds, testAccountsDeletedAt: Math.max(0, ...bulk) };
+}
+
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: DELETE_ONE,
     mutationFn: (id: number) =>
       apiRequest<{ message: string }>(`/api/admin/users/${id}`, { method: "DELETE" }),
     retry: 0,
@@ -82,6 +104,7 @@ export function useMarkTestAccount() {
 export function useDeleteTestAccounts() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: DELETE_TESTS,
     mutationFn: () =>
       apiRequest<{ message: string; deletedCount: number }>("/api/admin/test-accounts", { method: "DELETE" }),
     retry: 0,

@@ -65,6 +65,8 @@ export function activeAdsQueryOptions(placement: AdPlacement) {
     queryKey: adKeys.active(placement),
     queryFn: getQueryFn<ActiveAd[]>({ on401: "throw" }),
     staleTime: AD_CACHE_SECONDS * 1000,
+    // 'Failed to load ad' after one retry, not after the default three.
+    retry: 1,
     refetchOnWindowFocus: false,
   });
 }

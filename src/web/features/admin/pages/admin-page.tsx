@@ -15,6 +15,7 @@ import { StepFlagsCard } from "../components/step-flags-card";
 import { TestAccountsCard } from "../components/test-accounts-card";
 import { UsersListCard } from "../components/users-list-card";
 import { UsersSearchCard } from "../components/users-search-card";
+import { useUserDeletions } from "../users-api";
 
 const tools = [
   { href: "/admin/gift-cards", label: "Gift Card Offers", icon: Gift },
@@ -23,7 +24,16 @@ const tools = [
 ];
 
 export function AdminPage() {
-  const [selected, setSelected] = useState<AdminUser | null>(null);
+  const [picked, setPicked] = useState<{ user: AdminUser; at: number } | null>(null);
+  // A member deleted after being picked is no longer one to add FitCoins to.
+  const { deletedIds, testAccountsDeletedAt } = useUserDeletions();
+  const selected =
+    picked &&
+    !deletedIds.includes(picked.user.id) &&
+    !(picked.user.isTestAccount && testAccountsDeletedAt > picked.at)
+      ? picked.user
+      : null;
+  const setSelected = (user: AdminUser) => setPicked({ user, at: Date.now() });
   return (
     <AdminGuard>
       <PageHeader title="Admin Panel" description="Manage members, FitCoins and platform revenue." />

@@ -83,7 +83,9 @@ export function AdFormDialog({ ad, onClose }: { ad?: Ad; onClose: () => void }) 
       onOpenChange={(open) => !open && onClose()}
       title={ad ? "Edit Advertisement" : "Create Advertisement"}
       description={
-        ad ? "Changes show in the ad slots within 5 minutes." : "A new ad goes live in its slot at once."
+        ad
+          ? "Changes show in the ad slots within 5 minutes."
+          : "A new ad reaches the ad slots within 5 minutes."
       }
       submitLabel={ad ? "Save Changes" : "Create Ad"}
       pendingLabel={ad ? "Saving..." : "Creating..."}

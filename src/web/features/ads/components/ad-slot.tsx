@@ -78,18 +78,34 @@ function AdCard({ ad, brokenImages }: { ad: ActiveAd; brokenImages: Set<string> 
   );
   const layout = "block @md:flex @md:items-center @md:gap-4";
   if (!ad.linkUrl) return <div className={layout}>{body}</div>;
+  const clickable = cn(
+    layout,
+    "-m-1.5 w-[calc(100%+0.75rem)] rounded-xl p-1.5 text-left outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-emerald-600",
+  );
+  const url = normaliseAdLink(ad.linkUrl);
+  // A valid link is a real link (new tab, no opener, middle-click and preview work); the click is
+  // counted on the way. An invalid one says so instead of opening anything.
+  if (url === null) {
+    return (
+      <button type="button" onClick={() => openAdLink(ad)} className={clickable}>
+        {body}
+      </button>
+    );
+  }
   return (
-    <button
-      type="button"
-      onClick={() => openAdLink(ad)}
-      className={cn(
-        layout,
-        "-m-1.5 w-[calc(100%+0.75rem)] rounded-xl p-1.5 text-left outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-emerald-600",
-      )}
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={() => void recordAdClick(ad.id)}
+      onAuxClick={(e) => {
+        if (e.button === 1) void recordAdClick(ad.id);
+      }}
+      className={clickable}
     >
       {body}
       <span className="sr-only">(opens in a new tab)</span>
-    </button>
+    </a>
   );
 }
 
