@@ -1,7 +1,7 @@
 import { splitFitcoinPurchase } from "../../core/rules/fitcoins";
 import type { Tx } from "../db/client";
 import { systemAccount, userAccount } from "./accounts";
-import { type TransferResult, transfer } from "./transfer";
+import { type TransferResult, transferAll } from "./transfer";
 
 type Part = "reserve" | "fee" | "fc";
 
@@ -24,35 +24,44 @@ export async function bookFitcoinPurchase(
   const split = splitFitcoinPurchase(p.amountCents);
   const text = p.describe(split);
   const common = { userId: p.userId, reference: p.reference ?? null };
-  await transfer(tx, {
-    ...common,
-    from: p.from,
-    to: await systemAccount(tx, "fitcoinReserve", p.userId),
-    amount: split.fitcoins,
-    currency: "USD",
-    kind: "fitcoin_purchase",
-    description: text.reserve,
-    idempotencyKey: p.key("reserve"),
-  });
-  await transfer(tx, {
-    ...common,
-    from: p.from,
-    to: await systemAccount(tx, "platformFees", p.userId),
-    amount: split.fee,
-    currency: "USD",
-    kind: "platform_fee",
-    description: text.fee,
-    idempotencyKey: p.key("fee"),
-  });
-  const credit = await transfer(tx, {
-    ...common,
-    from: await systemAccount(tx, "fitcoinIssuance", p.userId),
-    to: await userAccount(tx, p.userId, "FC"),
-    amount: split.fitcoins,
-    currency: "FC",
-    kind: "fitcoin_purchase",
-    description: text.fc,
-    idempotencyKey: p.key("fc"),
-  });
+  const [reserve, fees, issuance, coins] = await Promise.all([
+    systemAccount(tx, "fitcoinReserve", p.userId),
+    systemAccount(tx, "platformFees", p.userId),
+    systemAccount(tx, "fitcoinIssuance", p.userId),
+    userAccount(tx, p.userId, "FC"),
+  ]);
+  // The three movements in one go: the payer must cover the whole amount.
+  const [, , credit] = await transferAll(tx, [
+    {
+      ...common,
+      from: p.from,
+      to: reserve,
+      amount: split.fitcoins,
+      currency: "USD",
+      kind: "fitcoin_purchase",
+      description: text.reserve,
+      idempotencyKey: p.key("reserve"),
+    },
+    {
+      ...common,
+      from: p.from,
+      to: fees,
+      amount: split.fee,
+      currency: "USD",
+      kind: "platform_fee",
+      description: text.fee,
+      idempotencyKey: p.key("fee"),
+    },
+    {
+      ...common,
+      from: issuance,
+      to: coins,
+      amount: split.fitcoins,
+      currency: "FC",
+      kind: "fitcoin_purchase",
+      description: text.fc,
+      idempotencyKey: p.key("fc"),
+    },
+  ]);
   return { ...split, credit };
 }

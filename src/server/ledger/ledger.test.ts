@@ -3,16 +3,16 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
-import { ledgerAccounts } from "../db/schema";
+import { ledgerAccounts, ledgerTransfers } from "../db/schema";
 import { buildUser } from "../test/factories";
 import { useTestApp } from "../test/test-app";
 import { systemAccount, userAccount, userBalances } from "./accounts";
 import { auditLedger } from "./audit";
-import { transfer } from "./transfer";
+import { transfer, transferAll } from "./transfer";
 
 describe("ledger.transfer", () => {
   const t = useTestApp();
@@ -53,6 +53,99 @@ describe("ledger.transfer", () => {
     expect((await userBalances(db(), a.user.id)).usd).toBe(750);
     expect((await userBalances(db(), b.user.id)).usd).toBe(250);
     expect((await auditLedger(db())).ok).toBe(true);
+  });
+
+  describe("transferAll", () => {
+    const movements = (a: number, b: number, c: number, key?: string) => [
+      {
+        from: a,
+        to: b,
+        amount: 300,
+        currency: "USD" as const,
+        kind: "winnings" as const,
+        description: "one",
+        idempotencyKey: key ? `${key}:1` : null,
+      },
+      {
+        from: a,
+        to: c,
+        amount: 200,
+        currency: "USD" as const,
+        kind: "winnings" as const,
+        description: "two",
+        idempotencyKey: key ? `${key}:2` : null,
+      },
+      {
+        from: a,
+        to: c,
+        amount: 50,
+        currency: "USD" as const,
+        kind: "winnings" as const,
+        description: "three",
+        idempotencyKey: key ? `${key}:3` : null,
+      },
+    ];
+    const rowsOf = (ids: number[]) =>
+      db()
+        .select({
+          id: ledgerTransfers.id,
+          from: ledgerTransfers.debitAccountId,
+          to: ledgerTransfers.creditAccountId,
+          amount: ledgerTransfers.amount,
+          description: ledgerTransfers.description,
+        })
+        .from(ledgerTransfers)
+        .where(inArray(ledgerTransfers.id, ids));
+
+    it("books several movements at once, each answered in order, balances moved once", async () => {
+      const a = await funded(1000);
+      const b = await funded(0);
+      const c = await funded(0);
+      const results = await db().transaction((tx) =>
+        transferAll(tx, movements(a.account, b.account, c.account)),
+      );
+      expect(results.map((r) => r.applied)).toEqual([true, true, true]);
+      const rows = await rowsOf(results.map((r) => r.id));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(results.map((r) => byId.get(r.id)?.description)).toEqual(["one", "two", "three"]);
+      expect(byId.get(results[1].id)).toMatchObject({ from: a.account, to: c.account, amount: 200 });
+      expect((await userBalances(db(), a.user.id)).usd).toBe(450);
+      expect((await userBalances(db(), b.user.id)).usd).toBe(300);
+      expect((await userBalances(db(), c.user.id)).usd).toBe(250);
+      expect((await auditLedger(db())).ok).toBe(true);
+    });
+
+    it("needs the payer to cover all it pays, even when each movement alone would fit; writes nothing", async () => {
+      const a = await funded(400);
+      const b = await funded(0);
+      const c = await funded(0);
+      await expect(
+        db().transaction((tx) => transferAll(tx, movements(a.account, b.account, c.account))),
+      ).rejects.toMatchObject({ statusCode: 422, code: "INSUFFICIENT_FUNDS" });
+      expect((await userBalances(db(), a.user.id)).usd).toBe(400);
+      expect((await userBalances(db(), c.user.id)).usd).toBe(0);
+    });
+
+    it("answers a retry with the same keys with the transfers already written, and refuses a key reused differently", async () => {
+      const a = await funded(1000);
+      const b = await funded(0);
+      const c = await funded(0);
+      const key = `batch-${a.account}`;
+      const first = await db().transaction((tx) =>
+        transferAll(tx, movements(a.account, b.account, c.account, key)),
+      );
+      const again = await db().transaction((tx) =>
+        transferAll(tx, movements(a.account, b.account, c.account, key)),
+      );
+      expect(again).toEqual(first.map((r) => ({ id: r.id, applied: false })));
+      expect((await userBalances(db(), a.user.id)).usd).toBe(450);
+      const changed = movements(a.account, b.account, c.account, key);
+      changed[0].amount = 301;
+      await expect(db().transaction((tx) => transferAll(tx, changed))).rejects.toMatchObject({
+        statusCode: 409,
+      });
+      expect((await auditLedger(db())).ok).toBe(true);
+    });
   });
 
   it("refuses to overdraw a member's account with 422 and writes nothing", async () => {

@@ -131,3 +131,98 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
   }
   return { id: Number(written.id), applied: true };
 }
+
+/**
+ * Movements that belong together (a purchase's reserve, fee and coins), booked as transfer()
+ * would book them one by one, in at most three statements whatever their number: the accounts
+ * locked in id order, the idempotency keys looked up (under the locks, so a retry of the same
+ * movements has either committed or not started), then every transfer and balance written at
+ * once. Each debit account must hold all it pays here. Answers one result per movement, in order.
+ */
+export async function transferAll(tx: Tx, inputs: TransferInput[]): Promise<TransferResult[]> {
+  if (inputs.length <= 1) return Promise.all(inputs.map((input) => transfer(tx, input)));
+  for (const input of inputs) {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+      throw new AppError(500, "INTERNAL", `Transfer amount must be a positive whole number: ${input.amount}`);
+    }
+    if (input.from === input.to)
+      throw new AppError(500, "INTERNAL", "A transfer needs two different accounts");
+  }
+
+  const accounts = await tx
+    .select({
+      id: ledgerAccounts.id,
+      currency: ledgerAccounts.currency,
+      balance: ledgerAccounts.balance,
+      allowNegative: ledgerAccounts.allowNegative,
+      userId: ledgerAccounts.userId,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...new Set(inputs.flatMap((i) => [i.from, i.to]))]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for("update");
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+
+  const keys = inputs.map((i) => i.idempotencyKey).filter((k): k is string => Boolean(k));
+  if (keys.length > 0) {
+    const seen = await tx
+      .select({ key: ledgerTransfers.idempotencyKey })
+      .from(ledgerTransfers)
+      .where(inArray(ledgerTransfers.idempotencyKey, keys))
+      .limit(1);
+    // Written before (a retry): transfer() answers each, and refuses a key reused differently.
+    if (seen.length > 0) {
+      const results: TransferResult[] = [];
+      for (const input of inputs) results.push(await transfer(tx, input));
+      return results;
+    }
+  }
+
+  const debits = new Map<number, number>();
+  const deltas = new Map<number, number>();
+  for (const input of inputs) {
+    const debit = byId.get(input.from);
+    const credit = byId.get(input.to);
+    if (!debit || !credit) throw new AppError(500, "INTERNAL", "Transfer between unknown accounts");
+    if (debit.currency !== input.currency || credit.currency !== input.currency) {
+      throw new AppError(500, "INTERNAL", "Transfer between accounts of another currency");
+    }
+    debits.set(input.from, (debits.get(input.from) ?? 0) + input.amount);
+    deltas.set(input.from, (deltas.get(input.from) ?? 0) - input.amount);
+    deltas.set(input.to, (deltas.get(input.to) ?? 0) + input.amount);
+  }
+  for (const [id, total] of debits) {
+    const account = byId.get(id);
+    if (account && !account.allowNegative && account.balance < total) throw insufficientFunds();
+  }
+
+  const rows = inputs.map((input) => {
+    const userId = input.userId ?? byId.get(input.from)?.userId ?? byId.get(input.to)?.userId ?? null;
+    return sql`(${input.from}::int, ${input.to}::int, ${input.amount}::bigint, ${input.currency}, ${input.kind},
+      ${input.description}, ${userId}::int, ${input.reference ?? null}, ${input.idempotencyKey ?? null})`;
+  });
+  const moves = [...deltas]
+    .filter(([, delta]) => delta !== 0)
+    .map(([id, delta]) => sql`(${id}::int, ${delta}::bigint)`);
+  const written = await queryRows<{ id: string }>(
+    tx,
+    sql`with t as (
+      insert into ledger_transfers
+        (debit_account_id, credit_account_id, amount, currency, kind, description, user_id, reference, idempotency_key)
+      values ${sql.join(rows, sql`, `)}
+      returning id
+    )${
+      moves.length > 0
+        ? sql`, moved as (
+      update ledger_accounts a set balance = a.balance + d.delta
+      from (values ${sql.join(moves, sql`, `)}) as d(id, delta)
+      where a.id = d.id
+      returning a.id
+    )`
+        : sql``
+    }
+    select t.id::text as id from t order by t.id`,
+  );
+  // Identity values are drawn in the order of the rows: the n-th smallest id is the n-th movement.
+  return written.map((w) => ({ id: Number(w.id), applied: true }));
+}
