@@ -60,6 +60,50 @@ async function getOrCreate(
   return row.id;
 }
 
+type AccountSpec = { ownerKey: string; currency: Currency; allowNegative: boolean; userId: number | null };
+
+/**
+ * Several accounts' ids in one query (a purchase needs four): those not opened yet are opened as
+ * `getOrCreate` opens them. Answers the ids in the order asked.
+ */
+async function openAccounts(db: Db, specs: AccountSpec[]): Promise<number[]> {
+  const found = await db
+    .select({ id: ledgerAccounts.id, ownerKey: ledgerAccounts.ownerKey, currency: ledgerAccounts.currency })
+    .from(ledgerAccounts)
+    .where(
+      or(
+        ...specs.map((a) =>
+          and(eq(ledgerAccounts.ownerKey, a.ownerKey), eq(ledgerAccounts.currency, a.currency)),
+        ),
+      ),
+    );
+  const ids: number[] = [];
+  for (const a of specs) {
+    const hit = found.find((f) => f.ownerKey === a.ownerKey && f.currency === a.currency);
+    ids.push(hit ? hit.id : await getOrCreate(db, a.ownerKey, a.currency, a.allowNegative, a.userId));
+  }
+  return ids;
+}
+
+/** The accounts a member's FitCoin purchase moves through: reserve, fees, issuance and their coins. */
+export function purchaseAccounts(
+  db: Db,
+  userId: number,
+): Promise<[reserve: number, fees: number, issuance: number, coins: number]> {
+  const system = (name: SystemAccount): AccountSpec => ({
+    ownerKey: shardKey(name, userId),
+    currency: SYSTEM_ACCOUNTS[name].currency,
+    allowNegative: SYSTEM_ACCOUNTS[name].allowNegative,
+    userId: null,
+  });
+  return openAccounts(db, [
+    system("fitcoinReserve"),
+    system("platformFees"),
+    system("fitcoinIssuance"),
+    { ownerKey: `user:${userId}`, currency: "FC", allowNegative: false, userId },
+  ]) as Promise<[number, number, number, number]>;
+}
+
 export function userAccount(db: Db, userId: number, currency: Currency): Promise<number> {
   return getOrCreate(db, `user:${userId}`, currency, false, userId);
 }

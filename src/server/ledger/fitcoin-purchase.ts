@@ -1,6 +1,6 @@
 import { splitFitcoinPurchase } from "../../core/rules/fitcoins";
 import type { Tx } from "../db/client";
-import { systemAccount, userAccount } from "./accounts";
+import { purchaseAccounts } from "./accounts";
 import { type TransferResult, transferAll } from "./transfer";
 
 type Part = "reserve" | "fee" | "fc";
@@ -24,12 +24,7 @@ export async function bookFitcoinPurchase(
   const split = splitFitcoinPurchase(p.amountCents);
   const text = p.describe(split);
   const common = { userId: p.userId, reference: p.reference ?? null };
-  const [reserve, fees, issuance, coins] = await Promise.all([
-    systemAccount(tx, "fitcoinReserve", p.userId),
-    systemAccount(tx, "platformFees", p.userId),
-    systemAccount(tx, "fitcoinIssuance", p.userId),
-    userAccount(tx, p.userId, "FC"),
-  ]);
+  const [reserve, fees, issuance, coins] = await purchaseAccounts(tx, p.userId);
   // The three movements in one go: the payer must cover the whole amount.
   const [, , credit] = await transferAll(tx, [
     {
