@@ -25,6 +25,8 @@ const envSchema = z.object({
   SETTLEMENT_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Ad views and clicks a member may report a minute (a slot shows a new ad every 10 s). */
+  AD_EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SECURE_COOKIES: bool,
   TRUST_PROXY: bool,
@@ -49,6 +51,7 @@ export type Config = {
   settlementGraceMs: number;
   authRateLimit: number;
   paymentRateLimit: number;
+  adEventRateLimit: number;
   logLevel: string;
   secureCookies: boolean;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementGraceMs: e.SETTLEMENT_GRACE_SECONDS * 1000,
     authRateLimit: e.AUTH_RATE_LIMIT,
     paymentRateLimit: e.PAYMENT_RATE_LIMIT,
+    adEventRateLimit: e.AD_EVENT_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     secureCookies:
       e.SECURE_COOKIES || e.NODE_ENV === "production" || Boolean(e.PUBLIC_URL?.startsWith("https://")),

@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
+import { SESSION_COOKIE } from "./viewer";
 
 /** Route config for sign-in and password endpoints: `AUTH_RATE_LIMIT` attempts a minute per client. */
 export const authLimit = (ctx: AppContext) => ({
@@ -8,4 +11,22 @@ export const authLimit = (ctx: AppContext) => ({
 /** Route config for card endpoints (checkouts, card confirmation): against card testing. */
 export const paymentLimit = (ctx: AppContext) => ({
   rateLimit: { max: ctx.config.paymentRateLimit, timeWindow: "1 minute" },
+});
+
+/**
+ * Route config for counting ad views and clicks: `AD_EVENT_RATE_LIMIT` a minute per member (by
+ * session, hashed: the counters table never holds a session token), so counts cannot be inflated
+ * by a script, and members behind one address do not share a limit.
+ */
+export const adEventLimit = (ctx: AppContext) => ({
+  rateLimit: {
+    max: ctx.config.adEventRateLimit,
+    timeWindow: "1 minute",
+    keyGenerator: (request: FastifyRequest) => {
+      const session = request.cookies?.[SESSION_COOKIE];
+      return session
+        ? `session:${createHash("sha256").update(session).digest("hex").slice(0, 32)}`
+        : request.ip;
+    },
+  },
 });

@@ -26,6 +26,7 @@ export async function buildTestApp(
     // Tests sign in many times a minute; the limit itself is tested with a low value.
     AUTH_RATE_LIMIT: "1000",
     PAYMENT_RATE_LIMIT: "1000",
+    AD_EVENT_RATE_LIMIT: "1000",
     ...env,
   });
   const app = await buildApp({ config, db: database.db, clock, logger: false, ...deps });

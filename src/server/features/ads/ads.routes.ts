@@ -14,6 +14,7 @@ import {
 } from "../../../core/schemas/ads";
 import { idParamsSchema } from "../../../core/schemas/competitions";
 import type { AppContext } from "../../context";
+import { adEventLimit } from "../../http/rate-limits";
 import { errors, messageSchema } from "../../http/responses";
 import * as ads from "./ads.service";
 
@@ -133,6 +134,7 @@ export const adRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
     app.post(
       `/api/ads/:id/${what}`,
       {
+        config: adEventLimit(ctx),
         schema: {
           tags,
           summary:

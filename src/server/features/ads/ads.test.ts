@@ -299,3 +299,38 @@ describe("advertising", () => {
     expect((await call("POST", "/api/ads/bulk-toggle", admin, { ids: [1] })).statusCode).toBe(400);
   });
 });
+
+describe("advertising: counting limits", () => {
+  const t = useTestApp({ AD_EVENT_RATE_LIMIT: "3" });
+
+  it("counts at most AD_EVENT_RATE_LIMIT views and clicks a minute per member, whatever their address", async () => {
+    const app = () => t().app;
+    const admin = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
+    const first = await loginAs(app(), await buildUser(app()));
+    const second = await loginAs(app(), await buildUser(app()));
+    const created = await app().inject({
+      method: "POST",
+      url: "/api/ads",
+      headers: admin.headers,
+      payload: { title: "Limited", content: "Counted fairly" },
+    });
+    const id = created.json().id as number;
+    const view = (s: Session) =>
+      app().inject({
+        method: "POST",
+        url: `/api/ads/${id}/view`,
+        headers: s.headers,
+        payload: { placement: "dashboard" },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await view(first)).statusCode);
+    expect(codes).toEqual([204, 204, 204, 429]);
+    // Another member on the same address has a count of their own.
+    expect((await view(second)).statusCode).toBe(204);
+    const list = (await app().inject({ url: "/api/ads", headers: admin.headers })).json() as {
+      id: number;
+      viewCount: number;
+    }[];
+    expect(list.find((a) => a.id === id)?.viewCount).toBe(4);
+  });
+});
