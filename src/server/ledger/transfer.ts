@@ -64,6 +64,33 @@ async function findByKey(tx: Tx, input: TransferInput): Promise<TransferResult |
   return { id: seen.id, applied: false };
 }
 
+/** A movement the code itself got wrong (never the client's input): a positive whole amount, two accounts. */
+function checkMovement(input: TransferInput): void {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw new AppError(500, "INTERNAL", `Transfer amount must be a positive whole number: ${input.amount}`);
+  }
+  if (input.from === input.to) throw new AppError(500, "INTERNAL", "A transfer needs two different accounts");
+}
+
+/**
+ * Locks the accounts in id order (so two writers of the same accounts cannot deadlock) and reads
+ * them: every path that checks balances before moving money locks through here.
+ */
+export function lockAccounts(tx: Tx, ids: number[]) {
+  return tx
+    .select({
+      id: ledgerAccounts.id,
+      currency: ledgerAccounts.currency,
+      balance: ledgerAccounts.balance,
+      allowNegative: ledgerAccounts.allowNegative,
+      userId: ledgerAccounts.userId,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...new Set(ids)]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for("update");
+}
+
 export const insufficientFunds = (message = "Insufficient funds") =>
   new AppError(422, "INSUFFICIENT_FUNDS", message);
 
@@ -75,28 +102,14 @@ export const insufficientFunds = (message = "Insufficient funds") =>
  * answers the transfer already written, with `applied: false`.
  */
 export async function transfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-    throw new AppError(500, "INTERNAL", `Transfer amount must be a positive whole number: ${input.amount}`);
-  }
-  if (input.from === input.to) throw new AppError(500, "INTERNAL", "A transfer needs two different accounts");
+  checkMovement(input);
 
   if (input.idempotencyKey) {
     const seen = await findByKey(tx, input);
     if (seen) return seen;
   }
 
-  const accounts = await tx
-    .select({
-      id: ledgerAccounts.id,
-      currency: ledgerAccounts.currency,
-      balance: ledgerAccounts.balance,
-      allowNegative: ledgerAccounts.allowNegative,
-      userId: ledgerAccounts.userId,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [input.from, input.to]))
-    .orderBy(asc(ledgerAccounts.id))
-    .for("update");
+  const accounts = await lockAccounts(tx, [input.from, input.to]);
   const debit = accounts.find((a) => a.id === input.from);
   const credit = accounts.find((a) => a.id === input.to);
   if (!debit || !credit) throw new AppError(500, "INTERNAL", "Transfer between unknown accounts");
@@ -141,26 +154,12 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
  */
 export async function transferAll(tx: Tx, inputs: TransferInput[]): Promise<TransferResult[]> {
   if (inputs.length <= 1) return Promise.all(inputs.map((input) => transfer(tx, input)));
-  for (const input of inputs) {
-    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-      throw new AppError(500, "INTERNAL", `Transfer amount must be a positive whole number: ${input.amount}`);
-    }
-    if (input.from === input.to)
-      throw new AppError(500, "INTERNAL", "A transfer needs two different accounts");
-  }
+  for (const input of inputs) checkMovement(input);
 
-  const accounts = await tx
-    .select({
-      id: ledgerAccounts.id,
-      currency: ledgerAccounts.currency,
-      balance: ledgerAccounts.balance,
-      allowNegative: ledgerAccounts.allowNegative,
-      userId: ledgerAccounts.userId,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [...new Set(inputs.flatMap((i) => [i.from, i.to]))]))
-    .orderBy(asc(ledgerAccounts.id))
-    .for("update");
+  const accounts = await lockAccounts(
+    tx,
+    inputs.flatMap((i) => [i.from, i.to]),
+  );
   const byId = new Map(accounts.map((a) => [a.id, a]));
 
   const keys = inputs.map((i) => i.idempotencyKey).filter((k): k is string => Boolean(k));

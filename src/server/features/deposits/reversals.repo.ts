@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { ledgerAccounts, ledgerTransfers, paymentFlags, payments } from "../../db/schema";
+import { ledgerTransfers, paymentFlags, payments } from "../../db/schema";
 import { systemAccount, userAccount } from "../../ledger/accounts";
-import { transfer } from "../../ledger/transfer";
+import { lockAccounts, transfer } from "../../ledger/transfer";
 
 /** A refund or dispute of a card payment, as the provider reported it. */
 export type CardReversal = {
@@ -45,16 +45,6 @@ const DESCRIPTIONS = {
   refund: "Card refund of deposit",
   dispute: "Card dispute on deposit",
 } as const;
-
-/** Locks the accounts in id order, as transfer() does, so no two writers can deadlock. */
-async function lockAccounts(tx: Tx, ids: number[]) {
-  return tx
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
-    .orderBy(asc(ledgerAccounts.id))
-    .for("update");
-}
 
 async function bookedKeys(tx: Tx, keys: string[]) {
   const rows = await tx
