@@ -1,30 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { becomeActiveMember } from "./support/member";
-
-/**
- * POST /api/steps from the member's browser, as the tracker sends a batch: their session cookie,
- * the device fingerprint the session was created with, a fresh batch id.
- */
-async function syncSteps(page: Page, steps: number) {
-  const status = await page.evaluate(async (count) => {
-    const response = await fetch("/api/steps", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-Device-Fingerprint": localStorage.getItem("deviceFingerprint") ?? "",
-      },
-      body: JSON.stringify({
-        steps: count,
-        timestamp: new Date().toISOString(),
-        batchId: crypto.randomUUID(),
-        deviceSignature: "e2e-phone",
-        motionData: { accelerometer: true, gyroscope: true, deviceType: "android" },
-      }),
-    });
-    return response.status;
-  }, steps);
-  expect(status).toBe(200);
-}
+import { syncStepsNow } from "./support/walk";
 
 /** Loads `path` and waits for the celebration's check call to be answered. */
 async function openAndCheck(page: Page, path: string) {
@@ -42,7 +18,7 @@ test("a new badge opens the celebration once: First Steps after 1,000 steps, gon
   await becomeActiveMember(page);
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
-  await syncSteps(page, 1_200);
+  await syncStepsNow(page, 1_200);
   await openAndCheck(page, "/");
   const celebration = page.getByRole("dialog", { name: "Achievement Unlocked!" });
   await expect(celebration).toBeVisible();

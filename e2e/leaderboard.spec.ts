@@ -1,42 +1,9 @@
-import { type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { newPhone } from "./support/competitions";
+import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
-import { newVisitor, payWithCard, register, type Visitor } from "./support/users";
-
-/** A fully active member with a name of their own, the way support/member.ts walks onboarding. */
-async function activeMember(page: Page, firstName: string, lastName: string): Promise<Visitor> {
-  const v = { ...newVisitor(), firstName, lastName };
-  await register(page, v);
-  await payWithCard(page, "4242 4242 4242 4242");
-  await expect(page).toHaveURL(/\/subscription-activated$/, { timeout: 15_000 });
-  await page.getByRole("link", { name: "Accept Community Rules" }).click();
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Continue to Dashboard" }).click();
-  await expect(page.getByText(`Welcome, ${firstName}!`)).toBeVisible({ timeout: 10_000 });
-  return v;
-}
-
-/**
- * POST /api/steps from the member's browser: their session cookie and the device fingerprint the
- * session was created with (the app keeps it in localStorage), as the tracker sends a batch.
- */
-async function syncSteps(page: Page, steps: number) {
-  const status = await page.evaluate(async (count) => {
-    const response = await fetch("/api/steps", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-Device-Fingerprint": localStorage.getItem("deviceFingerprint") ?? "",
-      },
-      body: JSON.stringify({
-        steps: count,
-        timestamp: new Date().toISOString(),
-        batchId: crypto.randomUUID(),
-      }),
-    });
-    return response.status;
-  }, steps);
-  expect(status).toBe(200);
-}
+import { newVisitor } from "./support/users";
+import { syncStepsNow } from "./support/walk";
 
 function board(page: Page) {
   return page.getByRole("list", { name: /^This week \(/ });
@@ -58,24 +25,14 @@ test("two members sync steps and the leaderboard ranks them, the viewer's own ro
   const follower = `Sky Follower${suffix}`;
 
   // The leader walks on another phone.
-  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
-  const options: BrowserContextOptions = {
-    baseURL,
-    viewport,
-    userAgent,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-  };
-  const leaderContext = await browser.newContext(options);
-  const leaderPage = await leaderContext.newPage();
-  await activeMember(leaderPage, "Robin", `Leader${suffix}`);
-  await syncSteps(leaderPage, 6200);
+  const leaderPage = await newPhone(browser, testInfo);
+  await becomeActiveMember(leaderPage, { ...newVisitor(), firstName: "Robin", lastName: `Leader${suffix}` });
+  await syncStepsNow(leaderPage, 6200);
 
-  await activeMember(page, "Sky", `Follower${suffix}`);
+  await becomeActiveMember(page, { ...newVisitor(), firstName: "Sky", lastName: `Follower${suffix}` });
   // The second batch is small: a sync may hold no more than 4 steps a second since the last one.
-  await syncSteps(page, 2380);
-  await syncSteps(page, 20);
+  await syncStepsNow(page, 2380);
+  await syncStepsNow(page, 20);
 
   // The synced steps unlocked First Steps: its celebration opens on load and is closed first.
   await openPastCelebration(page, "/leaderboard");
@@ -106,5 +63,5 @@ test("two members sync steps and the leaderboard ranks them, the viewer's own ro
   await expect(fromLeader.filter({ hasText: leader })).toHaveAttribute("aria-current", "true");
   await expect(fromLeader.filter({ hasText: follower })).not.toHaveAttribute("aria-current", "true");
   expect(await rowIndex(leaderPage, leader)).toBeLessThan(await rowIndex(leaderPage, follower));
-  await leaderContext.close();
+  await leaderPage.context().close();
 });

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { type MotionSample, parseRecording, resample } from "../../src/core/steps";
 import { readRecordingText } from "../../test/fixtures/steps/recordings";
 
@@ -76,4 +76,28 @@ export async function serverStepsToday(page: Page): Promise<number> {
     });
     return ((await response.json()) as { steps: number }).steps;
   });
+}
+
+/**
+ * POST /api/steps from the member's browser, as the tracker sends a batch: their session cookie,
+ * the device fingerprint the session was created with (the app keeps it in localStorage), a fresh
+ * batch id, counted now.
+ */
+export async function syncStepsNow(page: Page, steps: number): Promise<void> {
+  const status = await page.evaluate(async (count) => {
+    const response = await fetch("/api/steps", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Device-Fingerprint": localStorage.getItem("deviceFingerprint") ?? "",
+      },
+      body: JSON.stringify({
+        steps: count,
+        timestamp: new Date().toISOString(),
+        batchId: crypto.randomUUID(),
+      }),
+    });
+    return response.status;
+  }, steps);
+  expect(status).toBe(200);
 }
