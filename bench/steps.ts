@@ -1,7 +1,9 @@
 // `npm run bench:steps -- [folder] [--hz N] [--detector spec|default]`: replays every .csv or .csv.gz
 // recording of the step data set format (test/fixtures/steps/README.md) in a folder (the project's
 // own fixtures by default) through a detector, resampled to N Hz when given, and prints the
-// scores; the last line is one JSON object.
+// scores and the detector's throughput (samples per second of CPU, parsing and resampling left
+// out); the last line is one JSON object.
+import { performance } from "node:perf_hooks";
 import { createDetector, type DetectorKind, parseRecording, resample } from "../src/core/steps";
 import { listRecordings, readRecordingText, STEP_FIXTURES } from "../test/fixtures/steps/recordings";
 
@@ -32,11 +34,16 @@ const round = (v: number): number => Math.round(v * 100) / 100;
 const { folder, hz, detector } = parseArgs(process.argv.slice(2));
 const files = listRecordings(folder);
 const perRecording: { file: string; truth: number; counted: number }[] = [];
+let samplesPushed = 0;
+let detectorMs = 0;
 for (const file of files) {
   const recording = parseRecording(readRecordingText(file, folder));
   const samples = hz === null ? recording.samples : resample(recording.samples, hz);
   const d = createDetector(detector);
+  const started = performance.now();
   for (const s of samples) d.push(s);
+  detectorMs += performance.now() - started;
+  samplesPushed += samples.length;
   perRecording.push({ file, truth: recording.truth, counted: d.total() });
   console.log(`${file}: truth ${recording.truth}, counted ${d.total()}`);
 }
@@ -52,6 +59,9 @@ console.log(
     countedSteps,
     meanAbsErrorPct: round((100 * errors.reduce((a, e) => a + e, 0)) / Math.max(1, errors.length)),
     totalErrorPct: round((100 * Math.abs(countedSteps - groundTruthSteps)) / Math.max(1, groundTruthSteps)),
+    samples: samplesPushed,
+    detectorMs: round(detectorMs),
+    samplesPerSecond: Math.round(samplesPushed / Math.max(1e-3, detectorMs / 1000)),
     perRecording,
   }),
 );
