@@ -80,6 +80,24 @@ function sessionLookup(db: Db) {
   return lookup;
 }
 
+/** The session a request presents: its cookie's token hash and the device fingerprint header. */
+export type SessionCredentials = { tokenHash: string; fingerprint: string | null };
+
+export function sessionCredentials(request: FastifyRequest): SessionCredentials | null {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const fingerprint = request.headers[FINGERPRINT_HEADER];
+  return { tokenHash: hashToken(token), fingerprint: typeof fingerprint === "string" ? fingerprint : null };
+}
+
+/**
+ * Sliding expiry, written at most once a day per session: a session expiring before this instant
+ * is renewed by its next request.
+ */
+export function sessionFreshUntil(now: Date): Date {
+  return new Date(now.getTime() + SESSION_TTL_MS - 24 * 3600 * 1000);
+}
+
 export async function resolveViewer(
   db: Db,
   clock: Clock,
@@ -109,8 +127,7 @@ export async function resolveViewer(
     clearSessionCookie(reply);
     return { state: "invalid", reason: "deviceChanged", tokenHash };
   }
-  // Sliding expiry, written at most once a day per session.
-  if (row.session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - 24 * 3600 * 1000) {
+  if (row.session.expiresAt < sessionFreshUntil(now)) {
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db
       .update(sessions)

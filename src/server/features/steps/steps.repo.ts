@@ -83,6 +83,85 @@ export async function syncBatch(
   };
 }
 
+function prepareSessionStepSync(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .select({
+      userId: sql<number | null>`user_id`,
+      timeZone: sql<string | null>`time_zone`,
+      handled: sql<boolean>`handled`,
+      seen: sql<boolean | null>`seen`,
+      refused: sql<boolean | null>`refused`,
+      latest: sql<string | Date | null>`latest`,
+      totalSteps: sql<number | null>`total_steps`,
+    })
+    .from(
+      sql`step_sync_session(${p("tokenHash")}::text, ${p("fingerprint")}::text, ${p("timeZone")}::text,
+        ${p("now")}::timestamptz, ${p("freshUntil")}::timestamptz, ${p("batchId")}::uuid,
+        ${p("steps")}::integer, ${p("recordedAt")}::timestamptz, ${p("localDate")}::date,
+        ${p("today")}::date, ${p("latestAllowed")}::timestamptz)`,
+    )
+    .prepare("step_sync_session");
+}
+
+const sessionStepSyncs = new WeakMap<Db, ReturnType<typeof prepareSessionStepSync>>();
+
+export type SessionSyncResult =
+  | { handled: true; userId: number; sync: SyncBatchResult }
+  /** Nothing stored. `timeZone`: the member's zone when only the caller's dates were wrong. */
+  | { handled: false; timeZone: string | null };
+
+/**
+ * The session check and the sync in one round trip (the function step_sync_session of migration
+ * 0016): stored only when the session is certainly usable for a sync and `timeZone` is the
+ * member's, the zone in which the caller computed `localDate` and `today` (null: not known yet).
+ */
+export async function syncBatchForSession(
+  db: Db,
+  session: { tokenHash: string; fingerprint: string | null; now: Date; freshUntil: Date },
+  batch: {
+    timeZone: string | null;
+    batchId: string;
+    steps: number;
+    recordedAt: Date;
+    localDate: string | null;
+    today: string | null;
+  },
+  latestAllowed: Date | null,
+): Promise<SessionSyncResult> {
+  let stepSync = sessionStepSyncs.get(db);
+  if (!stepSync) {
+    stepSync = prepareSessionStepSync(db);
+    sessionStepSyncs.set(db, stepSync);
+  }
+  const [row] = await stepSync.execute({
+    tokenHash: session.tokenHash,
+    fingerprint: session.fingerprint,
+    timeZone: batch.timeZone,
+    now: session.now.toISOString(),
+    freshUntil: session.freshUntil.toISOString(),
+    batchId: batch.batchId,
+    steps: batch.steps,
+    recordedAt: batch.recordedAt.toISOString(),
+    localDate: batch.localDate,
+    today: batch.today,
+    latestAllowed: latestAllowed?.toISOString() ?? null,
+  });
+  if (!row.handled || row.userId === null) {
+    return { handled: false, timeZone: row.userId === null ? null : row.timeZone };
+  }
+  return {
+    handled: true,
+    userId: row.userId,
+    sync: {
+      seen: row.seen === true,
+      refused: row.refused === true,
+      latest: row.latest === null ? null : new Date(row.latest),
+      totalSteps: row.totalSteps,
+    },
+  };
+}
+
 export async function recordRefusal(
   tx: Tx,
   row: typeof stepRefusals.$inferInsert,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { errors } from "../../http/responses";
+import { sessionCredentials } from "../../http/viewer";
 import {
   historyQuerySchema,
   historySchema,
@@ -24,7 +25,8 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: stepSyncResultSchema, ...errors(400, 401, 403, 422) },
       },
     },
-    async (request) => steps.sync(ctx, await request.viewer(), request.body),
+    async (request) =>
+      steps.sync(ctx, { session: sessionCredentials(request), viewer: () => request.viewer() }, request.body),
   );
 
   app.get(

@@ -4,6 +4,8 @@ import {
   hasActiveSubscription,
   requireActiveSubscription,
   requireUser,
+  type SessionCredentials,
+  sessionFreshUntil,
   type Viewer,
 } from "../../http/viewer";
 import { addDays, localDate } from "./local-date";
@@ -30,36 +32,98 @@ export async function todaySteps(ctx: AppContext, user: { id: number; timeZone: 
   return repo.stepsOnDate(ctx.db, user.id, localDate(ctx.clock.now(), user.timeZone));
 }
 
+/** Who sends a sync: the session the request presents, and its full resolution when needed. */
+export type SyncCaller = { session: SessionCredentials | null; viewer: () => Promise<Viewer> };
+
+/** The time zone last seen per session (by token hash), so the dates of a sync can be computed
+ * before the session is read. Only a guess: the database checks it (step_sync_session). */
+const sessionZones = new Map<string, string>();
+const SESSION_ZONES_KEPT = 50_000;
+
+function rememberZone(tokenHash: string, timeZone: string) {
+  sessionZones.delete(tokenHash);
+  sessionZones.set(tokenHash, timeZone);
+  // The oldest entry goes first (a Map iterates in insertion order).
+  if (sessionZones.size > SESSION_ZONES_KEPT) sessionZones.delete(sessionZones.keys().next().value as string);
+}
+
+type Batch = { batchId: string; steps: number; recordedAt: Date; now: Date; latestAllowed: Date | null };
+
 /**
- * Stores one batch of steps and answers today's total. A batch id seen before counts nothing
- * again and answers the same total; a batch above the plausible cadence is refused with 422,
- * recorded, and repeated refusals flag the account for review. The decision and the insert are
- * one round trip to the database (repo.syncBatch), under the member's sync lock, so concurrent
- * syncs of one member pass the cadence check one at a time and concurrent retries count once.
+ * The session check and the sync in one round trip, when the session is certainly usable for a
+ * sync; null when nothing was stored and the session must be resolved in full. A zone guessed wrong
+ * (first sync in this process, or the member changed it) costs one more round trip.
  */
-export async function sync(ctx: AppContext, viewer: Viewer, body: StepSyncBody) {
+async function syncAsSession(ctx: AppContext, session: SessionCredentials, batch: Batch) {
+  let timeZone = sessionZones.get(session.tokenHash) ?? null;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const result = await repo.syncBatchForSession(
+      ctx.db,
+      { ...session, now: batch.now, freshUntil: sessionFreshUntil(batch.now) },
+      {
+        ...batch,
+        timeZone,
+        localDate: timeZone && localDate(batch.recordedAt, timeZone),
+        today: timeZone && localDate(batch.now, timeZone),
+      },
+      batch.latestAllowed,
+    );
+    if (result.handled) return { userId: result.userId, result: result.sync };
+    if (result.timeZone === null || result.timeZone === timeZone) return null;
+    timeZone = result.timeZone;
+    rememberZone(session.tokenHash, timeZone);
+  }
+  return null;
+}
+
+/** The sync after the session is resolved in full (renewal, grace, and every refusal's answer). */
+async function syncAsViewer(ctx: AppContext, viewer: Viewer, batch: Batch) {
   const user = requireActiveSubscription(viewer);
-  const now = ctx.clock.now();
-  const sent = new Date(body.timestamp);
-  // A device clock running ahead cannot put steps in the future (or in a window not begun).
-  const recordedAt = sent.getTime() > now.getTime() ? now : sent;
+  if (viewer.state === "user") rememberZone(viewer.tokenHash, user.timeZone);
   const result = await repo.syncBatch(
     ctx.db,
     {
       userId: user.id,
-      batchId: body.batchId,
-      steps: body.steps,
-      recordedAt,
-      receivedAt: now,
-      localDate: localDate(recordedAt, user.timeZone),
+      batchId: batch.batchId,
+      steps: batch.steps,
+      recordedAt: batch.recordedAt,
+      receivedAt: batch.now,
+      localDate: localDate(batch.recordedAt, user.timeZone),
     },
-    localDate(now, user.timeZone),
-    latestPlausiblePrevious(body.steps, recordedAt),
+    localDate(batch.now, user.timeZone),
+    batch.latestAllowed,
   );
+  return { userId: user.id, result };
+}
+
+/**
+ * Stores one batch of steps and answers today's total. A batch id seen before counts nothing
+ * again and answers the same total; a batch above the plausible cadence is refused with 422,
+ * recorded, and repeated refusals flag the account for review. The decision and the insert are
+ * one round trip to the database, under the member's sync lock, so concurrent syncs of one member
+ * pass the cadence check one at a time and concurrent retries count once. Usually the session
+ * check is in that same round trip (syncAsSession); any session it does not certainly let through
+ * is resolved in full first, which answers 401 and 403 as every route does.
+ */
+export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBody) {
+  const now = ctx.clock.now();
+  const sent = new Date(body.timestamp);
+  // A device clock running ahead cannot put steps in the future (or in a window not begun).
+  const recordedAt = sent.getTime() > now.getTime() ? now : sent;
+  const batch: Batch = {
+    batchId: body.batchId,
+    steps: body.steps,
+    recordedAt,
+    now,
+    latestAllowed: latestPlausiblePrevious(body.steps, recordedAt),
+  };
+  const { userId, result } =
+    (caller.session && (await syncAsSession(ctx, caller.session, batch))) ??
+    (await syncAsViewer(ctx, await caller.viewer(), batch));
   if (result.refused || result.totalSteps === null) {
     // Refused only after an earlier accepted sync, so the allowance is a number.
     const allowed = allowedSteps(result.latest, recordedAt) ?? 0;
-    await recordRefusal(ctx, user.id, body, allowed, recordedAt, now);
+    await recordRefusal(ctx, userId, body, allowed, recordedAt, now);
     throw implausibleSteps(allowed);
   }
   return { stepData: { totalSteps: result.totalSteps } };
