@@ -1,5 +1,4 @@
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -40,8 +39,10 @@ import { subscriptionRoutes } from "./features/subscription/subscription.routes"
 import { walletRoutes } from "./features/wallet/wallet.routes";
 import { createSandboxGiftCardProvider, type GiftCardProvider } from "./gift-cards/provider";
 import { registerBodyPolicy } from "./http/body-policy";
-import { redactedRequest, registerErrorHandler } from "./http/error-handler";
+import { registerErrorHandler } from "./http/error-handler";
+import { loggerOptions } from "./http/logger";
 import { DatabaseRateLimitStore } from "./http/rate-limit-store";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { registerClient } from "./http/static";
 import "./http/types";
 import { resolveViewer, type Viewer } from "./http/viewer";
@@ -73,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
   const app = Fastify({
     // Tokens in query strings (reset links, checkout ids) stay out of the logs.
-    logger: deps.logger ?? { level: config.logLevel, serializers: { req: redactedRequest } },
+    logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",
@@ -107,9 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     giftCards: deps.giftCards ?? createSandboxGiftCardProvider(),
   };
 
-  registerErrorHandler(app);
-  registerBodyPolicy(app, () => (config.publicUrl ? [new URL(config.publicUrl).origin] : []));
-  await app.register(helmet, {
+  // First, so that every answer carries them, refusals by the hooks below included.
+  registerSecurityHeaders(app, {
     hsts: config.secureCookies,
     contentSecurityPolicy: {
       directives: {
@@ -125,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
   });
+  registerErrorHandler(app);
+  registerBodyPolicy(app, () => (config.publicUrl ? [new URL(config.publicUrl).origin] : []));
   await app.register(cookie, { secret: config.sessionSecret });
   const clockForLimits = clock;
   await app.register(rateLimit, {
