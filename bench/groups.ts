@@ -21,7 +21,7 @@ import { loadConfig } from "../src/server/config";
 import { type Database, queryRows } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { groupKey } from "../src/server/features/groups/groups.repo";
-import { redactedRequest } from "../src/server/http/error-handler";
+import { loggerOptions } from "../src/server/http/logger";
 import { poolAccount, systemAccount } from "../src/server/ledger/accounts";
 import { auditLedger } from "../src/server/ledger/audit";
 import { transfer } from "../src/server/ledger/transfer";
@@ -494,7 +494,7 @@ async function bench(database: Database) {
   const app = await buildApp({
     config,
     db: database.db,
-    logger: { level: config.logLevel, serializers: { req: redactedRequest }, file: "/dev/null" },
+    logger: loggerOptions(config.logLevel, "/dev/null"),
   });
   try {
     await app.listen({ port: 0, host: "127.0.0.1" });

@@ -16,7 +16,7 @@ import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { ledgerTransfers, stepBatches, stepDays, stepRefusals } from "../src/server/db/schema";
-import { redactedRequest } from "../src/server/http/error-handler";
+import { loggerOptions } from "../src/server/http/logger";
 import { startScheduler } from "../src/server/jobs/scheduler";
 import { buildUser, loginAs } from "../src/server/test/factories";
 import { cpuMarks, inChildProcess, isLoadGenerator, serveLoadJobs } from "./support/child";
@@ -37,6 +37,8 @@ const GOAL = { syncsPerSec: 1500, p99Ms: 50 };
 /** The open-loop phase's rate: the goal's. */
 const RATE = Number(process.env.BENCH_RATE ?? GOAL.syncsPerSec);
 const JOBS = process.env.BENCH_JOBS !== "0";
+/** BENCH_ONLY=sync runs the closed loop alone (for a profile of the sync path: `node --cpu-prof`). */
+const ONLY_SYNC = process.env.BENCH_ONLY === "sync";
 const TIME_ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney"];
 
 type Member = { cookie: string; fingerprint: string };
@@ -178,7 +180,7 @@ async function bench(database: Database) {
   const app = await buildApp({
     config,
     db: database.db,
-    logger: { level: config.logLevel, serializers: { req: redactedRequest }, file: "/dev/null" },
+    logger: loggerOptions(config.logLevel, "/dev/null"),
   });
   // The scheduler runs as in production (main.ts): the points job pays the synced days while the
   // syncs go on. BENCH_JOBS=0 leaves it out, to measure what it costs.
@@ -199,9 +201,17 @@ async function bench(database: Database) {
     // The server's event loop: a blocked loop delays every answer at once.
     const loopDelay = monitorEventLoopDelay({ resolution: 5 });
     loopDelay.enable();
-    const atRate = await inChildProcess<LoadJob, LoadResult>(self, { ...job, kind: "rate", rate: RATE });
+    const idle = { ...job, durationMs: 0, warmupMs: 0 };
+    const atRate = await inChildProcess<LoadJob, LoadResult>(self, {
+      ...(ONLY_SYNC ? idle : job),
+      kind: "rate",
+      rate: RATE,
+    });
     loopDelay.disable();
-    const health = await inChildProcess<LoadJob, LoadResult>(self, { ...job, kind: "health" });
+    const health = await inChildProcess<LoadJob, LoadResult>(self, {
+      ...(ONLY_SYNC ? idle : job),
+      kind: "health",
+    });
 
     // Every sync answered 200 is stored once, retries add nothing, nothing was refused.
     const [stored] = await database.db
