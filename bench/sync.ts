@@ -1,15 +1,20 @@
 // `npm run bench:sync`: step syncs per second through the real server. Signed-in, subscribed
 // members (each with its own session cookie and device fingerprint) post `POST /api/steps` over
-// HTTP with keep-alive, a fixed number in flight, for a fixed time after a warm-up; then, against
-// the same server, `GET /api/health` for the same time. On PGlite always (a scratch DATA_DIR under
+// HTTP with keep-alive, a fixed number in flight, for a fixed time after a warm-up (saturation);
+// then open loops at 1,500 syncs/s and at half of that saturation rate (latency); then, against
+// the same server, `GET /api/health` for the same time. With PostgreSQL, the database's own limit
+// for a sync's transaction (../shared/bench/pg-sync-limit.sh, pgbench) is measured first, when
+// that script is beside the project (BENCH_LIMIT=0 leaves it out). On PGlite always (a scratch DATA_DIR under
 // .tmp), and on PostgreSQL when DATABASE_URL is set (a scratch database created and dropped on that
 // server). The load generator runs in a child process of its own (it still shares the machine's
 // cores with the server and the database). Prints one JSON line, last.
+
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import { count, eq, sum } from "drizzle-orm";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
@@ -19,7 +24,7 @@ import { ledgerTransfers, stepBatches, stepDays, stepRefusals } from "../src/ser
 import { loggerOptions } from "../src/server/http/logger";
 import { startScheduler } from "../src/server/jobs/scheduler";
 import { buildUser, loginAs } from "../src/server/test/factories";
-import { cpuMarks, inChildProcess, isLoadGenerator, serveLoadJobs } from "./support/child";
+import { type Cpu, cpuMarks, inChildProcess, isLoadGenerator, serveLoadJobs } from "./support/child";
 import type { Connection } from "./support/connection";
 import { closedLoop, openLoop, Recorder } from "./support/loops";
 import { withScratchDatabase } from "./support/postgres";
@@ -165,6 +170,44 @@ serveLoadJobs(generateLoad);
 
 // ---------------------------------------------------------------- server and report
 
+/** The workplace's calibration (pgbench on the local PostgreSQL), when it is beside the project. */
+const LIMIT_SCRIPT = path.resolve("..", "shared", "bench", "pg-sync-limit.sh");
+
+function databaseLimit(): { script: string; perSec: number; latencyMs: number } | null {
+  if (!existsSync(LIMIT_SCRIPT)) return null;
+  const run = spawnSync("bash", [LIMIT_SCRIPT], { encoding: "utf8" });
+  const tps = /tps = ([\d.]+)/.exec(run.stdout);
+  const latency = /latency average = ([\d.]+) ms/.exec(run.stdout);
+  if (run.status !== 0 || !tps) {
+    console.error(`${LIMIT_SCRIPT} failed: ${run.stderr || run.stdout}`);
+    return null;
+  }
+  return {
+    script: LIMIT_SCRIPT,
+    perSec: Math.round(Number(tps[1])),
+    latencyMs: Number(latency?.[1] ?? Number.NaN),
+  };
+}
+
+function openLoopReport(rate: number, run: LoadResult & { cpu: Cpu }, loopDelay: IntervalHistogram) {
+  return {
+    offeredPerSec: rate,
+    syncsPerSec: Math.round(run.requests / run.seconds),
+    p50Ms: percentile(run.latencies, 0.5),
+    p90Ms: percentile(run.latencies, 0.9),
+    p99Ms: percentile(run.latencies, 0.99),
+    p999Ms: percentile(run.latencies, 0.999),
+    maxMs: round(run.latencies.at(-1) ?? 0),
+    // The load generator's own lateness, included in the latencies above.
+    sendLagP99Ms: percentile(run.sendLags, 0.99),
+    sendLagMaxMs: round(run.sendLags.at(-1) ?? 0),
+    serverLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
+    serverLoopDelayMaxMs: round(loopDelay.max / 1e6),
+    failures: run.failures,
+    cpuPctOfOneCore: run.cpu,
+  };
+}
+
 async function bench(database: Database) {
   await migrate(database);
   const config = loadConfig({
@@ -198,16 +241,24 @@ async function bench(database: Database) {
 
     const job = { port, members, concurrency: CONCURRENCY, warmupMs: WARMUP_MS, durationMs: DURATION_MS };
     const syncs = await inChildProcess<LoadJob, LoadResult>(self, { ...job, kind: "sync" });
-    // The server's event loop: a blocked loop delays every answer at once.
-    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-    loopDelay.enable();
     const idle = { ...job, durationMs: 0, warmupMs: 0 };
-    const atRate = await inChildProcess<LoadJob, LoadResult>(self, {
-      ...(ONLY_SYNC ? idle : job),
-      kind: "rate",
-      rate: RATE,
-    });
-    loopDelay.disable();
+    // An open loop at `rate`, with the server's event loop watched (a blocked loop delays every
+    // answer at once).
+    async function openLoopAt(rate: number) {
+      const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+      loopDelay.enable();
+      const run = await inChildProcess<LoadJob, LoadResult>(self, {
+        ...(ONLY_SYNC ? idle : job),
+        kind: "rate",
+        rate,
+      });
+      loopDelay.disable();
+      return { run, loopDelay };
+    }
+    const atRate = await openLoopAt(RATE);
+    // Issue 14: the latency at half of what the closed loop saturated at.
+    const halfRate = Math.round(syncs.requests / syncs.seconds / 2);
+    const atHalf = await openLoopAt(halfRate);
     const health = await inChildProcess<LoadJob, LoadResult>(self, {
       ...(ONLY_SYNC ? idle : job),
       kind: "health",
@@ -227,15 +278,14 @@ async function bench(database: Database) {
       .select({ n: count() })
       .from(stepDays)
       .where(eq(stepDays.pointsPending, true));
+    const loads = [syncs, atRate.run, atHalf.run];
     const storedOk =
-      stored.batches === syncs.batchesSent + atRate.batchesSent &&
-      stored.steps === syncs.stepsSent + atRate.stepsSent &&
+      stored.batches === loads.reduce((a, run) => a + run.batchesSent, 0) &&
+      stored.steps === loads.reduce((a, run) => a + run.stepsSent, 0) &&
       refused.n === 0;
 
-    syncs.latencies.sort();
-    atRate.latencies.sort();
-    health.latencies.sort();
-    const errors = [syncs, atRate].reduce(
+    for (const run of [...loads, health]) run.latencies.sort();
+    const errors = loads.reduce(
       (total, run) => total + Object.values(run.failures).reduce((a, n) => a + n, 0),
       0,
     );
@@ -249,22 +299,8 @@ async function bench(database: Database) {
       retries: syncs.retries,
       storedOk,
       cpuPctOfOneCore: syncs.cpu,
-      atRate: {
-        offeredPerSec: RATE,
-        syncsPerSec: Math.round(atRate.requests / atRate.seconds),
-        p50Ms: percentile(atRate.latencies, 0.5),
-        p90Ms: percentile(atRate.latencies, 0.9),
-        p99Ms: percentile(atRate.latencies, 0.99),
-        p999Ms: percentile(atRate.latencies, 0.999),
-        maxMs: round(atRate.latencies.at(-1) ?? 0),
-        // The load generator's own lateness, included in the latencies above.
-        sendLagP99Ms: percentile(atRate.sendLags, 0.99),
-        sendLagMaxMs: round(atRate.sendLags.at(-1) ?? 0),
-        serverLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
-        serverLoopDelayMaxMs: round(loopDelay.max / 1e6),
-        failures: atRate.failures,
-        cpuPctOfOneCore: atRate.cpu,
-      },
+      atRate: openLoopReport(RATE, atRate.run, atRate.loopDelay),
+      atHalfOfSaturation: openLoopReport(halfRate, atHalf.run, atHalf.loopDelay),
       healthRps: Math.round(health.requests / health.seconds),
       healthP99Ms: percentile(health.latencies, 0.99),
       healthErrors: Object.values(health.failures).reduce((a, n) => a + n, 0),
@@ -292,7 +328,13 @@ if (!isLoadGenerator) {
   };
 
   if (process.env.DATABASE_URL) {
-    result.postgres = await withScratchDatabase(process.env.DATABASE_URL, "steprace_bench_sync", bench);
+    // Issue 14: what PostgreSQL itself does for a sync's transaction on this machine, measured in
+    // the same run, just before the syncs.
+    const limit = process.env.BENCH_LIMIT === "0" ? null : databaseLimit();
+    if (limit) result.databaseLimit = limit;
+    const pg = await withScratchDatabase(process.env.DATABASE_URL, "steprace_bench_sync", bench);
+    result.postgres = pg;
+    if (limit) result.ofDatabaseLimitPct = Math.round((100 * pg.syncsPerSec) / limit.perSec);
   }
 
   const dataDir = path.resolve(".tmp", `bench-sync-${Date.now()}`);
@@ -320,5 +362,18 @@ if (!isLoadGenerator) {
     pgResult.atRate.p99Ms < GOAL.p99Ms &&
     pgResult.errors === 0 &&
     pgResult.storedOk;
+  // Issue 14: 60% or more of the database's own limit measured in this run, and p99 under 50 ms
+  // at half of the saturation rate.
+  const ofLimit = result.ofDatabaseLimitPct as number | undefined;
+  result.issue14 = {
+    goal: { ofDatabaseLimitPct: 60, p99MsAtHalfOfSaturation: GOAL.p99Ms },
+    met:
+      pgResult !== undefined &&
+      ofLimit !== undefined &&
+      ofLimit >= 60 &&
+      pgResult.atHalfOfSaturation.p99Ms < GOAL.p99Ms &&
+      pgResult.errors === 0 &&
+      pgResult.storedOk,
+  };
   console.log(JSON.stringify(result));
 }
