@@ -182,3 +182,148 @@ export function stroll(seconds: number, hz: number, cadenceHz: number, o: GaitOp
     return { v: amplitude * (bounce + heel), tilt: 0.05 * Math.sin(step) };
   });
 }
+
+export interface SwungOptions {
+  /** Distance from the pivot (the shoulder) to the phone, m: ~0.6 for a hanging arm. */
+  armLength?: number;
+  /** Angle swung either side of the middle of the swing, rad (0.6 is ±34°). */
+  swing?: number;
+  /** The middle of the swing from hanging straight down, rad. */
+  offset?: number;
+  /**
+   * An unsteady hand, 0 to 1: the swing's size wanders by up to 15% and its rate by a few percent,
+   * and a tremor (irregular, around 10 Hz, 0.3 m/s² RMS on each axis at 1) shakes the phone.
+   */
+  jitter?: number;
+  /** Sensor noise, m/s² peak to peak on each axis. */
+  noiseLevel?: number;
+  seed?: number;
+}
+
+/**
+ * Samples of a phone at `length` from a pivot, turned by `angle(t)` from hanging straight down
+ * (forward positive) while the pivot moves with acceleration `pivot(t)` (forward, up). The specific
+ * force in the phone's frame is exactly that of a point turning about the pivot: along the arm,
+ * (g + up) cos θ - forward sin θ + L θ'² (gravity's and the pivot's share plus the centripetal
+ * pull); across it, L θ'' + (g + up) sin θ + forward cos θ.
+ */
+function pendulum(
+  seconds: number,
+  hz: number,
+  length: number,
+  angle: (tSeconds: number) => number,
+  pivot: (tSeconds: number) => { forward: number; up: number },
+  jitter: number,
+  noiseLevel: number,
+  seed: number,
+): MotionSample[] {
+  const rand = noise(seed);
+  // The tremor: noise through a resonance at 10 Hz, 3 Hz wide, on each axis, scaled to its RMS.
+  const rho = Math.exp((-Math.PI * 3) / hz);
+  const cosW = Math.cos((2 * Math.PI * 10) / hz);
+  const a1 = 2 * rho * cosW;
+  const a2 = -rho * rho;
+  const gain = Math.sqrt(
+    ((1 - rho * rho) * ((1 + rho * rho) ** 2 - 4 * rho * rho * cosW * cosW)) / (1 + rho * rho) / (1 / 12),
+  );
+  const tremorState = [0, 0, 0, 0, 0, 0];
+  const tremor = (axis: number): number => {
+    const y = a1 * tremorState[2 * axis] + a2 * tremorState[2 * axis + 1] + rand();
+    tremorState[2 * axis + 1] = tremorState[2 * axis];
+    tremorState[2 * axis] = y;
+    return 0.3 * jitter * gain * y;
+  };
+  const out: MotionSample[] = [];
+  const h = 1e-3;
+  for (let i = 0; i < seconds * hz; i++) {
+    const t = (i * 1000) / hz + 3 * rand();
+    const s = t / 1000;
+    const th = angle(s);
+    const before = angle(s - h);
+    const after = angle(s + h);
+    const rate = (after - before) / (2 * h);
+    const accel = (after - 2 * th + before) / (h * h);
+    const { forward, up } = pivot(s);
+    const g = G + up;
+    const along = g * Math.cos(th) - forward * Math.sin(th) + length * rate * rate;
+    const across = length * accel + g * Math.sin(th) + forward * Math.cos(th);
+    out.push({
+      t,
+      x: across + tremor(0) + noiseLevel * rand(),
+      y: 0.6 * along + tremor(1) + noiseLevel * rand(),
+      z: 0.8 * along + tremor(2) + noiseLevel * rand(),
+    });
+  }
+  return out;
+}
+
+/**
+ * A phone swung back and forth by hand while its holder stands still: a pendulum about a fixed
+ * pivot, with no bounce of the body and no heel strikes. The magnitude and the phone's measured
+ * direction are functions of the swing alone: a swing about the hanging position makes the
+ * magnitude repeat twice per swing (largest as the phone passes the bottom, smallest at the
+ * ends), as the magnitude of a walk repeats once per step.
+ */
+export function swungPhone(
+  seconds: number,
+  hz: number,
+  swingHz: number,
+  o: SwungOptions = {},
+): MotionSample[] {
+  const swing = o.swing ?? 0.6;
+  const offset = o.offset ?? 0;
+  const jitter = o.jitter ?? 0;
+  const angle = (t: number): number => {
+    const size = swing * (1 + 0.15 * jitter * Math.sin(2 * Math.PI * 0.07 * t + 1));
+    const phase = 2 * Math.PI * swingHz * t + jitter * ((0.8 * Math.sin(2 * Math.PI * 0.013 * t)) / swingHz);
+    return offset + size * Math.sin(phase);
+  };
+  const still = { forward: 0, up: 0 };
+  return pendulum(
+    seconds,
+    hz,
+    o.armLength ?? 0.6,
+    angle,
+    () => still,
+    jitter,
+    o.noiseLevel ?? 0.3,
+    o.seed ?? 17,
+  );
+}
+
+/**
+ * A walk with the phone in a hand that swings, like a pendulum from the shoulder, once a stride
+ * about the hanging position, furthest forward or back as a heel strikes: here the arm's own
+ * rotation makes the magnitude repeat once per step, and the phone turns back every step, as a
+ * phone swung in place does. The walk adds what a standing swing lacks, once per step: the body
+ * braking after each heel strike and pushed forward again before the next (about ±1.5 m/s²), its
+ * bounce (lowest, so pushed up hardest, just after the heel strike) and the heel strike's jolt
+ * felt at the wrist.
+ */
+export function armSwingWalk(
+  seconds: number,
+  hz: number,
+  cadenceHz: number,
+  o: GaitOptions & { armLength?: number; swing?: number } = {},
+): MotionSample[] {
+  const amplitude = o.amplitude ?? 1;
+  const impact = o.impact ?? 1;
+  const swing = o.swing ?? 0.45;
+  const pivot = (t: number): { forward: number; up: number } => {
+    const step = 2 * stridePhase(cadenceHz, t);
+    return {
+      forward: -1.5 * amplitude * Math.sin(step),
+      up: amplitude * (2 * Math.cos(step - 0.3) + 1.2 * impact * heelStrike(step, cadenceHz)),
+    };
+  };
+  return pendulum(
+    seconds,
+    hz,
+    o.armLength ?? 0.6,
+    (t) => swing * Math.cos(stridePhase(cadenceHz, t)),
+    pivot,
+    0,
+    o.noiseLevel ?? 0.3,
+    o.seed ?? 19,
+  );
+}
