@@ -61,6 +61,19 @@ export interface DefaultDetectorOptions {
   maxPriorStrideMs: number;
   /** RMS turn of the phone (rad) that marks it as riding a swinging limb (~8°; limbs swing 20-30°). */
   minLimbSwingRad: number;
+  /**
+   * RMS turn of the phone (rad, ~3°) above which its turn is told from sensor noise: when it turns
+   * back, all the way, between one cycle of the magnitude and the next, those cycles are a swing's
+   * own halves, and a walk must show in the heel strikes or in a turn repeating every cycle.
+   */
+  minSwungRad: number;
+  /**
+   * RMS turn (rad, ~1.7°) repeating every cycle that marks a walk on a swung phone: the body braking
+   * after each heel strike and pushed on before the next (~±1.5 m/s² fore and aft) tilts the
+   * specific force the same way every step (3.5-13° RMS in the validation recordings); a swing in
+   * place tilts it one way, then back.
+   */
+  minStepTurnRad: number;
 }
 
 export const DEFAULT_DETECTOR_OPTIONS: DefaultDetectorOptions = {
@@ -86,6 +99,8 @@ export const DEFAULT_DETECTOR_OPTIONS: DefaultDetectorOptions = {
   minImpactPeriodicity: 0.2,
   maxPriorStrideMs: 1400,
   minLimbSwingRad: 0.14,
+  minSwungRad: 0.05,
+  minStepTurnRad: 0.03,
 };
 
 /**
@@ -106,9 +121,14 @@ export const DEFAULT_DETECTOR_OPTIONS: DefaultDetectorOptions = {
  *    in a front trouser pocket (the thigh does), the band's cycles follow the stride and each one
  *    spans two steps. The period is taken for a stride when the heel strikes (the magnitude above
  *    10 Hz) repeat at half of it, or, when they are too soft to show, when the phone turns by
- *    tens of degrees as on a swinging limb; then cycles are counted in step periods. A stroll so
- *    slow that one step lasts a stride, on the trunk or with its heel strikes once per period,
- *    stays one step per cycle.
+ *    tens of degrees as on a swinging limb, once per period; then cycles are counted in step
+ *    periods. A stroll so slow that one step lasts a stride, on the trunk or with its heel strikes
+ *    once per period, stays one step per cycle;
+ * 8. a phone swung by hand while its holder stands still: a rotation alone makes the magnitude
+ *    repeat twice per swing, like a walk's once per step, but the phone's turn (the part of its
+ *    direction across the average one, followed by a running autocorrelation too) reverses every
+ *    cycle. Such cycles count only with a walk's signs: heel strikes every cycle, or a turn that
+ *    repeats every cycle besides the swing (the body braking and pushed on at each step).
  */
 /** Weight of each new band cycle in the running share of too-fast cycles (~ the last 8 cycles). */
 const FAST_SHARE_ALPHA = 0.125;
@@ -122,6 +142,12 @@ const IMPACT_HZ = 10;
 const TILT_QUICK_HZ = 3;
 /** The phone's average direction over several strides. */
 const TILT_STEADY_HZ = 0.2;
+/**
+ * The phone's average direction that its turn is measured from, through two smoothing stages:
+ * steadier than TILT_STEADY_HZ, so that a swing's own turn barely moves it and comes out odd
+ * (reversing as the phone swings through the middle) rather than partly even.
+ */
+const TURN_MEAN_HZ = 0.1;
 /** Lags (of 40 ms) either side searched for the impacts' correlation peak. */
 const IMPACT_LAG_SLACK = 2;
 /**
@@ -129,6 +155,30 @@ const IMPACT_LAG_SLACK = 2;
  * may land harder (a phone in that leg's pocket), but each step lands.
  */
 const IMPACT_STEP_SHARE = 0.25;
+/**
+ * Correlation of the phone's turn one gait period apart, relative to its energy: at or above
+ * SWING_REPEATS the phone swings once per period (the period is the limb's stride); at or below
+ * -SWING_REVERSES it turns back every period (the period is half a swing).
+ */
+const SWING_REPEATS = 0.3;
+const SWING_REVERSES = 0.7;
+/**
+ * Slowest input (ms between samples, ~40 Hz) whose impacts tell a walk from a phone swung in
+ * place. A heel strike's jolt lasts 20-50 ms; from coarser samples the magnitude above IMPACT_HZ
+ * is mostly the interpolation's own error, which repeats with any smooth motion's cycle.
+ */
+const MAX_IMPACT_INPUT_MS = 25;
+/**
+ * Autocorrelation of the impacts one cycle apart that shows a swung phone's holder walking: above
+ * what a hand's tremor or sensor noise reach by chance over the few seconds it is averaged on.
+ */
+const SWUNG_IMPACT_PERIODICITY = 0.35;
+/** stepPeriodMs() when the gait is no walk: a swung phone, without heel strikes. */
+const NOT_WALKING = -1;
+/** The magnitude repeating at half a stride-long period at least this share as well: two cycles. */
+const HALF_REPEATS = 0.5;
+/** A stride of a swinging limb: the magnitude at half the period correlates less than this share. */
+const STRIDE_HALF_REPEATS = 0.35;
 
 export function createDefaultDetector(options: Partial<DefaultDetectorOptions> = {}): StepDetector {
   const o: DefaultDetectorOptions = { ...DEFAULT_DETECTOR_OPTIONS, ...options };
@@ -148,6 +198,8 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
   let total = 0;
   // Grid state: the last input sample and the next grid time to produce.
   let lastT = Number.NaN;
+  // The input's recent interval between samples, ms.
+  let inputMs = 0;
   let lastM = 0;
   let gridT = 0;
   const last = { x: 0, y: 0, z: 0 };
@@ -157,6 +209,9 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
   const steady = { x: 0, y: 0, z: 0 };
   const quickAlpha = 1 - Math.exp((-2 * Math.PI * TILT_QUICK_HZ * dt) / 1000);
   const steadyAlpha = 1 - Math.exp((-2 * Math.PI * TILT_STEADY_HZ * dt) / 1000);
+  const middleFirst = { x: 0, y: 0, z: 0 };
+  const middle = { x: 0, y: 0, z: 0 };
+  const middleAlpha = 1 - Math.exp((-2 * Math.PI * TURN_MEAN_HZ * dt) / 1000);
   const swingAlpha = 1 - Math.exp(-dt / o.periodTauMs);
   let swing = 0;
   // Step state.
@@ -175,6 +230,8 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
   const impactHistory = new Float64Array(maxLag + 1);
   const bandCorr = new Float64Array(maxLag + 1);
   const impactCorr = new Float64Array(maxLag + 1);
+  const turnHistory = new Float64Array(3 * (maxLag + 1));
+  const turnCorr = new Float64Array(maxLag + 1);
   let impactSum = 0;
   let impactMean = 0;
   let historyPos = 0;
@@ -182,9 +239,9 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
 
   function reset(sample: MotionSample, m: number): void {
     const t = sample.t;
-    last.x = quick.x = steady.x = sample.x;
-    last.y = quick.y = steady.y = sample.y;
-    last.z = quick.z = steady.z = sample.z;
+    last.x = quick.x = steady.x = middleFirst.x = middle.x = sample.x;
+    last.y = quick.y = steady.y = middleFirst.y = middle.y = sample.y;
+    last.z = quick.z = steady.z = middleFirst.z = middle.z = sample.z;
     swing = 0;
     hp1 = highPass(o.bandLowHz, o.internalHz);
     hp2 = highPass(o.bandLowHz, o.internalHz);
@@ -209,11 +266,14 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
     impactHistory.fill(0);
     bandCorr.fill(0);
     impactCorr.fill(0);
+    turnHistory.fill(0);
+    turnCorr.fill(0);
     impactSum = 0;
     impactMean = 0;
     historyPos = 0;
     acPhase = 0;
     lastT = t;
+    inputMs = 0;
     lastM = m;
     gridT = t;
   }
@@ -239,6 +299,12 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
     steady.x += steadyAlpha * (x - steady.x);
     steady.y += steadyAlpha * (y - steady.y);
     steady.z += steadyAlpha * (z - steady.z);
+    middleFirst.x += middleAlpha * (x - middleFirst.x);
+    middleFirst.y += middleAlpha * (y - middleFirst.y);
+    middleFirst.z += middleAlpha * (z - middleFirst.z);
+    middle.x += middleAlpha * (middleFirst.x - middle.x);
+    middle.y += middleAlpha * (middleFirst.y - middle.y);
+    middle.z += middleAlpha * (middleFirst.z - middle.z);
     const norms = Math.sqrt(
       (quick.x * quick.x + quick.y * quick.y + quick.z * quick.z) *
         (steady.x * steady.x + steady.y * steady.y + steady.z * steady.z),
@@ -264,10 +330,29 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
     historyPos = historyPos === maxLag ? 0 : historyPos + 1;
     bandHistory[historyPos] = band;
     impactHistory[historyPos] = jolt;
+    // The phone's turn: the part of its direction across the average one, sin θ along the way it
+    // turned, which changes sign as the phone swings through the middle (the part along it,
+    // 1 - cos θ, does not).
+    const quickNorm = Math.sqrt(quick.x * quick.x + quick.y * quick.y + quick.z * quick.z);
+    const middleNorm = Math.sqrt(middle.x * middle.x + middle.y * middle.y + middle.z * middle.z);
+    let x = 0;
+    let y = 0;
+    let z = 0;
+    if (quickNorm > 0 && middleNorm > 0) {
+      const along = (quick.x * middle.x + quick.y * middle.y + quick.z * middle.z) / (quickNorm * middleNorm);
+      x = quick.x / quickNorm - (along * middle.x) / middleNorm;
+      y = quick.y / quickNorm - (along * middle.y) / middleNorm;
+      z = quick.z / quickNorm - (along * middle.z) / middleNorm;
+    }
+    turnHistory[3 * historyPos] = x;
+    turnHistory[3 * historyPos + 1] = y;
+    turnHistory[3 * historyPos + 2] = z;
     // The ring, read backwards from the newest sample.
     for (let lag = 0, i = historyPos; lag <= maxLag; lag++, i = i === 0 ? maxLag : i - 1) {
       bandCorr[lag] += acAlpha * (band * bandHistory[i] - bandCorr[lag]);
       impactCorr[lag] += acAlpha * (jolt * impactHistory[i] - impactCorr[lag]);
+      const past = x * turnHistory[3 * i] + y * turnHistory[3 * i + 1] + z * turnHistory[3 * i + 2];
+      turnCorr[lag] += acAlpha * (past - turnCorr[lag]);
     }
   }
 
@@ -282,6 +367,60 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
     const to = Math.min(maxLag, Math.ceil(lag) + IMPACT_LAG_SLACK);
     for (let i = from; i <= to; i++) if (impactCorr[i] > best) best = impactCorr[i];
     return best / impactCorr[0];
+  }
+
+  /** The band's autocorrelation at the lags either side of `lag`, the better of the two. */
+  function bandCorrNear(lag: number): number {
+    const i = Math.min(maxLag - 1, Math.floor(lag));
+    return Math.max(bandCorr[i], bandCorr[i + 1]);
+  }
+
+  /**
+   * How the phone's turn one `lag` apart compares with its turn now, relative to its energy: near 1
+   * when it swings once per lag, near -1 when it turns back every lag.
+   */
+  function swingCorrelation(lag: number): number {
+    return turnCorr[0] > 0 ? turnCorrAt(lag) / turnCorr[0] : 0;
+  }
+
+  /** The turn's autocorrelation at a fractional lag, through the three nearest lags. */
+  function turnCorrAt(lag: number): number {
+    const i = Math.max(1, Math.min(maxLag - 1, Math.round(lag)));
+    const u = lag - i;
+    const a = turnCorr[i - 1];
+    const b = turnCorr[i];
+    const c = turnCorr[i + 1];
+    return b + (u * (c - a)) / 2 + (u * u * (c - 2 * b + a)) / 2;
+  }
+
+  /**
+   * Whether cycles of the magnitude `lag` long are those of a phone swung by hand, not of a walk.
+   * A rotation alone makes the magnitude repeat twice per swing (largest as the phone passes the
+   * middle of its swing, smallest at its ends), so a phone that turns back every cycle, all the
+   * way (the turn itself reverses, not just its size), is swung. A walk with the phone swinging so,
+   * once per two steps, has its heel strikes land every cycle, and the body's braking and push-off
+   * tilt the phone the same way every step besides; a member standing still and swinging the
+   * phone shows neither, and takes no step. Cycles longer than a third of the autocorrelation's
+   * reach (a step over 0.67 s) are judged by one and two cycles apart, over a second by heel
+   * strikes alone.
+   */
+  function swungInPlace(lag: number): boolean {
+    if (
+      Math.sqrt(swing) < o.minSwungRad ||
+      swingCorrelation(lag) > -SWING_REVERSES ||
+      (inputMs <= MAX_IMPACT_INPUT_MS && impactPeriodicity(lag) >= SWUNG_IMPACT_PERIODICITY)
+    )
+      return false;
+    // The part of the turn that comes back the same way every cycle rather than reversing: a
+    // walk's braking and push-off tilt the phone once per step. The swing's part of the
+    // autocorrelation alternates in sign from one cycle apart to the next, and weighing one, two
+    // and three cycles apart 1:2:1 cancels it even while the swing grows or shrinks.
+    let repeating: number;
+    if (3 * lag <= maxLag - 1)
+      repeating = (turnCorrAt(lag) + 2 * turnCorrAt(2 * lag) + turnCorrAt(3 * lag)) / 4;
+    else if (2 * lag <= maxLag - 1) repeating = (turnCorrAt(lag) + turnCorrAt(2 * lag)) / 2;
+    else return true;
+    return !(repeating >= o.minStepTurnRad * o.minStepTurnRad);
   }
 
   /**
@@ -307,16 +446,30 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
       const curvature = a - 2 * b + c;
       const periodLag = lag + (curvature < 0 ? (0.5 * (a - c)) / curvature : 0);
       const periodMs = periodLag * acDt;
+      // A period as long as a stride may hold two of the magnitude's cycles that the tolerance
+      // above told apart (the autocorrelation still settling, a swing's size wavering): the
+      // magnitude's own cycle is then half of it.
+      const half = periodMs >= o.minStrideMs ? bandCorrNear(periodLag / 2) / b : 0;
+      const halves = half >= HALF_REPEATS;
+      const cycle = halves ? periodLag / 2 : periodLag;
+      if (swungInPlace(cycle)) return NOT_WALKING;
       if (periodMs < o.minStrideMs) return periodMs;
-      const halfStride = impactPeriodicity(periodLag / 2);
+      const turning = Math.sqrt(swing);
       const whole = impactPeriodicity(periodLag);
+      const halfStride = impactPeriodicity(periodLag / 2);
       // Heel strikes at half the period: each is a step, the period a stride.
       if (halfStride >= o.minImpactPeriodicity && halfStride >= IMPACT_STEP_SHARE * whole)
         return periodMs / 2;
       // No heel strike between: a stride of a swinging limb whose other leg lands too softly to
-      // show, or a very slow step. The limb turns the phone by tens of degrees a stride; the trunk
-      // (a stroll with the phone in a chest pocket or a bag) barely.
-      return Math.sqrt(swing) >= o.minLimbSwingRad && periodMs <= o.maxPriorStrideMs ? periodMs / 2 : 0;
+      // show, or a very slow step. The limb turns the phone by tens of degrees, once a stride, and
+      // the magnitude's cycle is the whole stride; the trunk (a stroll with the phone in a chest
+      // pocket or a bag) barely turns.
+      return turning >= o.minLimbSwingRad &&
+        half < STRIDE_HALF_REPEATS &&
+        swingCorrelation(periodLag) >= SWING_REPEATS &&
+        periodMs <= o.maxPriorStrideMs
+        ? periodMs / 2
+        : 0;
     }
     return 0;
   }
@@ -330,8 +483,14 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
     bout.push(t);
     if (bout.length > o.boutSteps) bout.shift();
     if (bout.length === o.boutSteps && consistent(bout)) {
+      const mean = (bout[bout.length - 1] - bout[0]) / (bout.length - 1);
+      // Until the gait's period is known, the cycles' own one tells a phone swung by hand.
+      if (swungInPlace(mean / acDt)) {
+        bout.length = 0;
+        return 0;
+      }
       walking = true;
-      period = (bout[bout.length - 1] - bout[0]) / (bout.length - 1);
+      period = mean;
       residual = 0;
       bout.length = 0;
       return o.boutSteps;
@@ -390,6 +549,11 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
       return 0;
     }
     const step = stepPeriodMs();
+    if (step === NOT_WALKING) {
+      walking = false;
+      bout.length = 0;
+      return 0;
+    }
     if (walking) {
       if (step > 0) {
         // Steps are counted in step periods: a cycle spanning a stride counts two, and the part of a
@@ -444,6 +608,7 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
       if (sample.t <= lastT) return 0;
       let steps = 0;
       const span = sample.t - lastT;
+      inputMs = inputMs === 0 ? span : inputMs + 0.02 * (span - inputMs);
       while (gridT + dt <= sample.t) {
         gridT += dt;
         const w = span > 0 ? (gridT - lastT) / span : 1;

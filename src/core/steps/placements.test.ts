@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createDetector, type MotionSample } from "./index";
 import {
+  armSwingWalk,
   frontPocket,
   type GaitOptions,
   noise,
   stroll,
   swingingHand,
+  swungPhone,
   synth,
   walkingSteps,
 } from "./synthetic.test-helpers";
@@ -102,5 +104,52 @@ describe("default detector on a slow stroll, one step as long as a brisk stride"
         expect(Math.abs(n - expected) / expected).toBeLessThanOrEqual(0.03);
       });
     }
+  }
+});
+
+describe("default detector on a phone swung by hand while its holder stands still", () => {
+  // A cheat: the phone swung back and forth from the shoulder (a pendulum about the hanging
+  // position) with no step taken. The magnitude repeats twice per swing, as a walk's does once per
+  // step, but the phone turns back every cycle, with no heel strike and no tilt repeating from one
+  // cycle to the next as a walk's braking and push-off make. Before the swing was recognised (the
+  // detector of e5bc8a1^) these counted 46-141 steps a minute. The bound: less than one bout of
+  // steps (5), the most a swing may cost before it is recognised.
+  const SWINGS = { "±17°": 0.3, "±34°": 0.6, "±52°": 0.9 } as const;
+  for (const swingHz of [0.4, 0.5, 0.8, 1.0]) {
+    for (const [size, swing] of Object.entries(SWINGS)) {
+      for (const jitter of [0, 1]) {
+        it(`${size} at ${swingHz} Hz for a minute, ${jitter ? "an unsteady hand" : "a steady hand"}: at most 5 steps`, () => {
+          expect(count(swungPhone(60, 60, swingHz, { swing, jitter }))).toBeLessThanOrEqual(5);
+        });
+      }
+    }
+  }
+  for (const hz of [30, 100]) {
+    for (const swingHz of [0.5, 1.0]) {
+      it(`±34° at ${swingHz} Hz sampled at ${hz} Hz, an unsteady hand: at most 5 steps`, () => {
+        expect(count(swungPhone(60, hz, swingHz, { jitter: 1, seed: 3 }))).toBeLessThanOrEqual(5);
+      });
+    }
+  }
+});
+
+describe("default detector on a walk with the phone in a hand swinging like a pendulum", () => {
+  // The arm swings once a stride about the hanging position, so the phone turns back every step
+  // as one swung in place does, and a gentle walker's soft heel strikes barely reach it: what still
+  // tells the walk is the tilt of the body's braking and push-off, the same way every step.
+  const GENTLE: GaitOptions = { amplitude: 0.6, impact: 0.5 };
+  const WALKS: [number, number][] = [
+    [1.6, 0.6],
+    [1.9, 0.6],
+    [2.2, 0.6],
+    [1.9, 0.35],
+    [2.2, 0.35],
+  ];
+  for (const [cadence, armLength] of WALKS) {
+    it(`${cadence} steps/s, the phone ${armLength} m from the shoulder: within 3%`, () => {
+      const expected = walkingSteps(SECONDS, cadence);
+      const n = count(armSwingWalk(SECONDS, 60, cadence, { ...GENTLE, armLength }));
+      expect(Math.abs(n - expected) / expected).toBeLessThanOrEqual(0.03);
+    });
   }
 });
