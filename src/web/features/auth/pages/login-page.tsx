@@ -1,21 +1,31 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "wouter";
 import type { z } from "zod";
 import { REDIRECT_AFTER_AUTH_MS } from "../../../../core/constants";
-import { loginSchema } from "../../../../core/schemas/auth";
+import type { loginSchema } from "../../../../core/schemas/auth";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/use-toast";
+import { lazyResolver } from "../../../lib/lazy-resolver";
 import { errorMessage, wait } from "../../../lib/utils";
 import { readPendingInvite } from "../../groups/pending-invite";
 import { useLoginMutation, useSetCurrentUser } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
 
 type LoginForm = z.input<typeof loginSchema>;
+type LoginValues = z.output<typeof loginSchema>;
+
+// zod is fetched at the first validation: the login screen is often the first one loaded.
+const loginResolver = lazyResolver<LoginForm, unknown, LoginValues>(async () => {
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("../../../../core/schemas/auth"),
+  ]);
+  return zodResolver(loginSchema);
+});
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -24,8 +34,8 @@ export function LoginPage() {
   const setUser = useSetCurrentUser();
   const loginMutation = useLoginMutation();
   const [redirecting, setRedirecting] = useState(false);
-  const form = useForm<LoginForm, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
+  const form = useForm<LoginForm, unknown, LoginValues>({
+    resolver: loginResolver,
     defaultValues: { username: "", password: "" },
   });
   const { errors } = form.formState;
