@@ -1,11 +1,31 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:3000";
+
+/**
+ * The built page's stylesheet moves to the end of <body>: a stylesheet in the body does not hold
+ * the first paint, so the boot splash (styled inline) shows as soon as the HTML arrives, while
+ * the app's script still waits for the stylesheet before it runs, so nothing renders unstyled.
+ */
+function stylesheetAfterBootSplash(): Plugin {
+  return {
+    name: "steprace:stylesheet-after-boot-splash",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+        const rest = links.reduce((page, link) => page.replace(link, ""), html);
+        return rest.replace("</body>", `${links.map((link) => `  ${link}\n`).join("")}  </body>`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root,
@@ -13,6 +33,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    stylesheetAfterBootSplash(),
     VitePWA({
       strategies: "generateSW",
       // "prompt": the new worker waits until the update banner's Refresh sends SKIP_WAITING.
