@@ -1,5 +1,8 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import type { PageKey } from "./access-rules";
+import type { User } from "../../core/schemas/auth";
+import { isMobileDevice } from "../lib/device";
+import { readJsonStorage, storageKeys } from "../lib/storage";
+import { decideAccess, type PageKey } from "./access-rules";
 
 export interface PageProps {
   params: Record<string, string>;
@@ -7,9 +10,45 @@ export interface PageProps {
 
 export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
 
-/** Every screen is its own chunk, so the landing page loads only what it shows. */
+const loaders = new Map<LazyPage, () => Promise<unknown>>();
+
+/**
+ * Every screen is its own chunk, so the landing page loads only what it shows. The chunk's
+ * download is shared between `preloadPage` and the first render; a failed one is tried afresh.
+ */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): LazyPage {
-  return lazy(async () => ({ default: pick(await load()) }));
+  let pending: Promise<M> | undefined;
+  const loadOnce = () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+  const component = lazy(async () => ({ default: pick(await loadOnce()) }));
+  loaders.set(component, loadOnce);
+  return component;
+}
+
+/** Starts the download of a screen's chunk ahead of its render (errors surface at the render). */
+export function preloadPage(key: PageKey): void {
+  loaders
+    .get(pages[key])?.()
+    .catch(() => undefined);
+}
+
+/**
+ * At start-up, fetches the screen this path most likely shows (from the stored copy of the user)
+ * alongside the session request instead of after it.
+ */
+export function preloadLikelyPage(path: string): void {
+  const user = readJsonStorage<User>(storageKeys.user);
+  const decision = decideAccess(
+    user ? { status: "signedIn", user } : { status: "anonymous" },
+    path,
+    isMobileDevice(),
+  );
+  if (decision.type === "page") preloadPage(decision.page);
 }
 
 export const pages: Record<PageKey, LazyPage> = {
