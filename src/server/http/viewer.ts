@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_MS } from "../../core/constants";
 import type { SubscriptionStatus } from "../../core/schemas/auth";
 import type { Clock } from "../clock";
-import type { Db } from "../db/client";
+import { type Db, preparedOnce } from "../db/client";
 import { sessions, subscriptions, type UserRow, users } from "../db/schema";
 import { deviceChanged, forbidden, sessionInvalid, subscriptionRequired, unauthenticated } from "../errors";
 import { hashToken } from "../features/auth/tokens";
@@ -42,8 +42,12 @@ export function effectiveStatus(
   return end + renewalGraceMs(row.provider) > now.getTime() ? "active" : "expired";
 }
 
-function prepareSessionLookup(db: Db) {
-  return db
+/**
+ * The session, its user and their subscription (the columns the checks read) by token hash.
+ * Every request asks this.
+ */
+const sessionLookup = preparedOnce((db) =>
+  db
     .select({
       session: {
         deviceFingerprint: sessions.deviceFingerprint,
@@ -62,23 +66,8 @@ function prepareSessionLookup(db: Db) {
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .limit(1)
-    .prepare("viewer_session");
-}
-
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
-/**
- * The session, its user and their subscription (the columns the checks read) by token hash.
- * Every request asks this, so the query is built once per database and prepared on each connection.
- */
-function sessionLookup(db: Db) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  return lookup;
-}
+    .prepare("viewer_session"),
+);
 
 /** The session a request presents: its cookie's token hash and the device fingerprint header. */
 export type SessionCredentials = { tokenHash: string; fingerprint: string | null };

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { StandingsEntry } from "../../../core/schemas/competitions";
-import { type Db, queryRows, type Tx } from "../../db/client";
+import { type Db, preparedOnce, queryRows, type Tx } from "../../db/client";
 import { type CompetitionRow, competitionParticipants, competitions } from "../../db/schema";
 
 export const poolKey = (competitionId: number) => `competition:${competitionId}`;
@@ -258,8 +258,12 @@ export async function stepsBetween(tx: Tx, userId: number, from: Date, to: Date)
 
 type ViewerStanding = { competitionId: number; steps: number; ahead: number };
 
-function prepareViewerStandings(db: Db) {
-  return db
+/**
+ * The viewer's own place in each competition ending after `since`: the one per-viewer part of the
+ * competitions list, asked on every poll.
+ */
+const viewerStandingsQuery = preparedOnce((db) =>
+  db
     .select({
       competitionId: competitionParticipants.competitionId,
       steps: competitionParticipants.steps,
@@ -276,20 +280,9 @@ function prepareViewerStandings(db: Db) {
         sql`${competitions.endDate} > ${sql.placeholder("since")}::timestamptz`,
       ),
     )
-    .prepare("competition_viewer_standings");
-}
+    .prepare("competition_viewer_standings"),
+);
 
-const viewerStandingsQueries = new WeakMap<Db, ReturnType<typeof prepareViewerStandings>>();
-
-/**
- * The viewer's own place in each competition ending after `since`: the one per-viewer part of the
- * competitions list, asked on every poll, so built once per database and prepared per connection.
- */
 export async function viewerStandings(db: Db, userId: number, since: Date): Promise<ViewerStanding[]> {
-  let query = viewerStandingsQueries.get(db);
-  if (!query) {
-    query = prepareViewerStandings(db);
-    viewerStandingsQueries.set(db, query);
-  }
-  return (await query.execute({ userId, since: since.toISOString() })) as ViewerStanding[];
+  return (await viewerStandingsQuery(db).execute({ userId, since: since.toISOString() })) as ViewerStanding[];
 }

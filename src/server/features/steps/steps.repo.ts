@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
-import { type Db, queryRows, type Tx } from "../../db/client";
+import { type Db, preparedOnce, queryRows, type Tx } from "../../db/client";
 import { stepDays, stepFlags, stepRefusals } from "../../db/schema";
 import { renewalGraceMs } from "../../http/viewer";
 
@@ -21,9 +21,10 @@ export type SyncBatchResult = {
   totalSteps: number | null;
 };
 
-function prepareStepSync(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
-  return db
+const p = (name: string) => sql.placeholder(name);
+
+const stepSync = preparedOnce((db) =>
+  db
     .select({
       seen: sql<boolean>`seen`,
       refused: sql<boolean>`refused`,
@@ -35,10 +36,8 @@ function prepareStepSync(db: Db) {
         ${p("recordedAt")}::timestamptz, ${p("receivedAt")}::timestamptz, ${p("localDate")}::date,
         ${p("today")}::date, ${p("latestAllowed")}::timestamptz)`,
     )
-    .prepare("step_sync");
-}
-
-const stepSyncs = new WeakMap<Db, ReturnType<typeof prepareStepSync>>();
+    .prepare("step_sync"),
+);
 
 /**
  * One sync in one round trip, under the member's sync lock (the function step_sync of
@@ -60,12 +59,7 @@ export async function syncBatch(
   today: string,
   latestAllowed: Date | null,
 ): Promise<SyncBatchResult> {
-  let stepSync = stepSyncs.get(db);
-  if (!stepSync) {
-    stepSync = prepareStepSync(db);
-    stepSyncs.set(db, stepSync);
-  }
-  const [row] = await stepSync.execute({
+  const [row] = await stepSync(db).execute({
     userId: batch.userId,
     batchId: batch.batchId,
     steps: batch.steps,
@@ -83,9 +77,8 @@ export async function syncBatch(
   };
 }
 
-function prepareSessionStepSync(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
-  return db
+const sessionStepSync = preparedOnce((db) =>
+  db
     .select({
       userId: sql<number | null>`user_id`,
       timeZone: sql<string | null>`time_zone`,
@@ -101,10 +94,8 @@ function prepareSessionStepSync(db: Db) {
         ${p("steps")}::integer, ${p("recordedAt")}::timestamptz, ${p("localDate")}::date,
         ${p("today")}::date, ${p("latestAllowed")}::timestamptz)`,
     )
-    .prepare("step_sync_session");
-}
-
-const sessionStepSyncs = new WeakMap<Db, ReturnType<typeof prepareSessionStepSync>>();
+    .prepare("step_sync_session"),
+);
 
 export type SessionSyncResult =
   | { handled: true; userId: number; sync: SyncBatchResult }
@@ -129,12 +120,7 @@ export async function syncBatchForSession(
   },
   latestAllowed: Date | null,
 ): Promise<SessionSyncResult> {
-  let stepSync = sessionStepSyncs.get(db);
-  if (!stepSync) {
-    stepSync = prepareSessionStepSync(db);
-    sessionStepSyncs.set(db, stepSync);
-  }
-  const [row] = await stepSync.execute({
+  const [row] = await sessionStepSync(db).execute({
     tokenHash: session.tokenHash,
     fingerprint: session.fingerprint,
     timeZone: batch.timeZone,
