@@ -55,3 +55,45 @@ BEGIN
   RETURN NEXT;
 END;
 $$;
+--> statement-breakpoint
+-- step_sync as in 0004, with one query less on the common path: a batch within the cadence is
+-- inserted at once (a batch id seen before inserts nothing: `seen`), and the batch id is looked up
+-- only when the cadence would refuse the batch (a retry of a batch counted before is answered,
+-- not refused).
+CREATE OR REPLACE FUNCTION step_sync(
+  p_user_id integer,
+  p_batch_id uuid,
+  p_steps integer,
+  p_recorded_at timestamptz,
+  p_received_at timestamptz,
+  p_local_date date,
+  p_today date,
+  p_latest_allowed timestamptz
+) RETURNS TABLE (seen boolean, refused boolean, latest timestamptz, total_steps integer)
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(51900, p_user_id);
+  SELECT b.recorded_at INTO latest
+    FROM step_batches b WHERE b.user_id = p_user_id
+    ORDER BY b.recorded_at DESC LIMIT 1;
+  refused := false;
+  IF latest IS NOT NULL AND p_latest_allowed IS NOT NULL AND latest > p_latest_allowed THEN
+    seen := EXISTS (
+      SELECT 1 FROM step_batches b WHERE b.user_id = p_user_id AND b.batch_id = p_batch_id
+    );
+    refused := NOT seen;
+    IF refused THEN
+      RETURN NEXT;
+      RETURN;
+    END IF;
+  ELSE
+    INSERT INTO step_batches (user_id, batch_id, steps, recorded_at, received_at, local_date)
+      VALUES (p_user_id, p_batch_id, p_steps, p_recorded_at, p_received_at, p_local_date)
+      ON CONFLICT (user_id, batch_id) DO NOTHING;
+    seen := NOT FOUND;
+  END IF;
+  SELECT coalesce((SELECT d.steps FROM step_days d WHERE d.user_id = p_user_id AND d.local_date = p_today), 0)
+    INTO total_steps;
+  RETURN NEXT;
+END;
+$$;

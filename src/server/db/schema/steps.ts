@@ -35,8 +35,9 @@ export const stepBatches = pgTable(
   },
   (t) => [
     uniqueIndex("step_batches_user_batch_uq").on(t.userId, t.batchId),
+    // Each member's latest batch (the cadence check) and a member's steps in a window. No query
+    // reads batches by time alone across members: every sync would pay for such an index.
     index("step_batches_user_recorded_idx").on(t.userId, t.recordedAt),
-    index("step_batches_recorded_idx").on(t.recordedAt),
     check("step_batches_steps_positive", sql`${t.steps} > 0`),
   ],
 );

@@ -1,0 +1,1 @@
+DROP INDEX "step_batches_recorded_idx";
