@@ -12,16 +12,22 @@ import "./styles.css";
 captureInstallPrompt();
 startServiceWorker();
 reloadOnStaleChunks();
-// The session request and the likely screen's code start now, together, not one after the other
-// once the first render has happened.
-void queryClient.prefetchQuery(currentUserQueryOptions);
 preloadLikelyPage(window.location.pathname);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Three tasks rather than one long one, so the page answers input in between: this script, then
+// the session request (its first one computes the device fingerprint, and a browser's first use
+// of Intl for the time zone takes tens of milliseconds on a phone), then the first render, which
+// finds the request under way. Until then the boot splash of index.html shows, the same picture.
+setTimeout(() => {
+  void queryClient.prefetchQuery(currentUserQueryOptions);
+});
+setTimeout(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
