@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
+import { loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 
 /**
@@ -54,7 +55,9 @@ export async function withScratchDatabase<T>(
     await admin.query(`create database "${name}"`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: "postgres", url: url.toString() });
+    // As main.ts opens it: DATABASE_POOL_SIZE connections.
+    const { databasePoolSize } = loadConfig(process.env);
+    const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: databasePoolSize });
     try {
       return await work(database);
     } finally {

@@ -6,6 +6,8 @@ describe("configuration", () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3000, dataDir: "./data", databaseUrl: undefined, stripe: undefined });
     expect(c.appUrl).toBe("http://localhost:3000");
+    expect(c.databasePoolSize).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "8" }).databasePoolSize).toBe(8);
   });
 
   it("requires PUBLIC_URL and SESSION_SECRET in production", () => {
@@ -39,5 +41,6 @@ describe("configuration", () => {
 
   it("names every invalid setting", () => {
     expect(() => loadConfig({ PORT: "not-a-port", PUBLIC_URL: "nope" })).toThrow(/PORT[\s\S]*PUBLIC_URL/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

@@ -9,7 +9,7 @@ const startedAt = performance.now();
 const config = loadConfig();
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl }
+    ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { kind: "pglite", dataDir: config.dataDir },
 );
 await migrate(database);
