@@ -1,9 +1,8 @@
 import { SW_REGISTER_DELAY_MS, SW_REGISTER_TIMEOUT_MS, SW_UPDATE_RECHECK_MS } from "../../core/constants";
-import { createExternalStore } from "./external-store";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "./storage";
+import { updateAvailableStore } from "./update-available";
 
-/** True once a new service worker is installed and waiting, or a message said the app was updated. */
-export const updateAvailableStore = createExternalStore(false);
+export { updateAvailableStore };
 
 let waitingWorker: ServiceWorker | null = null;
 const RELOAD_FALLBACK_MS = 1500;
