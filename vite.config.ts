@@ -84,5 +84,6 @@ export default defineConfig({
     outDir: "dist/client",
     emptyOutDir: true,
     sourcemap: false,
+    modulePreload: false,
   },
 });
