@@ -1,31 +1,10 @@
 // `npm run bench:landing`: loads the landing page in headless Chromium at phone size and prints
 // the JavaScript it fetched, raw and compressed (gzip, as a budget; brotli, as sent). Needs `npm run build`.
-import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
-import { migrate } from "../src/server/db/migrate";
+import { serveBuiltApp } from "./support/built-app";
 
-if (!existsSync("dist/client/index.html")) {
-  console.error("Build the client first: npm run build");
-  process.exit(1);
-}
-const database = await openDatabase({ kind: "pglite" });
-await migrate(database);
-const app = await buildApp({
-  config: loadConfig({
-    NODE_ENV: "production",
-    PUBLIC_URL: "http://127.0.0.1",
-    SESSION_SECRET: "bench-secret-bench-secret",
-    LOG_LEVEL: "warn",
-  }),
-  db: database.db,
-  serveClient: true,
-  logger: false,
-});
-const address = await app.listen({ port: 0, host: "127.0.0.1" });
+const { address, close } = await serveBuiltApp();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -47,8 +26,7 @@ page.on("response", async (res) => {
 await page.goto(address, { waitUntil: "networkidle" });
 await page.getByText("Start Competing Now").first().waitFor();
 await browser.close();
-await app.close();
-await database.close();
+await close();
 
 const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
 const sum = (k: "raw" | "gzip" | "sent") => scripts.reduce((a, s) => a + s[k], 0);

@@ -5,36 +5,16 @@
 // a busy machine inflates total blocking time: `benchmarkIndex` (Lighthouse's CPU speed estimate,
 // higher is faster) tells how busy it was. LH_DUMP=<dir> keeps each report, LH_TRACE=<file> the
 // last run's trace.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
-import { migrate } from "../src/server/db/migrate";
+import { serveBuiltApp } from "./support/built-app";
 
-if (!existsSync("dist/client/index.html")) {
-  console.error("Build the client first: npm run build");
-  process.exit(1);
-}
 const runs = Number(process.env.RUNS ?? 3);
 const paths = ["/", "/login"];
 
-const database = await openDatabase({ kind: "pglite" });
-await migrate(database);
-const app = await buildApp({
-  config: loadConfig({
-    NODE_ENV: "production",
-    PUBLIC_URL: "http://127.0.0.1",
-    SESSION_SECRET: "bench-secret-bench-secret",
-    LOG_LEVEL: "warn",
-  }),
-  db: database.db,
-  serveClient: true,
-  logger: false,
-});
-const address = await app.listen({ port: 0, host: "127.0.0.1" });
+const { address, close } = await serveBuiltApp();
 
 interface Sample {
   score: number;
@@ -95,8 +75,7 @@ try {
     }
   }
 } finally {
-  await app.close();
-  await database.close();
+  await close();
 }
 
 const median = (values: number[]) => {
