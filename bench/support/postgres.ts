@@ -57,7 +57,11 @@ export async function withScratchDatabase<T>(
     url.pathname = `/${name}`;
     // As main.ts opens it: DATABASE_POOL_SIZE connections.
     const { databasePoolSize } = loadConfig(process.env);
-    const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: databasePoolSize });
+    const database = await openDatabase({
+      kind: "postgres",
+      url: url.toString(),
+      poolSize: databasePoolSize,
+    });
     try {
       return await work(database);
     } finally {
