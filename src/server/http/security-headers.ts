@@ -15,7 +15,9 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(options)({} as never, recorder as never, () => {});
+  helmet(options)({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
+  });
   return headers;
 }
 

@@ -30,6 +30,9 @@ export function renewalGraceMs(provider: string): number {
   return provider === "stripe" ? 3 * 24 * 3600 * 1000 : 24 * 3600 * 1000;
 }
 
+// The step sync checks a session in SQL too (step_sync_session, drizzle/0016), letting through
+// only what these rules certainly let through: a rule added here that refuses more must be added
+// there as well (session-sync.test.ts lists the cases).
 export function effectiveStatus(
   row: { status: string; provider: string; currentPeriodEnd: Date } | null,
   now: Date,

@@ -31,7 +31,7 @@ describe("the sync's session check in one round trip", () => {
   function syncDirect(
     m: { tokenHash: string; session: Session },
     timeZone: string | null,
-    fingerprint?: string,
+    fingerprint: string | null = m.session.fingerprint,
   ) {
     const now = t().clock.now();
     const date = now.toISOString().slice(0, 10);
@@ -39,7 +39,7 @@ describe("the sync's session check in one round trip", () => {
       db(),
       {
         tokenHash: m.tokenHash,
-        fingerprint: fingerprint ?? m.session.fingerprint,
+        fingerprint,
         now,
         freshUntil: sessionFreshUntil(now),
       },
@@ -116,6 +116,17 @@ describe("the sync's session check in one round trip", () => {
           .where(eq(subscriptions.userId, m.id)),
     },
     {
+      name: "a cancelled membership past its period end",
+      spoil: (m) =>
+        db()
+          .update(subscriptions)
+          .set({
+            status: "cancel_at_period_end",
+            currentPeriodEnd: new Date(t().clock.now().getTime() - 1000),
+          })
+          .where(eq(subscriptions.userId, m.id)),
+    },
+    {
       name: "an expired membership",
       spoil: (m) =>
         db().update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.userId, m.id)),
@@ -133,10 +144,59 @@ describe("the sync's session check in one round trip", () => {
     expect(await stored(m.id)).toBe(0);
   });
 
-  it("stores nothing from another device than the session's", async () => {
+  it("stores nothing from another device than the session's, nor without a device", async () => {
     const m = await member();
     expect(await syncDirect(m, "UTC", "otherdevice0001")).toEqual({ handled: false, timeZone: null });
+    expect(await syncDirect(m, "UTC", null)).toEqual({ handled: false, timeZone: null });
     expect(await stored(m.id)).toBe(0);
+  });
+
+  it("stores from any device for a session bound to none", async () => {
+    for (const unbound of [null, ""]) {
+      const m = await member();
+      await db()
+        .update(sessions)
+        .set({ deviceFingerprint: unbound })
+        .where(eq(sessions.tokenHash, m.tokenHash));
+      expect((await syncDirect(m, "UTC", "anydevice0001")).handled).toBe(true);
+    }
+  });
+
+  it("stores for a membership cancelled at a period end still ahead", async () => {
+    const m = await member();
+    await db()
+      .update(subscriptions)
+      .set({ status: "cancel_at_period_end" })
+      .where(eq(subscriptions.userId, m.id));
+    expect((await syncDirect(m, "UTC")).handled).toBe(true);
+  });
+
+  it("answers a retried batch as seen, and counts it once", async () => {
+    const m = await member();
+    const now = t().clock.now();
+    const date = now.toISOString().slice(0, 10);
+    const again = () =>
+      syncBatchForSession(
+        db(),
+        {
+          tokenHash: m.tokenHash,
+          fingerprint: m.session.fingerprint,
+          now,
+          freshUntil: sessionFreshUntil(now),
+        },
+        {
+          timeZone: "UTC",
+          batchId: "00000000-0000-4000-8000-000000000001",
+          steps: 25,
+          recordedAt: now,
+          localDate: date,
+          today: date,
+        },
+        null,
+      );
+    expect(await again()).toMatchObject({ handled: true, sync: { seen: false, totalSteps: 25 } });
+    expect(await again()).toMatchObject({ handled: true, sync: { seen: true, totalSteps: 25 } });
+    expect(await stored(m.id)).toBe(1);
   });
 
   it("still syncs in the renewal grace, and renews a session due for it, through the full check", async () => {

@@ -41,7 +41,7 @@ const stepSync = preparedOnce((db) =>
 
 /**
  * One sync in one round trip, under the member's sync lock (the function step_sync of
- * migrations 0003 and 0004): the idempotency check by batch id, the cadence check against the
+ * migrations 0003, 0004 and 0016): the idempotency check by batch id, the cadence check against the
  * latest accepted batch (plausible when none is later than `latestAllowed`; null: any), the
  * insert, and the member's steps on `today` (step_days, kept by a trigger). Prepared once per
  * database (and on each connection), as every sync asks it.

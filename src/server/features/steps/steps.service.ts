@@ -68,7 +68,11 @@ async function syncAsSession(ctx: AppContext, session: SessionCredentials, batch
       },
       batch.latestAllowed,
     );
-    if (result.handled) return { userId: result.userId, result: result.sync };
+    if (result.handled) {
+      // Kept as recently used, so the sessions still syncing are the last to be forgotten.
+      if (timeZone) rememberZone(session.tokenHash, timeZone);
+      return { userId: result.userId, result: result.sync };
+    }
     if (result.timeZone === null || result.timeZone === timeZone) return null;
     timeZone = result.timeZone;
     rememberZone(session.tokenHash, timeZone);
