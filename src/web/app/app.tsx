@@ -1,30 +1,26 @@
 import { lazy, type ReactNode, Suspense, useState } from "react";
+import { CachedDataBadge } from "../components/overlays/cached-data-badge";
+import { ConnectivityBanner } from "../components/overlays/connectivity-banner";
 import { PerformanceOverlayHotkey } from "../components/overlays/performance-hotkey";
 import { useToasts } from "../components/ui/use-toast";
-import { isIos, isStandalone, useIsOnline } from "../lib/device";
+import { isIos, isStandalone } from "../lib/device";
 import { useExternalStore } from "../lib/external-store";
 import { installPromptStore } from "../lib/install-prompt";
 import { updateAvailableStore } from "../lib/update-available";
 import { AccessGate } from "./access-gate";
 import { Providers } from "./providers";
 
-// The banners and badges over the screens: one chunk, loaded when one of them may show.
-const overlays = () => import("../components/overlays/overlays");
-const ConnectivityBanner = lazy(async () => ({ default: (await overlays()).ConnectivityBanner }));
-const CachedDataBadge = lazy(async () => ({ default: (await overlays()).CachedDataBadge }));
-const AppBanners = lazy(async () => ({ default: (await overlays()).AppBanners }));
+// The install and update banners: loaded when one of them may show, which happens online. The
+// offline banner and badge are in the entry: when they are needed, the network is not.
+const AppBanners = lazy(async () => ({
+  default: (await import("../components/overlays/app-banners")).AppBanners,
+}));
 
 /** Stays true once `now` has been true. */
 function useOnceTrue(now: boolean): boolean {
   const [seen, setSeen] = useState(now);
   if (now && !seen) setSeen(true);
   return seen || now;
-}
-
-/** Offline once (kept after, for 'Connection restored' and the cached data's age). */
-function WhenOfflineOnce({ children }: { children: ReactNode }) {
-  const offline = useOnceTrue(!useIsOnline());
-  return offline ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /** An install offer, an update waiting, or iOS, where the install hint is shown by hand. */
@@ -53,16 +49,12 @@ function LazyToaster() {
 export function App() {
   return (
     <Providers>
-      <WhenOfflineOnce>
-        <ConnectivityBanner />
-      </WhenOfflineOnce>
+      <ConnectivityBanner />
       <AccessGate />
       <WhenBannerPossible>
         <AppBanners />
       </WhenBannerPossible>
-      <WhenOfflineOnce>
-        <CachedDataBadge />
-      </WhenOfflineOnce>
+      <CachedDataBadge />
       <PerformanceOverlayHotkey />
       <LazyToaster />
     </Providers>
