@@ -35,9 +35,7 @@ function WhenBannerPossible({ children }: { children: ReactNode }) {
 const Toaster = lazy(async () => ({ default: (await import("../components/ui/toaster")).Toaster }));
 
 function LazyToaster() {
-  const hasToasts = useToasts().length > 0;
-  const [needed, setNeeded] = useState(hasToasts);
-  if (hasToasts && !needed) setNeeded(true);
+  const needed = useOnceTrue(useToasts().length > 0);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
