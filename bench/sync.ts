@@ -21,6 +21,7 @@ import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { ledgerTransfers, stepBatches, stepDays, stepRefusals } from "../src/server/db/schema";
+import { sessionSyncStats } from "../src/server/features/steps/steps.repo";
 import { loggerOptions } from "../src/server/http/logger";
 import { startScheduler } from "../src/server/jobs/scheduler";
 import { buildUser, loginAs } from "../src/server/test/factories";
@@ -189,7 +190,12 @@ function databaseLimit(): { script: string; perSec: number; latencyMs: number } 
   };
 }
 
-function openLoopReport(rate: number, run: LoadResult & { cpu: Cpu }, loopDelay: IntervalHistogram) {
+function openLoopReport(
+  rate: number,
+  run: LoadResult & { cpu: Cpu },
+  loopDelay: IntervalHistogram,
+  grouped: Record<string, unknown>,
+) {
   return {
     offeredPerSec: rate,
     syncsPerSec: Math.round(run.requests / run.seconds),
@@ -205,6 +211,7 @@ function openLoopReport(rate: number, run: LoadResult & { cpu: Cpu }, loopDelay:
     serverLoopDelayMaxMs: round(loopDelay.max / 1e6),
     failures: run.failures,
     cpuPctOfOneCore: run.cpu,
+    ...grouped,
   };
 }
 
@@ -240,12 +247,27 @@ async function bench(database: Database) {
     }
 
     const job = { port, members, concurrency: CONCURRENCY, warmupMs: WARMUP_MS, durationMs: DURATION_MS };
+    // Syncs per round trip to the database (steps.repo: syncs arriving together go together).
+    const grouping = () => {
+      const start = { ...sessionSyncStats(database.db) };
+      return () => {
+        const end = sessionSyncStats(database.db);
+        const groups = end.groups - start.groups;
+        return {
+          syncsPerRoundTrip: groups ? round((end.items - start.items) / groups) : null,
+          retriedAlone: end.retriedAlone - start.retriedAlone,
+        };
+      };
+    };
+    const closedGrouping = grouping();
     const syncs = await inChildProcess<LoadJob, LoadResult>(self, { ...job, kind: "sync" });
+    const closedGrouped = closedGrouping();
     const idle = { ...job, durationMs: 0, warmupMs: 0 };
     // An open loop at `rate`, with the server's event loop watched (a blocked loop delays every
     // answer at once).
     async function openLoopAt(rate: number) {
       const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+      const grouped = grouping();
       loopDelay.enable();
       const run = await inChildProcess<LoadJob, LoadResult>(self, {
         ...(ONLY_SYNC ? idle : job),
@@ -253,7 +275,7 @@ async function bench(database: Database) {
         rate,
       });
       loopDelay.disable();
-      return { run, loopDelay };
+      return { run, loopDelay, grouped: grouped() };
     }
     // Issue 14: the latency at half of what the closed loop saturated at.
     const halfRate = Math.round(syncs.requests / syncs.seconds / 2);
@@ -299,8 +321,9 @@ async function bench(database: Database) {
       retries: syncs.retries,
       storedOk,
       cpuPctOfOneCore: syncs.cpu,
-      atRate: openLoopReport(RATE, atRate.run, atRate.loopDelay),
-      atHalfOfSaturation: openLoopReport(halfRate, atHalf.run, atHalf.loopDelay),
+      ...closedGrouped,
+      atRate: openLoopReport(RATE, atRate.run, atRate.loopDelay, atRate.grouped),
+      atHalfOfSaturation: openLoopReport(halfRate, atHalf.run, atHalf.loopDelay, atHalf.grouped),
       healthRps: Math.round(health.requests / health.seconds),
       healthP99Ms: percentile(health.latencies, 0.99),
       healthErrors: Object.values(health.failures).reduce((a, n) => a + n, 0),

@@ -61,10 +61,15 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
   const result = await ctx.db.transaction(async (tx) => {
     const row = await claim(tx, id);
     if (!row || row.endDate.getTime() + ctx.config.settlementGraceMs > now.getTime()) return null;
+    // Every standing is locked, in the order of the members' ids as syncs take them (steps.repo,
+    // syncs that go together), so a late sync cannot change a count between this read and the
+    // payout, and the two never wait on each other in a cycle.
     const all = await tx
       .select()
       .from(competitionParticipants)
-      .where(eq(competitionParticipants.competitionId, id));
+      .where(eq(competitionParticipants.competitionId, id))
+      .orderBy(competitionParticipants.userId)
+      .for("update");
     const pool = { ownerKey: repo.poolKeyOf(row), label: row.name };
     const { payouts, held } = await payoutPreview(tx, row, all);
     if (held.length > 0) {

@@ -1,5 +1,6 @@
 import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { type Db, preparedOnce, queryRows, type Tx } from "../../db/client";
+import { groupedCalls } from "../../db/grouped-calls";
 import { stepDays, stepFlags, stepRefusals } from "../../db/schema";
 import { renewalGraceMs } from "../../http/viewer";
 
@@ -77,9 +78,10 @@ export async function syncBatch(
   };
 }
 
-const sessionStepSync = preparedOnce((db) =>
+const sessionStepSyncs = preparedOnce((db) =>
   db
     .select({
+      ord: sql<number>`ord`,
       userId: sql<number | null>`user_id`,
       timeZone: sql<string | null>`time_zone`,
       handled: sql<boolean>`handled`,
@@ -89,12 +91,13 @@ const sessionStepSync = preparedOnce((db) =>
       totalSteps: sql<number | null>`total_steps`,
     })
     .from(
-      sql`step_sync_session(${p("tokenHash")}::text, ${p("fingerprint")}::text, ${p("timeZone")}::text,
-        ${p("now")}::timestamptz, ${p("freshUntil")}::timestamptz, ${p("batchId")}::uuid,
-        ${p("steps")}::integer, ${p("recordedAt")}::timestamptz, ${p("localDate")}::date,
-        ${p("today")}::date, ${p("latestAllowed")}::timestamptz)`,
+      sql`step_sync_sessions(${p("tokenHashes")}::text[], ${p("fingerprints")}::text[],
+        ${p("timeZones")}::text[], ${p("now")}::timestamptz[], ${p("freshUntil")}::timestamptz[],
+        ${p("batchIds")}::uuid[], ${p("steps")}::integer[], ${p("recordedAt")}::timestamptz[],
+        ${p("localDates")}::date[], ${p("todays")}::date[], ${p("latestAllowed")}::timestamptz[],
+        ${p("lockTimeout")}::text)`,
     )
-    .prepare("step_sync_session"),
+    .prepare("step_sync_sessions"),
 );
 
 export type SessionSyncResult =
@@ -102,14 +105,8 @@ export type SessionSyncResult =
   /** Nothing stored. `timeZone`: the member's zone when only the caller's dates were wrong. */
   | { handled: false; timeZone: string | null };
 
-/**
- * The session check and the sync in one round trip (the function step_sync_session of migration
- * 0016): stored only when the session is certainly usable for a sync and `timeZone` is the
- * member's, the zone in which the caller computed `localDate` and `today` (null: not known yet).
- */
-export async function syncBatchForSession(
-  db: Db,
-  session: { tokenHash: string; fingerprint: string | null; now: Date; freshUntil: Date },
+export type SessionSync = {
+  session: { tokenHash: string; fingerprint: string | null; now: Date; freshUntil: Date };
   batch: {
     timeZone: string | null;
     batchId: string;
@@ -117,22 +114,14 @@ export async function syncBatchForSession(
     recordedAt: Date;
     localDate: string | null;
     today: string | null;
-  },
-  latestAllowed: Date | null,
-): Promise<SessionSyncResult> {
-  const [row] = await sessionStepSync(db).execute({
-    tokenHash: session.tokenHash,
-    fingerprint: session.fingerprint,
-    timeZone: batch.timeZone,
-    now: session.now.toISOString(),
-    freshUntil: session.freshUntil.toISOString(),
-    batchId: batch.batchId,
-    steps: batch.steps,
-    recordedAt: batch.recordedAt.toISOString(),
-    localDate: batch.localDate,
-    today: batch.today,
-    latestAllowed: latestAllowed?.toISOString() ?? null,
-  });
+  };
+  latestAllowed: Date | null;
+};
+
+type SessionSyncRow = Awaited<ReturnType<ReturnType<typeof sessionStepSyncs>["execute"]>>[number];
+
+function sessionSyncResult(row: SessionSyncRow | undefined): SessionSyncResult {
+  if (!row) throw new Error("step_sync_sessions answered no row for a sync");
   if (!row.handled || row.userId === null) {
     return { handled: false, timeZone: row.userId === null ? null : row.timeZone };
   }
@@ -146,6 +135,74 @@ export async function syncBatchForSession(
       totalSteps: row.totalSteps,
     },
   };
+}
+
+/** How long syncs that go together wait for a lock before each is tried alone (db/grouped-calls). */
+export const GROUP_LOCK_TIMEOUT_MS = 200;
+
+/**
+ * Several session syncs in one round trip and one transaction (the function step_sync_sessions of
+ * migration 0018, which applies step_sync_session of 0016 to each): each is stored only when its
+ * session is certainly usable for a sync and its `timeZone` is the member's, the zone in which the
+ * caller computed `localDate` and `today` (null: not known yet). Answers one result per sync, in
+ * order. Several syncs fail together, storing nothing, when one of them waits longer than
+ * `lockTimeoutMs` for a lock; one sync alone waits as long as it must.
+ */
+export async function syncBatchesForSessions(
+  db: Db,
+  syncs: SessionSync[],
+  lockTimeoutMs = GROUP_LOCK_TIMEOUT_MS,
+): Promise<SessionSyncResult[]> {
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  const rows = await sessionStepSyncs(db).execute({
+    lockTimeout: syncs.length > 1 ? `${lockTimeoutMs}ms` : null,
+    tokenHashes: syncs.map((s) => s.session.tokenHash),
+    fingerprints: syncs.map((s) => s.session.fingerprint),
+    timeZones: syncs.map((s) => s.batch.timeZone),
+    now: syncs.map((s) => iso(s.session.now)),
+    freshUntil: syncs.map((s) => iso(s.session.freshUntil)),
+    batchIds: syncs.map((s) => s.batch.batchId),
+    steps: syncs.map((s) => s.batch.steps),
+    recordedAt: syncs.map((s) => iso(s.batch.recordedAt)),
+    localDates: syncs.map((s) => s.batch.localDate),
+    todays: syncs.map((s) => s.batch.today),
+    latestAllowed: syncs.map((s) => iso(s.latestAllowed)),
+  });
+  const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+  return syncs.map((_, i) => sessionSyncResult(byOrd.get(i + 1)));
+}
+
+/**
+ * Calls of step_sync_sessions in the database at once, each carrying the syncs that waited for it
+ * (db/grouped-calls), at most SYNCS_PER_CALL. Two: while one call commits, the next runs. More
+ * calls of fewer syncs each did less on this two-core machine (bench:sync: about 87-96% of the
+ * database's limit with two, 63-72% with four or eight); an idle server sends each sync alone.
+ */
+export const SYNCS_IN_FLIGHT = 2;
+export const SYNCS_PER_CALL = 64;
+
+const groupedSessionSyncs = preparedOnce((db) =>
+  groupedCalls<SessionSync, SessionSyncResult>({
+    maxInFlight: SYNCS_IN_FLIGHT,
+    maxGroup: SYNCS_PER_CALL,
+    run: (syncs) => syncBatchesForSessions(db, syncs),
+  }),
+);
+
+/** How the syncs went together so far (calls, syncs in them), for tests and benchmarks. */
+export const sessionSyncStats = (db: Db) => groupedSessionSyncs(db).stats;
+
+/**
+ * The session check and the sync in one round trip, together with the other syncs of the moment
+ * (syncBatchesForSessions). Never inside a transaction: `db` is the database itself.
+ */
+export async function syncBatchForSession(
+  db: Db,
+  session: SessionSync["session"],
+  batch: SessionSync["batch"],
+  latestAllowed: Date | null,
+): Promise<SessionSyncResult> {
+  return groupedSessionSyncs(db)({ session, batch, latestAllowed });
 }
 
 export async function recordRefusal(
@@ -288,9 +345,15 @@ export async function clearPointsPending(
     days.map((d) => sql`(${d.userId}::integer, ${d.localDate}::date, ${d.steps}::integer)`),
     sql`, `,
   );
+  // A day a sync is adding to right now is passed over (it will be pending again anyway): waiting
+  // for it, while holding the other members' days, could close a cycle with syncs that went
+  // together (step_sync_sessions), which hold several members' days.
   await db.execute(sql`
     update step_days d set points_pending = false
-    from (values ${rows}) as paid(user_id, local_date, steps)
-    where d.user_id = paid.user_id and d.local_date = paid.local_date and d.steps = paid.steps
-      and d.points_pending`);
+    where (d.user_id, d.local_date) in (
+      select s.user_id, s.local_date from step_days s
+        join (values ${rows}) as paid(user_id, local_date, steps)
+          on s.user_id = paid.user_id and s.local_date = paid.local_date and s.steps = paid.steps
+        where s.points_pending
+        for update of s skip locked)`);
 }

@@ -106,8 +106,9 @@ async function syncAsViewer(ctx: AppContext, viewer: Viewer, batch: Batch) {
  * recorded, and repeated refusals flag the account for review. The decision and the insert are
  * one round trip to the database, under the member's sync lock, so concurrent syncs of one member
  * pass the cadence check one at a time and concurrent retries count once. Usually the session
- * check is in that same round trip (syncAsSession); any session it does not certainly let through
- * is resolved in full first, which answers 401 and 403 as every route does.
+ * check is in that same round trip (syncAsSession), and the syncs that arrive while others are in
+ * the database go together in one (steps.repo syncBatchForSession); any session it does not
+ * certainly let through is resolved in full first, which answers 401 and 403 as every route does.
  */
 export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBody) {
   const now = ctx.clock.now();
