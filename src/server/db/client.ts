@@ -56,8 +56,9 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 }
 
 /**
- * A statement asked on hot paths (every request, every sync, every poll): built by `build` once per
- * database, and prepared by name on each connection as it is first used there.
+ * Something built once per database by `build`: a statement asked on hot paths (every request,
+ * every sync, every poll), prepared by name on each connection as it is first used there, or
+ * machinery of that database's own (the grouped step syncs).
  */
 export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();

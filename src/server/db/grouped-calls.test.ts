@@ -107,6 +107,18 @@ describe("calls grouped into one round trip", () => {
     expect(await Promise.all([...answers, later])).toEqual([10, "failed", 30]);
   });
 
+  it("tries the calls of a failed group alone only a few at a time", async () => {
+    const r = recorder((item) => item === 0);
+    const call = groupedCalls({ maxInFlight: 1, maxGroup: 10, maxAloneInFlight: 3, run: r.run });
+    const answers = Array.from({ length: 8 }, (_, i) => call(i).catch(() => "failed"));
+    await turn();
+    while (r.groups.length < 9) await r.release();
+    await r.release();
+    expect(await Promise.all(answers)).toEqual(["failed", 10, 20, 30, 40, 50, 60, 70]);
+    expect(r.groups.slice(1)).toEqual([[0], [1], [2], [3], [4], [5], [6], [7]]);
+    expect(r.mostInFlight()).toBe(3);
+  });
+
   it("treats an answer with the wrong number of results as a failure", async () => {
     const groups: number[][] = [];
     const call = groupedCalls({

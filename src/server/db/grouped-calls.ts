@@ -6,9 +6,9 @@
  * up to `maxGroup` of them, oldest first. So an idle server answers each call alone, as soon as it
  * can, and a busy one pays one round trip and one commit for many.
  *
- * A group that fails is tried again one item at a time, outside the slots, so an error (a bad
- * item, a lock another transaction holds too long) reaches only the calls it belongs to, and the
- * calls waiting behind it go on. `run` must therefore change nothing when it fails (one
+ * A group that fails is tried again one item at a time (at most `maxAloneInFlight` at once),
+ * outside the slots, so an error (a bad item, a lock another transaction holds too long) reaches
+ * only the calls it belongs to, and the calls waiting behind it go on. `run` must therefore change nothing when it fails (one
  * transaction), and answer exactly one result per item, in order.
  */
 export type GroupedCalls<I, O> = {
@@ -22,11 +22,18 @@ type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (reason: un
 export function groupedCalls<I, O>(options: {
   maxInFlight: number;
   maxGroup: number;
+  /** Calls of failed groups tried alone at once (the rest wait their turn); 4 × maxInFlight. */
+  maxAloneInFlight?: number;
   run: (items: I[]) => Promise<O[]>;
 }): GroupedCalls<I, O> {
   const { maxInFlight, maxGroup, run } = options;
-  if (maxInFlight < 1 || maxGroup < 1) throw new Error("groupedCalls: maxInFlight and maxGroup must be ≥ 1");
+  const maxAloneInFlight = options.maxAloneInFlight ?? 4 * maxInFlight;
+  if (maxInFlight < 1 || maxGroup < 1 || maxAloneInFlight < 1) {
+    throw new Error("groupedCalls: maxInFlight, maxGroup and maxAloneInFlight must be ≥ 1");
+  }
   const waiting: Waiting<I, O>[] = [];
+  const retrying: Waiting<I, O>[] = [];
+  let aloneInFlight = 0;
   const stats = { groups: 0, items: 0, retriedAlone: 0 };
   let inFlight = 0;
   let scheduled = false;
@@ -37,6 +44,18 @@ export function groupedCalls<I, O>(options: {
       call.resolve(result);
     } catch (error) {
       call.reject(error);
+    }
+  }
+
+  /** Tries the calls of failed groups alone, a few at a time, so they cannot take every connection. */
+  function retryAlone() {
+    while (aloneInFlight < maxAloneInFlight && retrying.length > 0) {
+      const call = retrying.shift() as Waiting<I, O>;
+      aloneInFlight++;
+      void runAlone(call).then(() => {
+        aloneInFlight--;
+        retryAlone();
+      });
     }
   }
 
@@ -71,7 +90,8 @@ export function groupedCalls<I, O>(options: {
         // lock another transaction holds), and the calls behind them need not wait for those.
         inFlight--;
         fill();
-        for (const call of failed) void runAlone(call);
+        retrying.push(...failed);
+        retryAlone();
       });
     }
   }

@@ -41,7 +41,9 @@ export async function scheduleGroupCompetition(
       groupId: group.id,
     })
     .returning({ id: competitions.id });
-  for (const userId of memberIds) await addParticipant(tx, row.id, userId, now);
+  // Members' step-sync locks in the order of their ids, as syncs that go together take them
+  // (steps.repo), so the two never wait on each other in a cycle.
+  for (const userId of [...memberIds].sort((a, b) => a - b)) await addParticipant(tx, row.id, userId, now);
   return row.id;
 }
 

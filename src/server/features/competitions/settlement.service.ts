@@ -61,9 +61,9 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
   const result = await ctx.db.transaction(async (tx) => {
     const row = await claim(tx, id);
     if (!row || row.endDate.getTime() + ctx.config.settlementGraceMs > now.getTime()) return null;
-    // Every standing is locked, in the order of the members' ids as syncs take them (steps.repo,
-    // syncs that go together), so a late sync cannot change a count between this read and the
-    // payout, and the two never wait on each other in a cycle.
+    // Every standing is locked, in the order of the members' ids as syncs that go together take
+    // them (steps.repo), so a late sync cannot change a count between this read and the payout,
+    // and settlement and syncs never wait on each other in a cycle.
     const all = await tx
       .select()
       .from(competitionParticipants)

@@ -235,7 +235,8 @@ describe("several syncs in one round trip", () => {
       const waiting = async () =>
         (
           await other.query(
-            "select 1 from pg_locks where locktype = 'advisory' and classid = 51900 and objid = $1 and not granted",
+            `select 1 from pg_locks where locktype = 'advisory' and classid = 51900 and objid = $1 and not granted
+              and database = (select oid from pg_database where datname = current_database())`,
             [low.id],
           )
         ).rowCount === 1;

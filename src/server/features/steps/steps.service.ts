@@ -205,7 +205,8 @@ export { localDate } from "./local-date";
 /*
  * Also for other features: lockMemberSteps holds the member's step-sync lock until the caller's
  * transaction ends, so no batch of theirs is stored meanwhile (a competition join sums their steps
- * in its window under it); the points job reads the days changed since last paid
+ * in its window under it). A transaction that locks several members must lock them in the order of
+ * their ids, as syncs that go together do; the points job reads the days changed since last paid
  * (pendingPointDays), a member's days (stepsByDate), and marks days paid (clearPointsPending).
  */
 export { clearPointsPending, lockMemberSteps, pendingPointDays, stepsByDate } from "./steps.repo";
