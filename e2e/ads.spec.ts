@@ -166,8 +166,13 @@ test("the dashboard slot rotates two ads every 10 s, counting a view for each; t
 
     // Bulk delete, after a confirmation naming the count.
     await page.goto("/ads-admin");
-    for (const title of titles) {
+    for (const [i, title] of titles.entries()) {
       await page.getByRole("checkbox", { name: `Select ${title}` }).click();
+      if (i === 0) {
+        // Some picked, not all: Select all is mixed (a dash), neither ticked nor empty.
+        const all = page.getByRole("checkbox", { name: "Select all" });
+        await expect(all).toHaveAttribute("aria-checked", "mixed");
+      }
     }
     await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete Advertisements" });

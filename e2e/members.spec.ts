@@ -295,7 +295,8 @@ test("the admin finds a member, adds FitCoins, marks them as a test account and 
     .filter({ hasText: `@${jo.username}` });
   await expect(row).toContainText("Subscribed");
   await expect(row).toContainText("15.00 FC");
-  await row.getByRole("button", { name: "Mark as Test" }).click();
+  // Each row's buttons name the member they act on.
+  await row.getByRole("button", { name: `Mark as Test @${jo.username}`, exact: true }).click();
   await expect(page.getByText("Marked as Test", { exact: true })).toBeVisible();
   await expect(row).toContainText("Test");
   await expect(row.getByRole("button", { name: "Mark as Test" })).toHaveCount(0);

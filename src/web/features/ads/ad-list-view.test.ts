@@ -19,10 +19,11 @@ describe("an ad in the manager", () => {
 
 describe("the manager's selection", () => {
   const ads = [{ id: 1 }, { id: 2 }, { id: 3 }];
-  it("checks select-all only when every ad is selected", () => {
+  it("checks select-all when every ad is selected, and shows it mixed when some are", () => {
     expect(selectAllState(new Set(), ads)).toBe(false);
     expect(selectAllState(new Set([1, 2, 3]), ads)).toBe(true);
-    expect(selectAllState(new Set([2]), ads)).toBe(false);
+    expect(selectAllState(new Set([2]), ads)).toBe("indeterminate");
+    expect(selectAllState(new Set([9]), ads)).toBe(false);
     expect(selectAllState(new Set(), [])).toBe(false);
   });
 

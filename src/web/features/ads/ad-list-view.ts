@@ -27,9 +27,14 @@ export function keepExisting(selected: ReadonlySet<number>, ads: readonly Pick<A
   return new Set([...selected].filter((id) => ids.has(id)));
 }
 
-/** Select-all is checked when every ad is selected (the toolbar says how many are). */
-export function selectAllState(selected: ReadonlySet<number>, ads: readonly Pick<Ad, "id">[]): boolean {
-  return ads.length > 0 && ads.every((ad) => selected.has(ad.id));
+/** Select-all is checked when every ad is selected, mixed when some are (the toolbar says how many). */
+export function selectAllState(
+  selected: ReadonlySet<number>,
+  ads: readonly Pick<Ad, "id">[],
+): boolean | "indeterminate" {
+  const picked = ads.filter((ad) => selected.has(ad.id)).length;
+  if (picked === 0) return false;
+  return picked === ads.length ? true : "indeterminate";
 }
 
 export function toggled(selected: ReadonlySet<number>, id: number, on: boolean): Set<number> {

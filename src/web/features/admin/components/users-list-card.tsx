@@ -54,6 +54,8 @@ function UserRow({
               onClick={onMarkTest}
             >
               <FlaskConical aria-hidden="true" /> {marking ? "Marking..." : "Mark as Test"}
+              {/* Each row's buttons are told apart by whom they act on, for screen readers too. */}
+              <span className="sr-only"> @{user.username}</span>
             </Button>
           ) : null}
           {canDelete(user) ? (
@@ -64,6 +66,7 @@ function UserRow({
               onClick={onDelete}
             >
               <Trash2 aria-hidden="true" /> Delete
+              <span className="sr-only"> @{user.username}</span>
             </Button>
           ) : null}
         </div>
