@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { emails, stepFlags } from "../../db/schema";
 import { runJobsOnce } from "../../jobs/scheduler";
 import { userBalances } from "../../ledger/accounts";
 import { userHistory } from "../../ledger/history";
+import { hasOtherConnections, inAnotherTransaction } from "../../test/another-transaction";
 import {
   buildCompetition,
   buildUser,
@@ -177,17 +177,13 @@ describe("competition settlement", () => {
     await walk(high.session, 2000);
     t().clock.set(new Date(end.getTime() + GRACE));
     const database = t().database;
-    if (database.kind !== "postgres" || !database.url) {
-      // PGlite has one connection: nothing else can hold a standing. The logic alone.
+    if (!hasOtherConnections(database)) {
       expect(await settleCompetition(app().ctx, c.id)).toBe("settled");
       return;
     }
-    // Another transaction, as a call of several syncs would, holds the lower member's standing
-    // and will want the higher one's next.
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    try {
-      await other.query("begin");
+    await inAnotherTransaction(database, async (other) => {
+      // As a call of several syncs would, it holds the lower member's standing and will want the
+      // higher one's next.
       const add = (userId: number) =>
         other.query(
           "update competition_participants set steps = steps + 1 where competition_id = $1 and user_id = $2",
@@ -195,19 +191,12 @@ describe("competition settlement", () => {
         );
       await add(low.user.id);
       const settling = settleCompetition(app().ctx, c.id);
-      const waiting = async () =>
-        (
-          await other.query(
-            "select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
-          )
-        ).rowCount === 1;
-      for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 10));
-      expect(await waiting()).toBe(true);
+      expect(await other.someoneWaits()).toBe(true);
       // The settlement waits for the lower standing without holding the higher one, so this goes
       // through at once; had it locked the winner's first, one of the two would end as a deadlock.
       await other.query("set local lock_timeout = '3s'");
       await add(high.user.id);
-      await other.query("commit");
+      await other.commit();
       expect(await settling).toBe("settled");
       // Counted with the steps that were being added when it began.
       const view = await competition(c.id, low.session);
@@ -215,9 +204,7 @@ describe("competition settlement", () => {
         [high.user.id, 2001],
         [low.user.id, 1001],
       ]);
-    } finally {
-      await other.end();
-    }
+    });
   });
 
   it("pays without a disqualified member, whose fee stays in the pool", async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { sessions, stepBatches, stepDays } from "../../db/schema";
 import { sessionFreshUntil } from "../../http/viewer";
+import { hasOtherConnections, inAnotherTransaction } from "../../test/another-transaction";
 import { buildUser, loginAs } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
 import {
@@ -146,16 +146,13 @@ describe("several syncs in one round trip", () => {
       const s = syncOf(m, 12);
       return syncBatchForSession(db(), s.session, s.batch, s.latestAllowed);
     };
-    if (database.kind !== "postgres" || !database.url) {
+    if (!hasOtherConnections(database)) {
       const results = await Promise.all([one(busy), one(free)]);
       expect(results.map((r) => r.handled)).toEqual([true, true]);
       return;
     }
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    try {
+    await inAnotherTransaction(database, async (other) => {
       // A long transaction on the busy member (as a competition join holds their sync lock).
-      await other.query("begin");
       await other.query("select pg_advisory_xact_lock(51900, $1)", [busy.id]);
       const before = { ...sessionSyncStats(db()) };
       const busySync = one(busy);
@@ -169,13 +166,11 @@ describe("several syncs in one round trip", () => {
         new Promise((r) => setTimeout(r, 300, "waiting")),
       ]);
       expect(settled).toBe("waiting");
-      await other.query("commit");
+      await other.commit();
       expect(await busySync).toMatchObject({ handled: true, userId: busy.id });
       expect(await batchesOf(busy.id)).toEqual([12]);
       expect(await batchesOf(free.id)).toEqual([12]);
-    } finally {
-      await other.end();
-    }
+    });
   });
 
   it("lets the points job pass over a day a sync is adding to, instead of waiting for it", async () => {
@@ -191,68 +186,48 @@ describe("several syncs in one round trip", () => {
         .filter((d) => d.userId === busy.id || d.userId === free.id)
         .map((d) => d.userId);
     const database = t().database;
-    if (database.kind !== "postgres" || !database.url) {
+    if (!hasOtherConnections(database)) {
       await clearPointsPending(db(), days);
       expect(await pending()).toEqual([]);
       return;
     }
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    try {
+    await inAnotherTransaction(database, async (other) => {
       // A sync of the busy member, not yet committed, holds their day.
-      await other.query("begin");
       await other.query("update step_days set steps = steps + 5 where user_id = $1", [busy.id]);
       await Promise.race([
         clearPointsPending(db(), days),
         new Promise((_, reject) => setTimeout(reject, 2000, new Error("waited for the busy day"))),
       ]);
       expect(await pending()).toEqual([busy.id]);
-      await other.query("commit");
-    } finally {
-      await other.end();
-    }
+      await other.commit();
+    });
   });
 
   it("takes the members' sync locks in the order of their ids, so two calls never deadlock", async () => {
     const [low, high] = [await member(), await member()].sort((x, y) => x.id - y.id);
     const database = t().database;
-    if (database.kind !== "postgres" || !database.url) {
-      // PGlite has one connection: no other transaction can hold a lock. The logic alone.
+    if (!hasOtherConnections(database)) {
       const results = await syncBatchesForSessions(db(), [syncOf(high, 5), syncOf(low, 6)]);
       expect(results.map((r) => r.handled)).toEqual([true, true]);
       return;
     }
-    // Another transaction (as another call would) holds the lower member's lock first.
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    try {
-      await other.query("begin");
+    await inAnotherTransaction(database, async (other) => {
+      // Another transaction (as another call would) holds the lower member's lock first.
       await other.query("select pg_advisory_xact_lock(51900, $1)", [low.id]);
       // The call lists the higher member first, and must still wait for the lower one before it
-      // takes the higher one's lock.
-      // (Waiting as long as it takes: a deadlock, not a lock timeout, would end it.)
+      // takes the higher one's lock. (It waits as long as it takes: a deadlock, not a lock
+      // timeout, would end it.)
       const call = syncBatchesForSessions(db(), [syncOf(high, 5), syncOf(low, 6)], 60_000);
-      const waiting = async () =>
-        (
-          await other.query(
-            `select 1 from pg_locks where locktype = 'advisory' and classid = 51900 and objid = $1 and not granted
-              and database = (select oid from pg_database where datname = current_database())`,
-            [low.id],
-          )
-        ).rowCount === 1;
-      for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 10));
-      expect(await waiting()).toBe(true);
+      expect(await other.someoneWaits()).toBe(true);
       // So the other transaction gets the higher member's lock at once; had the call taken it,
       // this would wait and PostgreSQL would end one of the two as a deadlock.
       await other.query("set local lock_timeout = '3s'");
       await other.query("select pg_advisory_xact_lock(51900, $1)", [high.id]);
-      await other.query("commit");
+      await other.commit();
       const results = await call;
       expect(results.map((r) => r.handled)).toEqual([true, true]);
       expect(await batchesOf(high.id)).toEqual([5]);
       expect(await batchesOf(low.id)).toEqual([6]);
-    } finally {
-      await other.end();
-    }
+    });
   });
 });
