@@ -189,6 +189,15 @@ test("participants chat: one sends a message, the other sees it and answers", as
 
   await expect(caseyList).toContainText(`Robin Chatter${id}`, { timeout: 15_000 });
   await expect(caseyList.getByRole("listitem").last()).toContainText("Count me in!");
+
+  // A long unbroken word (a pasted link) wraps inside its bubble: nothing is pushed out of sight.
+  const link = `https://example.com/${"x".repeat(120)}`;
+  await robinChat.getByPlaceholder("Type your message...").fill(link);
+  await robinChat.getByPlaceholder("Type your message...").press("Enter");
+  await expect(caseyList.getByRole("listitem").last()).toContainText(link, { timeout: 15_000 });
+  const scroller = caseyList.locator("..");
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(chat.getByPlaceholder("Type your message...")).toHaveAttribute("maxlength", "1000");
 });
 
 test("an admin creates a competition; the draft survives a reload, a bad fee is refused", async ({

@@ -33,6 +33,7 @@ keywords("fvn-spacing", "tabular-nums proportional-nums");
 keywords("grayscale", "grayscale");
 keywords("container-type", "@container");
 keywords("isolation", "isolate isolation-auto");
+keywords("overflow-wrap", "wrap-anywhere wrap-break-word wrap-normal");
 
 /** Utilities with a value, longest root first where one root starts another. */
 const ROOTS = (

@@ -41,7 +41,7 @@ export function ChatMessageRow({
             {time}
           </time>
         </p>
-        <p className="text-sm break-words whitespace-pre-wrap">{message.message}</p>
+        <p className="text-sm wrap-anywhere whitespace-pre-wrap">{message.message}</p>
       </div>
     </li>
   );

@@ -1,6 +1,7 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle, Send } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { CHAT_MESSAGE_MAX } from "../../../core/constants";
 import { relativeTime } from "../../../core/rules/countdown";
 import { cn, errorMessage } from "../../lib/utils";
 import { useNow } from "../countdown/use-now";
@@ -118,7 +119,7 @@ export function ChatPanel({
               {emptyText ? <p className="text-sm text-slate-600">{emptyText}</p> : null}
             </div>
           ) : (
-            <ul className="grid gap-3 py-1" aria-label={`${title} messages`}>
+            <ul className="grid grid-cols-1 gap-3 py-1" aria-label={`${title} messages`}>
               {messages.data.map((m) => (
                 <ChatMessageRow
                   key={m.id}
@@ -136,6 +137,7 @@ export function ChatPanel({
             onChange={(e) => setText(e.target.value)}
             placeholder="Type your message..."
             aria-label="Message"
+            maxLength={CHAT_MESSAGE_MAX}
             disabled={send.isPending}
             autoComplete="off"
             enterKeyHint="send"
