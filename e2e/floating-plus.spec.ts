@@ -1,5 +1,24 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { becomeActiveMember } from "./support/member";
+
+/** At the page's end the floating plus sits below the last of the page's content, text included. */
+async function expectContentClearAtEnd(page: Page) {
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+  );
+  const plus = page.getByRole("link", { name: "Join a competition" });
+  await expect(plus).toBeVisible();
+  const gap = await page.evaluate(() => {
+    const main = document.querySelector("main") as HTMLElement;
+    const contentBottom =
+      main.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(main).paddingBottom);
+    const plusTop = (
+      document.querySelector('[data-testid="floating-plus"]') as HTMLElement
+    ).getBoundingClientRect().top;
+    return plusTop - contentBottom;
+  });
+  expect(gap, "space between the page's last content and the floating plus").toBeGreaterThanOrEqual(8);
+}
 
 /** Issue 14: nothing fixed may cover content the member needs, the floating plus included. */
 test("the floating plus steps aside while the member scrolls down, and returns on the way up and at the end", async ({
@@ -49,6 +68,12 @@ test("the floating plus steps aside while the member scrolls down, and returns o
       plusBox.y < box.y + box.height;
     expect(overlaps, `control ${i} under the floating plus at the page's end`).toBe(false);
   }
+  await expectContentClearAtEnd(page);
+  // The same on a page whose last lines are plain text (the leaderboard's last row).
+  await page.goto("/leaderboard");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectContentClearAtEnd(page);
+  await page.goto("/dashboard");
 
   await plus.click();
   await expect(page).toHaveURL(/\/competitions$/);

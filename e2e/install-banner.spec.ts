@@ -59,4 +59,16 @@ test("on the landing page the install banner floats above the bottom edge", asyn
   const banner = page.getByRole("region", { name: "Install app" });
   await expect(banner).toBeVisible();
   expect(await banner.evaluate((el) => getComputedStyle(el.parentElement as Element).position)).toBe("fixed");
+
+  // The page gets room below its end, so its last lines scroll clear of the banner.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+  );
+  const lastLine = await page.getByText("All rights reserved.").boundingBox();
+  const bannerBox = await banner.boundingBox();
+  if (!lastLine || !bannerBox) throw new Error("no layout box");
+  expect(bannerBox.y, "the banner's top below the page's last line").toBeGreaterThanOrEqual(
+    lastLine.y + lastLine.height,
+  );
 });

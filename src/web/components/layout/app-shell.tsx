@@ -29,9 +29,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <MobileHeader user={user} isAdmin={isAdmin} />
       <DesktopHeader user={user} isAdmin={isAdmin} />
+      {/* The phone's bottom padding keeps the page's end clear of the bottom bar and of the
+          floating plus above it (5rem up, 3.5rem tall), so the last lines can be read. */}
       <main
         id="main"
-        className="mx-auto w-full max-w-6xl px-4 pt-4 pb-[calc(6rem+env(safe-area-inset-bottom))] md:px-6 md:pt-8 md:pb-12"
+        className="mx-auto w-full max-w-6xl px-4 pt-4 pb-[calc(9.5rem+env(safe-area-inset-bottom))] md:px-6 md:pt-8 md:pb-12"
       >
         {/* The install and update banners, in the page's flow (components/overlays/app-banners). */}
         <div ref={setBannerSlot} className="mb-4 grid justify-items-center gap-2 empty:hidden" />

@@ -155,7 +155,7 @@ function AdManager() {
     <>
       <PageHeader
         title="Ad Manager"
-        description="Ads shown in the app's ad slots, highest priority first."
+        description="Newest first. Each ad slot shows its placement's live ads, highest priority first."
         backHref="/dashboard"
         actions={
           <>
