@@ -6,6 +6,10 @@ import { Avatar, initialsOf } from "../ui/avatar";
 
 const medal = ["text-amber-500", "text-slate-400", "text-orange-700"];
 
+/** A medal for the top three who walked: with 0 steps nobody is in line for a prize (DESIGN 1, payout). */
+export const earnsMedal = (entry: Pick<StandingsEntry, "position" | "steps">) =>
+  entry.position <= 3 && entry.steps > 0;
+
 /**
  * The standings of a competition or a group's competition: the top 5 by default, and the
  * viewer's own place when it is further down.
@@ -48,7 +52,7 @@ export function StandingsList({
                 )}
               >
                 <span className="flex w-6 justify-center text-sm font-bold text-slate-600 tabular-nums">
-                  {entry.position <= 3 ? (
+                  {earnsMedal(entry) ? (
                     <Medal
                       className={cn("size-5", medal[entry.position - 1])}
                       aria-label={`#${entry.position}`}
