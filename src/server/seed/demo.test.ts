@@ -1,14 +1,27 @@
 import { existsSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "../db/client";
 import { runJobsOnce } from "../jobs/scheduler";
 import { DEVICE } from "../test/factories";
 import { useTestApp } from "../test/test-app";
 import { seedDemoData } from "./demo";
 
-describe("demo data", () => {
+/**
+ * Seeded now, and at four hours of a UTC day: each day's walk lies in the member's own daytime, so
+ * day totals and streaks do not depend on the hour the app first starts (seeded just after
+ * midnight in New York, Sofia's 17-day run once read as 0).
+ */
+const hours = [null, 0, 6, 12, 18];
+describe.each(hours)("demo data (seeded at %s h UTC, null: now)", (hour) => {
   const t = useTestApp();
 
   it("creates members in every access state, which the jobs leave as they are", async () => {
+    if (hour !== null) {
+      const at = new Date(t().clock.now());
+      at.setUTCHours(hour, 30, 0, 0);
+      t().clock.set(at);
+    }
     const seeded = await seedDemoData(t().app.ctx);
     expect(seeded).not.toBeNull();
     await runJobsOnce(t().app.ctx);
@@ -78,10 +91,32 @@ describe("demo data", () => {
       settlement: "settled",
       prizePool: 0,
     });
-    expect(byName["Autumn Step Sprint"].results).toEqual([
-      expect.objectContaining({ firstName: "Maya", position: 1, prize: 6, steps: 64460 }),
-      expect.objectContaining({ firstName: "Alex", position: 2, prize: 4, steps: 54250 }),
-    ]);
+    // Paid on the steps walked inside its window (which of the demo's walks fall in it depends on
+    // the hour of seeding, as each day's walk is at the member's own daytime): 60/40 of 10 FC.
+    const autumn = byName["Autumn Step Sprint"] as { id: number; results: unknown[] };
+    const walked = await queryRows<{ firstName: string; steps: number }>(
+      t().app.ctx.db,
+      sql`select u.first_name as "firstName", sum(b.steps)::int as steps
+        from competitions c
+        join competition_participants p on p.competition_id = c.id
+        join users u on u.id = p.user_id
+        join step_batches b on b.user_id = p.user_id
+          and b.recorded_at >= c.start_date and b.recorded_at < c.end_date
+        where c.id = ${autumn.id}
+        group by u.first_name order by steps desc`,
+    );
+    expect(walked.map((w) => w.firstName).sort()).toEqual(["Alex", "Maya"]);
+    expect(walked[0].steps).toBeGreaterThan(walked[1].steps);
+    expect(autumn.results).toEqual(
+      walked.map((w, i) =>
+        expect.objectContaining({
+          firstName: w.firstName,
+          position: i + 1,
+          prize: [6, 4][i],
+          steps: w.steps,
+        }),
+      ),
+    );
     expect(byName["Holiday Hustle Week"]).toMatchObject({
       status: "active",
       prizePool: 10,

@@ -191,10 +191,25 @@ async function seedMoney(ctx: AppContext, username: string, money: NonNullable<D
 const DEMO_BATCHES_PER_DAY = 6;
 const HOUR_MS = 3600 * 1000;
 
+/** Milliseconds since the local midnight before `at`, in `timeZone`. */
+function sinceLocalMidnight(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return ((part("hour") * 60 + part("minute")) * 60 + part("second")) * 1000 + at.getUTCMilliseconds();
+}
+
 /**
- * A demo member's recent walking, stored as the tracker's synced batches: each day's steps in
- * six batches an hour and a half apart, today's ending an hour ago. Only the batch times are
- * chosen; their local dates follow from them, as for any sync.
+ * A demo member's recent walking, stored as the tracker's synced batches: each earlier day's steps
+ * in six batches from 9:00 to 16:30 of the member's own day, today's spread between their midnight
+ * and now. So every day's total lands on its own local date whatever the hour of seeding (a day's
+ * batches never straddle the member's midnight). Their local dates follow from their times, as for
+ * any sync.
  */
 async function seedSteps(ctx: AppContext, username: string, days: number[]) {
   const [user] = await ctx.db
@@ -202,11 +217,17 @@ async function seedSteps(ctx: AppContext, username: string, days: number[]) {
     .from(users)
     .where(eq(users.username, username));
   if (!user) return;
-  const now = ctx.clock.now().getTime();
+  const now = ctx.clock.now();
+  const midnight = now.getTime() - sinceLocalMidnight(now, user.timeZone);
+  const elapsed = now.getTime() - midnight;
   const rows = days.flatMap((total, i) => {
-    const dayEnd = now - HOUR_MS - (days.length - 1 - i) * 24 * HOUR_MS;
+    const daysAgo = days.length - 1 - i;
     return Array.from({ length: DEMO_BATCHES_PER_DAY }, (_, j) => {
-      const recordedAt = new Date(dayEnd - j * 1.5 * HOUR_MS);
+      const at =
+        daysAgo === 0
+          ? midnight + ((j + 1) * elapsed) / (DEMO_BATCHES_PER_DAY + 1)
+          : midnight - daysAgo * 24 * HOUR_MS + (9 + j * 1.5) * HOUR_MS;
+      const recordedAt = new Date(Math.floor(at));
       const steps = Math.floor(total / DEMO_BATCHES_PER_DAY) + (j === 0 ? total % DEMO_BATCHES_PER_DAY : 0);
       return {
         userId: user.id,
