@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { SUBSCRIPTION_PRICE_CENTS } from "../../core/constants";
+import { zonedTimeToUtc } from "../../core/rules/zoned-time";
 import type { AppContext } from "../context";
 import { stepBatches, subscriptions, users } from "../db/schema";
 import { loadViewerUser } from "../features/auth/auth.repo";
 import { hashPassword } from "../features/auth/password";
 import { settleDueCompetitions } from "../features/competitions/settlement.service";
 import { bookPayment } from "../features/deposits/deposits.repo";
-import { localDate } from "../features/steps/local-date";
+import { addDays, localDate } from "../features/steps/local-date";
 import { recordSubscriptionPayment } from "../features/subscription/subscription.repo";
 import { convertToFitcoins } from "../features/wallet/wallet.service";
 import { addMonth, type PaymentPurpose } from "../payments/provider";
@@ -188,21 +189,8 @@ async function seedMoney(ctx: AppContext, username: string, money: NonNullable<D
   }
 }
 
-const DEMO_BATCHES_PER_DAY = 6;
-const HOUR_MS = 3600 * 1000;
-
-/** Milliseconds since the local midnight before `at`, in `timeZone`. */
-function sinceLocalMidnight(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return ((part("hour") * 60 + part("minute")) * 60 + part("second")) * 1000 + at.getUTCMilliseconds();
-}
+/** Local wall-clock times of an earlier day's batches: 9:00, 10:30, ... 16:30. */
+const DEMO_BATCH_TIMES = ["09:00", "10:30", "12:00", "13:30", "15:00", "16:30"];
 
 /**
  * A demo member's recent walking, stored as the tracker's synced batches: each earlier day's steps
@@ -218,17 +206,18 @@ async function seedSteps(ctx: AppContext, username: string, days: number[]) {
     .where(eq(users.username, username));
   if (!user) return;
   const now = ctx.clock.now();
-  const midnight = now.getTime() - sinceLocalMidnight(now, user.timeZone);
+  const today = localDate(now, user.timeZone);
+  const midnight = zonedTimeToUtc(today, "00:00", user.timeZone).getTime();
   const elapsed = now.getTime() - midnight;
   const rows = days.flatMap((total, i) => {
     const daysAgo = days.length - 1 - i;
-    return Array.from({ length: DEMO_BATCHES_PER_DAY }, (_, j) => {
-      const at =
+    return DEMO_BATCH_TIMES.map((time, j) => {
+      const recordedAt =
         daysAgo === 0
-          ? midnight + ((j + 1) * elapsed) / (DEMO_BATCHES_PER_DAY + 1)
-          : midnight - daysAgo * 24 * HOUR_MS + (9 + j * 1.5) * HOUR_MS;
-      const recordedAt = new Date(Math.floor(at));
-      const steps = Math.floor(total / DEMO_BATCHES_PER_DAY) + (j === 0 ? total % DEMO_BATCHES_PER_DAY : 0);
+          ? new Date(Math.floor(midnight + ((j + 1) * elapsed) / (DEMO_BATCH_TIMES.length + 1)))
+          : zonedTimeToUtc(addDays(today, -daysAgo), time, user.timeZone);
+      const steps =
+        Math.floor(total / DEMO_BATCH_TIMES.length) + (j === 0 ? total % DEMO_BATCH_TIMES.length : 0);
       return {
         userId: user.id,
         batchId: randomUUID(),
