@@ -8,8 +8,8 @@
  *
  * A group that fails is tried again one item at a time (at most `maxAloneInFlight` at once),
  * outside the slots, so an error (a bad item, a lock another transaction holds too long) reaches
- * only the calls it belongs to, and the calls waiting behind it go on. `run` must therefore change nothing when it fails (one
- * transaction), and answer exactly one result per item, in order.
+ * only the calls it belongs to, and the calls waiting behind it go on. `run` must therefore change
+ * nothing when it fails (one transaction), and answer exactly one result per item, in order.
  */
 export type GroupedCalls<I, O> = {
   (item: I): Promise<O>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app";
 import { type Database, openDatabase } from "../db/client";
+import { hasOtherConnections } from "./another-transaction";
 import { buildTestApp, type TestApp } from "./test-app";
 
 /**
@@ -15,8 +16,9 @@ export function useTwoInstances(env: Record<string, string> = {}): () => { first
 
   beforeAll(async () => {
     first = await buildTestApp(env);
-    if (first.database.kind === "postgres") {
-      secondDb = await openDatabase({ kind: "postgres", url: first.database.url as string, poolSize: 10 });
+    const database = first.database;
+    if (hasOtherConnections(database)) {
+      secondDb = await openDatabase({ kind: "postgres", url: database.url, poolSize: 10 });
     }
     second = await buildApp({
       config: first.app.ctx.config,
