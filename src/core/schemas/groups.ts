@@ -9,7 +9,7 @@ import {
   POOL_CONTRIBUTION_MIN_FC,
 } from "../constants";
 import { parseMinor } from "../money";
-import { standingsEntrySchema } from "./competitions";
+import { resultSchema, standingsEntrySchema } from "./competitions";
 
 /** Texts of specification 2 sections 5 and 8. */
 export const GROUP_NAME_REQUIRED = "Group name is required";
@@ -26,6 +26,9 @@ export const CONTRIBUTION_REQUIRED = "Amount is required";
 export const CONTRIBUTION_RANGE = "Amount must be between $1 and $500";
 export const VALID_AMOUNT = "Valid amount is required";
 export const VALID_EMAIL = "Valid email address is required";
+/** A join between a round's end and its payout (DESIGN 1, group money: the link works again after). */
+export const ROUND_ENDED_MESSAGE =
+  "This group's round has ended and its results are being settled. The invite link works again once they are in.";
 export const START_IN_PAST_MESSAGE = "The competition cannot start in the past";
 
 /** "$1,234.50" or 12.5 to hundredths, or null for empty; undefined when it is not a number at all. */
@@ -240,6 +243,23 @@ export const groupSchema = z.object({
   leaderboard: z.array(standingsEntrySchema),
 });
 export type Group = z.infer<typeof groupSchema>;
+
+/** A past round of a group's competition (DESIGN 1, group money): its window and who was paid. */
+export const groupRoundSchema = z.object({
+  id: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** settled: the pool was paid to the winners; refunded: nobody walked, every payer got theirs back. */
+  settlement: z.enum(["settled", "refunded"]),
+  participantCount: z.number(),
+  /** FitCoins paid to the winners, a number like 42.5 (0 when refunded). */
+  paidOut: z.number(),
+  /** The winners, best first (ties share a position). */
+  results: z.array(resultSchema),
+  /** The viewer's own final place, null when they did not take part. */
+  mine: z.object({ position: z.number().nullable(), steps: z.number(), prize: z.number() }).nullable(),
+});
+export type GroupRound = z.infer<typeof groupRoundSchema>;
 
 export const groupInfoSchema = z.object({
   name: z.string(),

@@ -1,7 +1,7 @@
 import { eq, lte } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
-import { settleDueCompetitions } from "../features/competitions/settlement.service";
+import { settleDueCompetitions } from "../features/competitions/settlement-job";
 import { reconcileEveryone } from "../features/deposits/deposits.service";
 import { awardPendingPoints } from "../features/rewards/points.service";
 import { finishPendingRedemptions } from "../features/rewards/redemption.service";

@@ -5,13 +5,16 @@ import { poolAccount, userAccount } from "./accounts";
 import { transfer } from "./transfer";
 
 /**
- * Pays a pool's prizes (competitions and group competitions alike): one `prize` transfer per
- * winner from the pool's account, each under its own key, inside the caller's settlement
- * transaction, so a settlement run twice pays nobody twice.
+ * Pays a competition's prizes from its pool (competitions and group rounds alike): one `prize`
+ * transfer per winner, inside the caller's settlement transaction, each under a key of the
+ * competition, never of the pool: a group's pool pays round after round, and a key of the pool
+ * would take a second win of the same amount for a retry (paying nothing) or refuse another
+ * amount. A settlement run twice still pays nobody twice.
  */
 export async function payPrizes(
   tx: Tx,
   pool: { ownerKey: string; label: string },
+  competitionId: number,
   payouts: readonly Payout[],
 ): Promise<void> {
   const from = await poolAccount(tx, pool.ownerKey);
@@ -25,7 +28,7 @@ export async function payPrizes(
       description: `Prize, place ${p.position}: ${pool.label}`,
       userId: p.userId,
       reference: pool.ownerKey,
-      idempotencyKey: `prize:${pool.ownerKey}:${p.userId}`,
+      idempotencyKey: `prize:competition:${competitionId}:${p.userId}`,
     });
   }
 }

@@ -6,7 +6,7 @@ import type { AppContext } from "../context";
 import { stepBatches, subscriptions, users } from "../db/schema";
 import { loadViewerUser } from "../features/auth/auth.repo";
 import { hashPassword } from "../features/auth/password";
-import { settleDueCompetitions } from "../features/competitions/settlement.service";
+import { settleDueCompetitions } from "../features/competitions/settlement-job";
 import { bookPayment } from "../features/deposits/deposits.repo";
 import { addDays, localDate } from "../features/steps/local-date";
 import { recordSubscriptionPayment } from "../features/subscription/subscription.repo";

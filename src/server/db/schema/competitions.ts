@@ -41,6 +41,14 @@ export const competitions = pgTable(
     participantCount: integer().notNull().default(0),
     settlement: text().notNull().default("open"),
     settledAt: timestamp({ withTimezone: true }),
+    /**
+     * A settlement that failed (DESIGN 2.4): how many times in a row, the last error's message, and
+     * when it is tried again (a growing delay). Never set for a competition that settles; cleared
+     * when it does.
+     */
+    settleAttempts: integer().notNull().default(0),
+    settleError: text(),
+    settleRetryAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

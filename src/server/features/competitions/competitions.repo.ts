@@ -10,7 +10,7 @@ export const poolKeyOf = (row: { id: number; groupId: number | null }) =>
   row.groupId === null ? poolKey(row.id) : `group:${row.groupId}`;
 
 /** A competition with its pool and the viewer's own standing (null fields: not a participant). */
-export type CompetitionListRow = CompetitionRow & {
+export type CompetitionListRow = Omit<CompetitionRow, "settleAttempts" | "settleError" | "settleRetryAt"> & {
   pool: number;
   myUserId: number | null;
   mySteps: number | null;

@@ -4,6 +4,7 @@ import { idParamsSchema, participantParamsSchema } from "../../../core/schemas/c
 import type { AppContext } from "../../context";
 import { errors, messageSchema } from "../../http/responses";
 import * as fairPlay from "./fair-play.service";
+import * as settlementJob from "./settlement-job";
 
 const heldSchema = z.object({
   competitionId: z.number(),
@@ -19,6 +20,20 @@ const heldSchema = z.object({
       reason: z.string(),
     }),
   ),
+});
+
+const settlementFailureSchema = z.object({
+  competitionId: z.number(),
+  competitionName: z.string(),
+  /** Set for a group's round. */
+  groupId: z.number().nullable(),
+  endDate: z.string(),
+  /** Failed tries in a row. */
+  attempts: z.number(),
+  /** The last error's message. */
+  error: z.string(),
+  /** When the job tries again. */
+  retryAt: z.string().nullable(),
 });
 
 const disputeSchema = z.object({
@@ -65,6 +80,31 @@ export const fairPlayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         fairPlay.decide(ctx, await request.viewer(), request.params.id, request.params.userId, decision),
     );
   }
+
+  app.get(
+    "/api/admin/competitions/settlement-failures",
+    {
+      schema: {
+        tags,
+        summary: "Competitions whose settlement failed, with the last error and the next try",
+        response: { 200: z.array(settlementFailureSchema), ...errors(401, 403) },
+      },
+    },
+    async (request) => settlementJob.settlementFailures(ctx, await request.viewer()),
+  );
+
+  app.post(
+    "/api/admin/competitions/:id/settle",
+    {
+      schema: {
+        tags,
+        summary: "Try a due competition's settlement now (after a failure)",
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => settlementJob.retrySettlement(ctx, await request.viewer(), request.params.id),
+  );
 
   app.get(
     "/api/admin/disputes",

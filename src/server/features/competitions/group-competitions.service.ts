@@ -2,8 +2,10 @@
 // same standings trigger, settlement, fair-play hold and exactly-once payout. The groups feature
 // reaches it only through these functions, inside its own transactions.
 import { and, eq, sql } from "drizzle-orm";
+import { fitcoinsFromMinor } from "../../../core/money";
 import type { StandingsEntry } from "../../../core/schemas/competitions";
-import type { Db, Tx } from "../../db/client";
+import type { GroupRound } from "../../../core/schemas/groups";
+import { type Db, queryRows, type Tx } from "../../db/client";
 import { type CompetitionRow, competitionParticipants, competitions } from "../../db/schema";
 import { lockMemberSteps } from "../steps/steps.service";
 import * as repo from "./competitions.repo";
@@ -120,4 +122,60 @@ export async function topOfEach(
 /** The first `limit` of a competition's standings, with positions counted over everyone. */
 export function standings(db: Db, id: number, limit: number): Promise<StandingsEntry[]> {
   return repo.standingsPage(db, id, 0, limit);
+}
+
+const PAST_ROUNDS_LIMIT = 20;
+
+/**
+ * A group's settled rounds, newest first (at most 20), with their winners and the viewer's own
+ * place: the results stay readable after the next round is scheduled.
+ */
+export async function pastRounds(db: Db, groupId: number, viewerId: number): Promise<GroupRound[]> {
+  const rounds = await queryRows<{
+    id: number;
+    start_date: Date;
+    end_date: Date;
+    settlement: "settled" | "refunded";
+    participant_count: number;
+    paid_out: string;
+    my_position: number | null;
+    my_steps: number | null;
+    my_prize: string | null;
+  }>(
+    db,
+    sql`select c.id, c.start_date, c.end_date, c.settlement, c.participant_count,
+        coalesce((select sum(p.prize) from competition_participants p where p.competition_id = c.id), 0)::text as paid_out,
+        me.final_position as my_position, me.steps as my_steps, me.prize::text as my_prize
+      from competitions c
+      left join competition_participants me on me.competition_id = c.id and me.user_id = ${viewerId}
+      where c.group_id = ${groupId} and c.deleted_at is null and c.settled_at is not null
+      order by c.end_date desc, c.id desc
+      limit ${PAST_ROUNDS_LIMIT}`,
+  );
+  const winners = await repo.winnersOf(
+    db,
+    rounds.map((r) => r.id),
+  );
+  return rounds.map((r) => ({
+    id: r.id,
+    startDate: new Date(r.start_date).toISOString(),
+    endDate: new Date(r.end_date).toISOString(),
+    settlement: r.settlement,
+    participantCount: r.participant_count,
+    paidOut: fitcoinsFromMinor(Number(r.paid_out)),
+    results: winners
+      .filter((w) => w.competitionId === r.id)
+      .map((w) => ({
+        userId: w.userId,
+        firstName: w.firstName,
+        lastName: w.lastName,
+        position: w.finalPosition ?? 0,
+        steps: w.steps,
+        prize: fitcoinsFromMinor(w.prize ?? 0),
+      })),
+    mine:
+      r.my_steps === null
+        ? null
+        : { position: r.my_position, steps: r.my_steps, prize: fitcoinsFromMinor(Number(r.my_prize ?? 0)) },
+  }));
 }

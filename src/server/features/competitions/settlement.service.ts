@@ -49,6 +49,9 @@ async function writePositions(tx: Tx, id: number) {
 
 export type SettlementOutcome = "settled" | "refunded" | "held" | "skipped";
 
+/** A settlement that ran (paid, refunded or held for review) has no failure to show any more. */
+const noFailure = { settleAttempts: 0, settleError: null, settleRetryAt: null };
+
 /**
  * Settles one competition once its end plus the grace period has passed (DESIGN 1, payout): the
  * pool goes to the top three by steps inside the window, or back to every payer when nobody
@@ -74,14 +77,17 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
     const { payouts, held } = await payoutPreview(tx, row, all);
     if (held.length > 0) {
       if (row.settlement !== "held") {
-        await tx.update(competitions).set({ settlement: "held" }).where(eq(competitions.id, id));
+        await tx
+          .update(competitions)
+          .set({ settlement: "held", ...noFailure })
+          .where(eq(competitions.id, id));
         ctx.log.warn({ competitionId: id, held: held.map((h) => h.userId) }, "settlement held for review");
       }
       return { outcome: "held" as const, row, payouts: [] as Payout[] };
     }
     let outcome: "settled" | "refunded" = "settled";
     if (payouts.length > 0) {
-      await payPrizes(tx, pool, payouts);
+      await payPrizes(tx, pool, id, payouts);
       for (const p of payouts) {
         await tx.execute(sql`update competition_participants set prize = ${p.amount}
           where competition_id = ${id} and user_id = ${p.userId}`);
@@ -92,7 +98,10 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
       await refundPaidIn(tx, pool, `refund:${pool.ownerKey}:nobody-eligible:${id}`);
     }
     await writePositions(tx, id);
-    await tx.update(competitions).set({ settlement: outcome, settledAt: now }).where(eq(competitions.id, id));
+    await tx
+      .update(competitions)
+      .set({ settlement: outcome, settledAt: now, ...noFailure })
+      .where(eq(competitions.id, id));
     return { outcome, row, payouts };
   });
   if (!result) return "skipped";
@@ -118,25 +127,19 @@ async function emailWinners(
       .from(users)
       .where(eq(users.id, p.userId));
     if (!u || u.deletedAt) continue;
-    await ctx.mailer.send(
-      u.email,
-      competitionWinEmail(u.firstName, {
-        competition: row.name,
-        position: p.position,
-        prize: formatMinor(p.amount),
-        link: `${ctx.config.appUrl}${row.groupId === null ? "/competitions" : `/groups/${row.groupId}`}`,
-      }),
-    );
+    try {
+      await ctx.mailer.send(
+        u.email,
+        competitionWinEmail(u.firstName, {
+          competition: row.name,
+          position: p.position,
+          prize: formatMinor(p.amount),
+          link: `${ctx.config.appUrl}${row.groupId === null ? "/competitions" : `/groups/${row.groupId}`}`,
+        }),
+      );
+    } catch (err) {
+      // The prize is paid and committed: a mail that cannot go out is logged, never a failed settlement.
+      ctx.log.error({ err, competitionId: row.id, userId: p.userId }, "winner email failed");
+    }
   }
-}
-
-/** The scheduler's job: settles every competition past its end and grace period. */
-export async function settleDueCompetitions(ctx: AppContext): Promise<void> {
-  const due = new Date(ctx.clock.now().getTime() - ctx.config.settlementGraceMs);
-  const rows = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`select id from competitions where deleted_at is null and settled_at is null and end_date <= ${due}
-      order by settlement = 'held', end_date limit 50`,
-  );
-  for (const { id } of rows) await settleCompetition(ctx, id);
 }

@@ -5,7 +5,7 @@ import type { App } from "../../app";
 import { queryRows } from "../../db/client";
 import { runJobsOnce } from "../../jobs/scheduler";
 import { poolBalance, userBalances } from "../../ledger/accounts";
-import { fundedMember, type Session } from "../../test/factories";
+import { buildCompetition, buildUser, fundedMember, loginAs, type Session } from "../../test/factories";
 import { expectBooksBalanced, type TestApp } from "../../test/test-app";
 import { useTwoInstances } from "../../test/two-instances";
 
@@ -127,6 +127,126 @@ describe("group money", { timeout: 60_000 }, () => {
     expect((await call(app(), "GET", `/api/groups/${g.id}`, owner.session)).json().settlement).toBe(
       "refunded",
     );
+    await expectBooksBalanced(app());
+  });
+});
+
+/**
+ * DESIGN 1, group money: a group pays round after round from its one pool, each round under keys
+ * of its own competition (a pool's keys would take a repeated win for a retry, or answer 409).
+ */
+describe("group rounds", { timeout: 60_000 }, () => {
+  const apps = useTwoInstances();
+  let first: TestApp;
+  let second: App;
+  beforeAll(() => {
+    ({ first, second } = apps());
+  });
+  const app = () => first.app;
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, s: Session, payload?: object) =>
+    app().inject({ method, url, headers: s.headers, payload });
+  const fc = async (userId: number) => (await userBalances(app().ctx.db, userId)).fc;
+  const walk = (s: Session, steps: number) =>
+    app().inject({
+      method: "POST",
+      url: "/api/steps",
+      headers: s.headers,
+      payload: { steps, timestamp: first.clock.now().toISOString(), batchId: randomUUID() },
+    });
+  /** Both processes tick, as two servers would. */
+  const tickBoth = () => Promise.all([runJobsOnce(first.app.ctx), runJobsOnce(second.ctx)]);
+  const at = (ms: number) => new Date(first.clock.now().getTime() + ms).toISOString();
+
+  /** Schedules the group's next round through Edit Group, as its admin does. */
+  async function scheduleRound(owner: Session, g: { id: number; name: string }) {
+    const res = await call("PUT", `/api/groups/${g.id}`, owner, {
+      name: g.name,
+      description: "",
+      poolGoal: null,
+      poolEntryPrice: "15.00",
+      competitionStartDate: at(HOUR),
+      competitionEndDate: at(HOUR + 24 * HOUR),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+  /** Walks through the round: `steps` for each member inside it, then past its end and grace. */
+  async function playRound(
+    detail: { competitionStartDate: string; competitionEndDate: string },
+    who: [Session, number][],
+  ) {
+    first.clock.set(new Date(new Date(detail.competitionStartDate).getTime() + HOUR));
+    for (const [s, steps] of who) expect((await walk(s, steps)).statusCode).toBe(200);
+    first.clock.set(new Date(new Date(detail.competitionEndDate).getTime() + 11 * 60_000));
+  }
+
+  it("pays every round its own winners, the same amount again included, and keeps other competitions settling", async () => {
+    const owner = await fundedMember(app(), 200);
+    const others = [await fundedMember(app(), 200), await fundedMember(app(), 200)];
+    const created = await call("POST", "/api/groups", owner.session, {
+      name: "Every Week",
+      hasScheduledCompetition: true,
+      competitionDuration: 1,
+      competitionStartDate: at(2 * HOUR).slice(0, 10),
+      competitionStartTime: at(2 * HOUR).slice(11, 16),
+    });
+    const g = created.json();
+    for (const m of others)
+      expect((await call("POST", `/api/groups/join/${g.inviteCode}`, m.session)).statusCode).toBe(200);
+
+    // Round 1: only the owner walks, and takes the whole pool of 3 x 15 FC.
+    await playRound(g, [[owner.session, 3000]]);
+    await tickBoth();
+    expect(await fc(owner.user.id)).toBe(20000 - 1500 + 4500);
+    expect(await poolBalance(app().ctx.db, `group:${g.id}`)).toBe(0);
+
+    // Between rounds the group stays, its invite link admits a new member, and its admin schedules again.
+    const late = await fundedMember(app(), 200);
+    const joined = await call("POST", `/api/groups/join/${g.inviteCode}`, late.session);
+    expect(joined.statusCode, joined.body).toBe(200);
+    const round2 = await scheduleRound(owner.session, g);
+    expect(round2).toMatchObject({ competitionStatus: "scheduled", settlement: "open" });
+    // 15 (the late entry) + 20 + 10 = 45 FC, and the owner alone walks: the same win as before.
+    await call("POST", `/api/groups/${g.id}/contribute`, others[0].session, { amount: 20 });
+    await call("POST", `/api/groups/${g.id}/contribute`, others[1].session, { amount: 10 });
+    await playRound(round2, [[owner.session, 5000]]);
+    await tickBoth();
+    expect(await fc(owner.user.id)).toBe(20000 - 1500 + 4500 + 4500);
+
+    // Round 3, with another amount (60/40 of 12.50 FC), ends just before an ordinary competition:
+    // both settle on the same tick.
+    const round3 = await scheduleRound(owner.session, g);
+    const admin = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
+    const race = await buildCompetition(app(), admin, { entryFee: 5 }, 2 * HOUR, 1);
+    const racer = await fundedMember(app(), 20);
+    expect((await call("POST", `/api/competitions/${race.id}/join`, racer.session, {})).statusCode).toBe(200);
+    await call("POST", `/api/groups/${g.id}/contribute`, others[1].session, { amount: 12.5 });
+    await playRound(round3, [
+      [owner.session, 4000],
+      [late.session, 100],
+      [racer.session, 700],
+    ]);
+    first.clock.advance(2 * HOUR);
+    await tickBoth();
+    expect(await fc(owner.user.id)).toBe(20000 - 1500 + 4500 + 4500 + 750);
+    expect(await fc(late.user.id)).toBe(20000 - 1500 + 500);
+    expect(await poolBalance(app().ctx.db, `group:${g.id}`)).toBe(0);
+    expect(await fc(racer.user.id)).toBe(2000);
+
+    // The group page lists the past rounds, newest first, with their winners and prizes.
+    const rounds = (await call("GET", `/api/groups/${g.id}/rounds`, late.session)).json();
+    expect(rounds.map((r: { settlement: string }) => r.settlement)).toEqual([
+      "settled",
+      "settled",
+      "settled",
+    ]);
+    expect(rounds[0].results).toEqual([
+      expect.objectContaining({ userId: owner.user.id, position: 1, steps: 4000, prize: 7.5 }),
+      expect.objectContaining({ userId: late.user.id, position: 2, steps: 100, prize: 5 }),
+    ]);
+    expect(rounds[1]).toMatchObject({ participantCount: 4, paidOut: 45 });
+    expect(rounds[1].results.map((r: { prize: number }) => r.prize)).toEqual([45]);
+    expect(rounds[2]).toMatchObject({ participantCount: 3, paidOut: 45 });
     await expectBooksBalanced(app());
   });
 });

@@ -16,6 +16,7 @@ import {
   groupInfoSchema,
   groupMessageSchema,
   groupPreviewSchema,
+  groupRoundSchema,
   groupSchema,
   inviteEmailBodySchema,
   memberRoleBodySchema,
@@ -195,6 +196,19 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => membership.leaderboard(ctx, await request.viewer(), request.params.id),
+  );
+
+  app.get(
+    "/api/groups/:id/rounds",
+    {
+      schema: {
+        tags,
+        summary: "The group's past rounds, newest first, with their winners",
+        ...withId,
+        response: { 200: z.array(groupRoundSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => membership.rounds(ctx, await request.viewer(), request.params.id),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
   START_DATE_REQUIRED,
   START_TIME_REQUIRED,
 } from "../../../core/schemas/groups";
+import { runJobsOnce } from "../../jobs/scheduler";
 import { useTestApp } from "../../test/test-app";
 import { groupTestKit } from "./group-test-kit";
 
@@ -157,7 +158,7 @@ describe("groups API: access, creation and joining", () => {
     expect((await call("POST", `/api/groups/join/${g.inviteCode}`)).statusCode).toBe(401);
   });
 
-  it("answers 410 COMPETITION_ENDED on an invite once the group's competition is over", async () => {
+  it("answers 410 COMPETITION_ENDED on an invite from a round's end until it is paid, then admits again", async () => {
     const owner = await member();
     const g = await group(owner.session, {
       hasScheduledCompetition: true,
@@ -173,5 +174,18 @@ describe("groups API: access, creation and joining", () => {
     expect(info).toMatchObject({ competitionEnded: true, hasScheduledCompetition: true });
     const preview = (await call("GET", `/api/groups/invite/${g.inviteCode}`, late.session)).json();
     expect(preview).toMatchObject({ competitionEnded: true, canJoin: false });
+    // Once the round is settled the group is between rounds: the same link admits members again.
+    await runJobsOnce(app().ctx);
+    const between = (await app().inject({ url: `/api/groups/info/${g.inviteCode}` })).json();
+    expect(between).toMatchObject({ competitionEnded: false, hasScheduledCompetition: false });
+    expect((await call("GET", `/api/groups/invite/${g.inviteCode}`, late.session)).json()).toMatchObject({
+      competitionEnded: false,
+      canJoin: true,
+    });
+    const joined = await join(g.inviteCode, late.session);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ memberCount: 2, role: "member", competitionStatus: "completed" });
+    // Not entered into the round that was over before they came.
+    expect(joined.json().leaderboard.map((e: { userId: number }) => e.userId)).toEqual([owner.user.id]);
   });
 });

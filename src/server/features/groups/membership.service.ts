@@ -3,8 +3,16 @@ import { GROUP_RECENT_CONTRIBUTIONS, INVITE_PAGE_MEMBERS } from "../../../core/c
 import { formatMinor } from "../../../core/money";
 import { entriesOpen, entryDeadline } from "../../../core/rules/entry-cutoff";
 import type { StandingsEntry } from "../../../core/schemas/competitions";
-import type { Contribution, GroupInfo, GroupMessage, GroupPreview } from "../../../core/schemas/groups";
+import type {
+  Contribution,
+  GroupInfo,
+  GroupMessage,
+  GroupPreview,
+  GroupRound,
+} from "../../../core/schemas/groups";
+import { ROUND_ENDED_MESSAGE } from "../../../core/schemas/groups";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import { groupContributions, groupMembers, groups } from "../../db/schema";
 import { groupInviteEmail } from "../../email/templates";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
@@ -36,9 +44,27 @@ async function requireMember(ctx: AppContext, user: ViewerUser, id: number) {
 }
 
 /**
+ * The group's round that is still to be paid: its latest competition until it is settled. Between
+ * rounds (the latest one settled, the next not scheduled yet) there is none, and the invite link
+ * admits members as it does before a group's first round.
+ */
+async function openRound(db: Db, group: repo.GroupRow) {
+  const contest = group.competitionId
+    ? await contests.findGroupCompetition(db, group.competitionId)
+    : undefined;
+  return contest && !contest.settledAt ? contest : undefined;
+}
+
+/** A round that has ended and is not paid yet (its grace period, or held for review). */
+const awaitingResults = (round: { endDate: Date } | undefined, now: Date) =>
+  round !== undefined && now.getTime() >= round.endDate.getTime();
+
+/**
  * Joins a group by its invite code and pays its entry price into the pool, in one transaction
- * under the group's row lock. With a scheduled competition the member is entered into it (steps
- * already walked in its window count); once it is over the link no longer admits anyone (410).
+ * under the group's row lock. With a round to come or running the member is entered into it
+ * (steps already walked in its window count). From a round's end until it is paid the link admits
+ * nobody (410), so a new member's entry never goes to the winners of a round they could not
+ * walk in; once it is paid the link works again.
  */
 export async function join(ctx: AppContext, viewer: Viewer, code: string) {
   const user = requireActiveSubscription(viewer);
@@ -50,11 +76,9 @@ export async function join(ctx: AppContext, viewer: Viewer, code: string) {
     if (!group || group.inviteCode !== code) throw invalidInvite();
     if (await repo.membership(tx, group.id, user.id))
       throw conflict("You are already a member of this group");
-    const contest = group.competitionId
-      ? await contests.findGroupCompetition(tx, group.competitionId)
-      : undefined;
-    if (contest && now.getTime() >= contest.endDate.getTime()) {
-      throw new AppError(410, "COMPETITION_ENDED", "This group's competition has ended");
+    const contest = await openRound(tx, group);
+    if (awaitingResults(contest, now)) {
+      throw new AppError(410, "COMPETITION_ENDED", ROUND_ENDED_MESSAGE);
     }
     if (contest && !entriesOpen(now, contest))
       throw conflict("Entries for this group's competition have closed");
@@ -162,6 +186,13 @@ export async function contributions(ctx: AppContext, viewer: Viewer, id: number)
   return rows.map((r) => ({ ...r, amount: formatMinor(r.amount), createdAt: r.createdAt.toISOString() }));
 }
 
+/** The group's settled rounds with their winners (anyone who may see the group). */
+export async function rounds(ctx: AppContext, viewer: Viewer, id: number): Promise<GroupRound[]> {
+  const user = requireUser(viewer);
+  await visibleGroup(ctx, user, id);
+  return contests.pastRounds(ctx.db, id, user.id);
+}
+
 /** The group competition's standings (top 100); empty without a schedule. */
 export async function leaderboard(ctx: AppContext, viewer: Viewer, id: number): Promise<StandingsEntry[]> {
   const user = requireUser(viewer);
@@ -208,13 +239,11 @@ export async function inviteByEmail(ctx: AppContext, viewer: Viewer, id: number,
 export async function info(ctx: AppContext, code: string): Promise<GroupInfo> {
   const group = await repo.findByInvite(ctx.db, code);
   if (!group) throw invalidInvite();
-  const contest = group.competitionId
-    ? await contests.findGroupCompetition(ctx.db, group.competitionId)
-    : undefined;
+  const contest = await openRound(ctx.db, group);
   return {
     name: group.name,
     description: group.description,
-    competitionEnded: contest !== undefined && ctx.clock.now().getTime() >= contest.endDate.getTime(),
+    competitionEnded: awaitingResults(contest, ctx.clock.now()),
     competitionEndDate: contest?.endDate.toISOString() ?? null,
     hasScheduledCompetition: contest !== undefined,
   };
@@ -229,7 +258,7 @@ export async function preview(ctx: AppContext, viewer: Viewer, code: string): Pr
   const [members, me, contest] = await Promise.all([
     repo.membersOf(ctx.db, [group.id]),
     repo.membership(ctx.db, group.id, user.id),
-    group.competitionId ? contests.findGroupCompetition(ctx.db, group.competitionId) : undefined,
+    openRound(ctx.db, group),
   ]);
   return {
     id: group.id,
@@ -249,7 +278,7 @@ export async function preview(ctx: AppContext, viewer: Viewer, code: string): Pr
     hasScheduledCompetition: contest !== undefined,
     competitionStartDate: contest?.startDate.toISOString() ?? null,
     competitionEndDate: contest?.endDate.toISOString() ?? null,
-    competitionEnded: contest !== undefined && now.getTime() >= contest.endDate.getTime(),
+    competitionEnded: awaitingResults(contest, now),
     entryDeadlineDate: contest
       ? (entryDeadline(contest.startDate, contest.entryDeadlineHours)?.toISOString() ?? null)
       : null,
