@@ -247,6 +247,8 @@ export type Group = z.infer<typeof groupSchema>;
 /** A past round of a group's competition (DESIGN 1, group money): its window and who was paid. */
 export const groupRoundSchema = z.object({
   id: z.number(),
+  /** 1 for the group's first round, counted over its settled rounds. */
+  number: z.number(),
   startDate: z.string(),
   endDate: z.string(),
   /** settled: the pool was paid to the winners; refunded: nobody walked, every payer got theirs back. */

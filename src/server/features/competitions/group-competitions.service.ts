@@ -133,6 +133,7 @@ const PAST_ROUNDS_LIMIT = 20;
 export async function pastRounds(db: Db, groupId: number, viewerId: number): Promise<GroupRound[]> {
   const rounds = await queryRows<{
     id: number;
+    number: number;
     start_date: Date;
     end_date: Date;
     settlement: "settled" | "refunded";
@@ -143,12 +144,12 @@ export async function pastRounds(db: Db, groupId: number, viewerId: number): Pro
     my_prize: string | null;
   }>(
     db,
-    sql`select c.id, c.start_date, c.end_date, c.settlement, c.participant_count,
+    sql`select c.id, c.number, c.start_date, c.end_date, c.settlement, c.participant_count,
         coalesce((select sum(p.prize) from competition_participants p where p.competition_id = c.id), 0)::text as paid_out,
         me.final_position as my_position, me.steps as my_steps, me.prize::text as my_prize
-      from competitions c
+      from (select *, row_number() over (order by end_date, id)::int as number from competitions
+            where group_id = ${groupId} and deleted_at is null and settled_at is not null) c
       left join competition_participants me on me.competition_id = c.id and me.user_id = ${viewerId}
-      where c.group_id = ${groupId} and c.deleted_at is null and c.settled_at is not null
       order by c.end_date desc, c.id desc
       limit ${PAST_ROUNDS_LIMIT}`,
   );
@@ -158,6 +159,7 @@ export async function pastRounds(db: Db, groupId: number, viewerId: number): Pro
   );
   return rounds.map((r) => ({
     id: r.id,
+    number: r.number,
     startDate: new Date(r.start_date).toISOString(),
     endDate: new Date(r.end_date).toISOString(),
     settlement: r.settlement,

@@ -188,4 +188,17 @@ describe("groups API: access, creation and joining", () => {
     // Not entered into the round that was over before they came.
     expect(joined.json().leaderboard.map((e: { userId: number }) => e.userId)).toEqual([owner.user.id]);
   });
+
+  it("shows a group's past rounds to those who may see the group: 401, 403 private, 404", async () => {
+    const owner = await member();
+    const g = await group(owner.session, { isPrivate: true });
+    const stranger = await member();
+    expect((await call("GET", `/api/groups/${g.id}/rounds`)).statusCode).toBe(401);
+    expect((await call("GET", `/api/groups/${g.id}/rounds`, stranger.session)).statusCode).toBe(403);
+    expect((await call("GET", "/api/groups/999999/rounds", owner.session)).statusCode).toBe(404);
+    expect((await call("GET", "/api/groups/0/rounds", owner.session)).statusCode).toBe(400);
+    const none = await call("GET", `/api/groups/${g.id}/rounds`, owner.session);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+  });
 });

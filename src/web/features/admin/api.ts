@@ -161,6 +161,41 @@ export function useDecideHeldParticipant() {
   });
 }
 
+/** GET /api/admin/competitions/settlement-failures: settlements that failed, retried with a growing delay. */
+export interface SettlementFailure {
+  competitionId: number;
+  competitionName: string;
+  groupId: number | null;
+  endDate: string;
+  attempts: number;
+  error: string;
+  retryAt: string | null;
+}
+
+export const settlementFailuresKey = ["/api/admin/competitions/settlement-failures"] as const;
+
+export function useSettlementFailures() {
+  return useQuery({
+    queryKey: settlementFailuresKey,
+    queryFn: getQueryFn<SettlementFailure[]>({ on401: "throw" }),
+  });
+}
+
+/** Retry now: settles at once, or answers why it still fails. */
+export function useRetrySettlement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (competitionId: number) =>
+      apiRequest<{ message: string }>(`/api/admin/competitions/${competitionId}/settle`, { method: "POST" }),
+    retry: 0,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: settlementFailuresKey }),
+        queryClient.invalidateQueries({ queryKey: heldCompetitionsKey }),
+      ]),
+  });
+}
+
 /** GET /api/admin/disputes: participants' disputes of competition results, not yet reviewed. */
 export interface CompetitionDispute {
   id: number;

@@ -15,11 +15,12 @@ import type {
   GroupInfo,
   GroupMessage,
   GroupPreview,
+  GroupRound,
 } from "../../../core/schemas/groups";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { authKeys } from "../auth/api";
 
-export type { Contribution, Group, GroupInfo, GroupMessage, GroupPreview };
+export type { Contribution, Group, GroupInfo, GroupMessage, GroupPreview, GroupRound };
 
 /** The create body as sent: FitCoins as numbers, the start as a local date and time. */
 export interface CreateGroupRequest {
@@ -52,6 +53,7 @@ export const groupKeys = {
   list: ["/api/groups"] as const,
   detail: (id: number) => [`/api/groups/${id}`] as const,
   leaderboard: (id: number) => [`/api/groups/${id}/leaderboard`] as const,
+  rounds: (id: number) => [`/api/groups/${id}/rounds`] as const,
   contributions: (id: number) => [`/api/groups/${id}/contributions`] as const,
   messages: (id: number) => [`/api/groups/${id}/messages`] as const,
   info: (inviteCode: string) => [`/api/groups/info/${code(inviteCode)}`] as const,
@@ -112,6 +114,18 @@ export function groupLeaderboardQueryOptions(id: number, active: boolean) {
     refetchInterval: interval,
     staleTime: interval,
   });
+}
+
+/** The group's past rounds with their winners, newest first (DESIGN 1, group money). */
+export function groupRoundsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: groupKeys.rounds(id),
+    queryFn: getQueryFn<GroupRound[]>({ on401: "throw" }),
+  });
+}
+
+export function useGroupRounds(id: number) {
+  return useQuery(groupRoundsQueryOptions(id));
 }
 
 export function useGroupLeaderboard(

@@ -3,6 +3,7 @@ import type { Group } from "../../../core/schemas/groups";
 import { ApiError } from "../../lib/api-client";
 import {
   avatarStack,
+  awaitsNextRound,
   canAfford,
   goalProgress,
   groupChatTime,
@@ -87,10 +88,10 @@ describe("goalProgress", () => {
 });
 
 describe("visibleGroups", () => {
-  it("hides completed competitions and keeps each group once, in order", () => {
+  it("hides others' groups whose competition is completed, keeps each group once, in order", () => {
     const list = [
       group({ id: 1 }),
-      group({ id: 2, competitionStatus: "completed" }),
+      group({ id: 2, competitionStatus: "completed", role: null }),
       group({ id: 3, competitionStatus: "active" }),
       group({ id: 1, name: "again" }),
     ];
@@ -98,6 +99,25 @@ describe("visibleGroups", () => {
       [1, "Striders"],
       [3, "Striders"],
     ]);
+  });
+
+  it("keeps the viewer's own groups between rounds, admin or member", () => {
+    const list = [
+      group({ id: 1, competitionStatus: "completed", role: "member", settlement: "settled" }),
+      group({ id: 2, competitionStatus: "completed", role: "admin", settlement: "pending" }),
+    ];
+    expect(visibleGroups(list).map((g) => g.id)).toEqual([1, 2]);
+  });
+});
+
+describe("awaitsNextRound", () => {
+  it("is true without a round or once the last one is paid, false while one is to come, runs or is being paid", () => {
+    expect(awaitsNextRound({ hasScheduledCompetition: false, settlement: null })).toBe(true);
+    expect(awaitsNextRound({ hasScheduledCompetition: true, settlement: "settled" })).toBe(true);
+    expect(awaitsNextRound({ hasScheduledCompetition: true, settlement: "refunded" })).toBe(true);
+    for (const settlement of ["open", "pending", "under_review"] as const) {
+      expect(awaitsNextRound({ hasScheduledCompetition: true, settlement })).toBe(false);
+    }
   });
 });
 
@@ -166,12 +186,14 @@ describe("joinFailure", () => {
   });
 
   it("names an ended competition", () => {
-    const error = new ApiError(410, "This group's competition has ended", { code: "COMPETITION_ENDED" });
+    const error = new ApiError(410, "This group's round has ended", { code: "COMPETITION_ENDED" });
+    // The link works again once the round is paid (DESIGN 1, group money), and the text says so.
     expect(joinFailure(error)).toMatchObject({
       kind: "ended",
       toast: {
         title: "Competition Ended",
-        description: "This group's competition has ended and the invite link is no longer valid.",
+        description:
+          "This group's round has ended and its results are being settled. The invite link works again once they are in.",
       },
     });
   });

@@ -1,6 +1,6 @@
 import { GROUP_CARD_AVATARS } from "../../../core/constants";
 import { parseMinor } from "../../../core/money";
-import type { Group, GroupMessage } from "../../../core/schemas/groups";
+import { type Group, type GroupMessage, ROUND_ENDED_MESSAGE } from "../../../core/schemas/groups";
 import type { ChatPanelMessage } from "../../components/chat/chat-panel";
 import { ApiError } from "../../lib/api-client";
 
@@ -78,12 +78,16 @@ export function goalProgress(balance: string, goal: string | null): GoalProgress
   return { percent, bar: Math.min(100, percent) };
 }
 
-/** The list as the groups page shows it: completed competitions hidden, each group once. */
+/**
+ * The list as the groups page shows it, each group once. A group whose round is over stays in its
+ * members' list (DESIGN 1, group money: the next round is scheduled from there); only other
+ * groups with a completed competition are hidden (specification 2 section 2).
+ */
 export function visibleGroups(list: readonly Group[]): Group[] {
   const seen = new Set<number>();
   const out: Group[] = [];
   for (const group of list) {
-    if (group.competitionStatus === "completed" || seen.has(group.id)) continue;
+    if ((group.competitionStatus === "completed" && group.role === null) || seen.has(group.id)) continue;
     seen.add(group.id);
     out.push(group);
   }
@@ -136,6 +140,14 @@ export function staticCountdownText(group: Pick<Group, "competitionStatus" | "ha
   return null;
 }
 
+/**
+ * Whether the group waits for its admins to schedule a round: none yet, or the last one paid
+ * (settled or refunded). While a round is to come, runs or is being paid, there is nothing to schedule.
+ */
+export function awaitsNextRound(group: Pick<Group, "hasScheduledCompetition" | "settlement">): boolean {
+  return !group.hasScheduledCompetition || group.settlement === "settled" || group.settlement === "refunded";
+}
+
 /** What happened to the pool after the end. */
 export function settlementText(settlement: Group["settlement"]): string | null {
   switch (settlement) {
@@ -154,7 +166,8 @@ export function settlementText(settlement: Group["settlement"]): string | null {
 
 export const INVALID_INVITE_TEXT =
   "This invite link is either invalid, expired, or the group no longer exists.";
-export const ENDED_INVITE_TEXT = "This group's competition has ended and the invite link is no longer valid.";
+/** The link admits nobody from a round's end until it is paid, then again (DESIGN 1, group money). */
+export const ENDED_INVITE_TEXT = ROUND_ENDED_MESSAGE;
 export const GROUP_NOT_FOUND_TEXT =
   "The group you're looking for doesn't exist or you don't have permission to view it.";
 

@@ -13,7 +13,8 @@ export interface ReviewItem {
   /** The list key when `key` is not unique (several rows about one account). */
   listKey?: string;
   name: string;
-  username: string;
+  /** The member concerned; left out for an item about something else (a competition). */
+  username?: string;
   details: ReactNode;
   at: string;
   /** What the time is ("Flagged" unless told). */
@@ -33,7 +34,7 @@ export function ReviewQueueCard({
   empty,
   query,
   review,
-  reviewedText = (item) => `${item.username} is no longer flagged.`,
+  reviewedText = (item) => `${item.username ?? item.name} is no longer flagged.`,
 }: {
   title: string;
   icon: LucideIcon;
@@ -79,7 +80,7 @@ export function ReviewQueueCard({
               <li key={item.listKey ?? item.key} className="flex flex-wrap items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold">{item.name}</p>
-                  <p className="truncate text-sm text-slate-500">@{item.username}</p>
+                  {item.username ? <p className="truncate text-sm text-slate-500">@{item.username}</p> : null}
                   <p className="text-sm text-slate-600">{item.details}</p>
                   <p className="text-xs text-slate-500">
                     {item.atLabel ?? "Flagged"} {formatDateTime(item.at)}
@@ -90,7 +91,7 @@ export function ReviewQueueCard({
                     variant="outline"
                     size="sm"
                     disabled={review?.isPending}
-                    aria-label={`Mark ${item.username} reviewed`}
+                    aria-label={`Mark ${item.username ?? item.name} reviewed`}
                     onClick={() => markReviewed(item)}
                   >
                     Mark reviewed

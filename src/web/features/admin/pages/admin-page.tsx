@@ -11,6 +11,7 @@ import { HeldCompetitionsCard } from "../components/held-competitions-card";
 import { PaymentFlagsCard } from "../components/payment-flags-card";
 import { PlatformRevenueCard } from "../components/platform-revenue-card";
 import { ReportsCard } from "../components/reports-card";
+import { SettlementFailuresCard } from "../components/settlement-failures-card";
 import { StepFlagsCard } from "../components/step-flags-card";
 import { TestAccountsCard } from "../components/test-accounts-card";
 import { UsersListCard } from "../components/users-list-card";
@@ -57,6 +58,7 @@ export function AdminPage() {
         <PlatformRevenueCard />
         <StepFlagsCard />
         <PaymentFlagsCard />
+        <SettlementFailuresCard />
         <HeldCompetitionsCard />
         <CompetitionDisputesCard />
         <ReportsCard />

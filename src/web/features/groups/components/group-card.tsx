@@ -1,4 +1,4 @@
-import { ArrowRight, Coins, Lock, Share2, Users } from "lucide-react";
+import { ArrowRight, CalendarPlus, Coins, Lock, Share2, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { Group } from "../../../../core/schemas/groups";
@@ -6,6 +6,8 @@ import { StandingsList } from "../../../components/standings/standings-list";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { fc } from "../../../lib/format";
+import { awaitsNextRound } from "../group-view";
+import { EditGroupDialog } from "./edit-group-dialog";
 import { GroupCountdown } from "./group-countdown";
 import { MemberAvatars } from "./member-avatars";
 import { ShareGroupDialog } from "./share-group-dialog";
@@ -22,13 +24,15 @@ const roleStyle = {
 export function GroupCard({
   group,
   viewerId,
-  canRenew,
+  canManage,
 }: {
   group: Group;
   viewerId: number;
-  canRenew: boolean;
+  /** Its admins, creator and site admins: a new invite link, and the next round once one is paid. */
+  canManage: boolean;
 }) {
   const [sharing, setSharing] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   return (
     <Card className="flex flex-col" role="article" aria-label={group.name}>
       <CardHeader>
@@ -83,12 +87,23 @@ export function GroupCard({
           >
             <Share2 aria-hidden="true" /> Share
           </Button>
+          {canManage && group.hasScheduledCompetition && awaitsNextRound(group) ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setScheduling(true)}
+              aria-label={`Schedule next round of ${group.name}`}
+            >
+              <CalendarPlus aria-hidden="true" /> Schedule next round
+            </Button>
+          ) : null}
         </div>
       </CardContent>
+      {scheduling ? <EditGroupDialog group={group} onClose={() => setScheduling(false)} /> : null}
       <ShareGroupDialog
         group={group}
         linkForm="groups"
-        canRenew={canRenew}
+        canRenew={canManage}
         open={sharing}
         onOpenChange={setSharing}
       />

@@ -21,6 +21,7 @@ import { type GroupDialog, GroupHeader } from "../components/group-header";
 import { LeaveGroupDialog } from "../components/leave-group-dialog";
 import { MEMBERS_CARD_ID, MembersCard } from "../components/members-card";
 import { MoneyPoolCard } from "../components/money-pool-card";
+import { PastRoundsCard } from "../components/past-rounds-card";
 import { ShareGroupDialog } from "../components/share-group-dialog";
 import { GroupInfoCard, QuickActions } from "../components/side-cards";
 import { canManageGroup, failureToast, GROUP_NOT_FOUND_TEXT } from "../group-view";
@@ -92,6 +93,11 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
         <div className="grid grid-cols-1 gap-6 lg:col-span-2">
           <GroupCompetitionCard group={group} viewerId={user.id} canManage={canManage} />
           <MoneyPoolCard group={group} onJoinPool={member ? () => setDialog("contribute") : null} />
+          <PastRoundsCard
+            group={group}
+            viewerId={user.id}
+            onScheduleNext={canManage ? () => setDialog("edit") : null}
+          />
         </div>
         <div className="grid grid-cols-1 gap-6">
           <QuickActions chatOpen={chatOpen} onToggleChat={member ? () => setChatOpen((o) => !o) : null} />

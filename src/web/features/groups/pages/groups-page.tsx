@@ -42,7 +42,7 @@ export function GroupsPage() {
     const viewer = { id: user.id, isAdmin };
     const cards = (items: typeof list) =>
       items.map((g) => (
-        <GroupCard key={g.id} group={g} viewerId={user.id} canRenew={canManageGroup(g, viewer)} />
+        <GroupCard key={g.id} group={g} viewerId={user.id} canManage={canManageGroup(g, viewer)} />
       ));
     body = (
       <>

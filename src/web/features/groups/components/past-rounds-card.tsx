@@ -1,0 +1,103 @@
+import { CalendarPlus, History } from "lucide-react";
+import type { Group, GroupRound } from "../../../../core/schemas/groups";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { fc, formatDateTime } from "../../../lib/format";
+import { useGroupRounds } from "../api";
+import { awaitsNextRound } from "../group-view";
+import { CardHeading } from "./group-badges";
+
+const place = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as const)[n % 10] || "th";
+  return `${n}${suffix}`;
+};
+
+function RoundResults({ round, viewerId }: { round: GroupRound; viewerId: number }) {
+  if (round.settlement === "refunded") {
+    return <p className="text-sm text-slate-600">Nobody walked, so everyone who paid in was refunded.</p>;
+  }
+  if (round.results.length === 0) {
+    return <p className="text-sm text-slate-600">The pool was empty: no prizes were paid.</p>;
+  }
+  const mine = round.mine;
+  return (
+    <>
+      <ol className="grid gap-1 text-sm" aria-label="Winners">
+        {round.results.map((r) => (
+          <li key={r.userId} className="flex items-baseline justify-between gap-3">
+            <span className="min-w-0 break-words">
+              <span className="font-semibold text-slate-900">{place(r.position)}</span> {r.firstName}{" "}
+              {r.lastName}
+              {r.userId === viewerId ? " (you)" : ""}
+              <span className="text-slate-500"> · {r.steps.toLocaleString()} steps</span>
+            </span>
+            <span className="shrink-0 font-bold text-amber-900 tabular-nums">{fc(r.prize)}</span>
+          </li>
+        ))}
+      </ol>
+      {mine && mine.prize === 0 && mine.position !== null ? (
+        <p className="text-sm text-slate-600">
+          You finished {place(mine.position)} with {mine.steps.toLocaleString()} steps.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The group's settled rounds, newest first, with who was paid what; and for the group's admins,
+ * once the last round is paid, Schedule next round (Edit Group, paid from what the pool holds then).
+ */
+export function PastRoundsCard({
+  group,
+  viewerId,
+  onScheduleNext,
+}: {
+  group: Group;
+  viewerId: number;
+  onScheduleNext: (() => void) | null;
+}) {
+  const rounds = useGroupRounds(group.id);
+  const list = rounds.data ?? [];
+  const canSchedule = onScheduleNext !== null && group.hasScheduledCompetition && awaitsNextRound(group);
+  if (list.length === 0 && !canSchedule) return null;
+  return (
+    <Card role="region" aria-label="Past Rounds">
+      <CardHeading icon={History} iconClassName="text-indigo-500">
+        Past Rounds
+      </CardHeading>
+      <CardContent className="grid gap-4">
+        {canSchedule ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-indigo-50 px-3 py-2 ring-1 ring-indigo-200">
+            <p className="text-sm text-indigo-950">
+              This round is over. The next one is paid from what the pool holds when it ends.
+            </p>
+            <Button size="sm" onClick={onScheduleNext ?? undefined}>
+              <CalendarPlus aria-hidden="true" /> Schedule next round
+            </Button>
+          </div>
+        ) : null}
+        {list.map((round) => (
+          <section
+            key={round.id}
+            className="grid gap-2 border-t border-slate-100 pt-3 first-of-type:border-t-0 first-of-type:pt-0"
+            aria-label={`Round ${round.number}`}
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <h3 className="font-semibold text-slate-900">Round {round.number}</h3>
+              <span className="text-xs text-slate-500">
+                {formatDateTime(round.startDate)} to {formatDateTime(round.endDate)}
+              </span>
+            </div>
+            <p className="text-xs text-slate-500">
+              {round.participantCount} {round.participantCount === 1 ? "walker" : "walkers"}
+              {round.paidOut > 0 ? ` · ${fc(round.paidOut)} paid out` : ""}
+            </p>
+            <RoundResults round={round} viewerId={viewerId} />
+          </section>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
