@@ -1,10 +1,8 @@
-import { CalendarPlus, History } from "lucide-react";
-import type { Group, GroupRound } from "../../../../core/schemas/groups";
-import { Button } from "../../../components/ui/button";
+import { History } from "lucide-react";
+import type { GroupRound } from "../../../../core/schemas/groups";
 import { Card, CardContent } from "../../../components/ui/card";
 import { fc, formatDateTime } from "../../../lib/format";
 import { useGroupRounds } from "../api";
-import { awaitsNextRound } from "../group-view";
 import { CardHeading } from "./group-badges";
 
 const place = (n: number) => {
@@ -45,39 +43,17 @@ function RoundResults({ round, viewerId }: { round: GroupRound; viewerId: number
   );
 }
 
-/**
- * The group's settled rounds, newest first, with who was paid what; and for the group's admins,
- * once the last round is paid, Schedule next round (Edit Group, paid from what the pool holds then).
- */
-export function PastRoundsCard({
-  group,
-  viewerId,
-  onScheduleNext,
-}: {
-  group: Group;
-  viewerId: number;
-  onScheduleNext: (() => void) | null;
-}) {
-  const rounds = useGroupRounds(group.id);
+/** The group's settled rounds, newest first, with who was paid what and the viewer's own place. */
+export function PastRoundsCard({ groupId, viewerId }: { groupId: number; viewerId: number }) {
+  const rounds = useGroupRounds(groupId);
   const list = rounds.data ?? [];
-  const canSchedule = onScheduleNext !== null && group.hasScheduledCompetition && awaitsNextRound(group);
-  if (list.length === 0 && !canSchedule) return null;
+  if (list.length === 0) return null;
   return (
     <Card role="region" aria-label="Past Rounds">
       <CardHeading icon={History} iconClassName="text-indigo-500">
         Past Rounds
       </CardHeading>
       <CardContent className="grid gap-4">
-        {canSchedule ? (
-          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-indigo-50 px-3 py-2 ring-1 ring-indigo-200">
-            <p className="text-sm text-indigo-950">
-              This round is over. The next one is paid from what the pool holds when it ends.
-            </p>
-            <Button size="sm" onClick={onScheduleNext ?? undefined}>
-              <CalendarPlus aria-hidden="true" /> Schedule next round
-            </Button>
-          </div>
-        ) : null}
         {list.map((round) => (
           <section
             key={round.id}

@@ -21,6 +21,7 @@ import { type GroupDialog, GroupHeader } from "../components/group-header";
 import { LeaveGroupDialog } from "../components/leave-group-dialog";
 import { MEMBERS_CARD_ID, MembersCard } from "../components/members-card";
 import { MoneyPoolCard } from "../components/money-pool-card";
+import { NextRoundPrompt } from "../components/next-round-prompt";
 import { PastRoundsCard } from "../components/past-rounds-card";
 import { ShareGroupDialog } from "../components/share-group-dialog";
 import { GroupInfoCard, QuickActions } from "../components/side-cards";
@@ -91,13 +92,10 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
       <GroupHeader group={group} canManage={canManage} onOpen={setDialog} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <div className="grid grid-cols-1 gap-6 lg:col-span-2">
+          {canManage ? <NextRoundPrompt group={group} onSchedule={() => setDialog("edit")} /> : null}
           <GroupCompetitionCard group={group} viewerId={user.id} canManage={canManage} />
           <MoneyPoolCard group={group} onJoinPool={member ? () => setDialog("contribute") : null} />
-          <PastRoundsCard
-            group={group}
-            viewerId={user.id}
-            onScheduleNext={canManage ? () => setDialog("edit") : null}
-          />
+          <PastRoundsCard groupId={group.id} viewerId={user.id} />
         </div>
         <div className="grid grid-cols-1 gap-6">
           <QuickActions chatOpen={chatOpen} onToggleChat={member ? () => setChatOpen((o) => !o) : null} />
