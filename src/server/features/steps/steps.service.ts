@@ -20,11 +20,20 @@ import type { StepSyncBody } from "./steps.schemas";
 
 export const LEADERBOARD_SIZE = 50;
 
-export const implausibleSteps = (allowed: number) =>
+/** Which window limited a refused sync: the one the server measured it in, for its message. */
+export type ImplausibleWindow = "lastSync" | "accountCreated" | "declared";
+
+const WINDOW_WORDS: Record<ImplausibleWindow, string> = {
+  lastSync: "since your last sync",
+  accountCreated: "since your account was created",
+  declared: "in the time these steps were counted",
+};
+
+export const implausibleSteps = (allowed: number, window: ImplausibleWindow = "lastSync") =>
   new AppError(
     422,
     "IMPLAUSIBLE_STEPS",
-    `These steps could not be counted: that is more than anyone can walk since your last sync (at most ${allowed} steps). Nothing was added.`,
+    `These steps could not be counted: that is more than anyone can walk ${WINDOW_WORDS[window]} (at most ${allowed} steps). Nothing was added.`,
   );
 
 /** The member's steps today, in their own time zone. */
@@ -102,7 +111,9 @@ async function syncAsViewer(ctx: AppContext, viewer: Viewer, batch: Batch) {
 
 /**
  * Stores one batch of steps and answers today's total. A batch id seen before counts nothing
- * again and answers the same total; a batch above the plausible cadence is refused with 422,
+ * again and answers the same total; a batch above the plausible cadence in the time the server can
+ * vouch for (since the member's previous accepted sync or since the account was created, whichever
+ * is later, and inside the window the batch declares) is refused with 422,
  * recorded, and repeated refusals flag the account for review. The decision and the insert are
  * one round trip to the database, under the member's sync lock, so concurrent syncs of one member
  * pass the cadence check one at a time and concurrent retries count once. Usually the session
@@ -115,6 +126,15 @@ export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBo
   const sent = new Date(body.timestamp);
   // A device clock running ahead cannot put steps in the future (or in a window not begun).
   const recordedAt = sent.getTime() > now.getTime() ? now : sent;
+  // The window the batch declares (its first step to its last) holds at most this many steps; it
+  // can only narrow what the server allows, so it needs no vouching. Checked before anything is
+  // stored: the same batch would be refused again, so a retry of it is refused too.
+  const declared = body.startedAt ? allowedSteps(new Date(body.startedAt), sent) : null;
+  if (declared !== null && body.steps > declared) {
+    const user = requireActiveSubscription(await caller.viewer());
+    await recordRefusal(ctx, user.id, body, declared, recordedAt, now);
+    throw implausibleSteps(declared, "declared");
+  }
   const batch: Batch = {
     batchId: body.batchId,
     steps: body.steps,
@@ -126,10 +146,13 @@ export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBo
     (caller.session && (await syncAsSession(ctx, caller.session, batch))) ??
     (await syncAsViewer(ctx, await caller.viewer(), batch));
   if (result.refused || result.totalSteps === null) {
-    // Refused only after an earlier accepted sync, so the allowance is a number.
-    const allowed = allowedSteps(result.latest, recordedAt) ?? 0;
+    // The database measured the window from the later of the latest accepted batch and the
+    // account's creation (migration 0020); the same here, for the message and the record.
+    const createdAt = await repo.accountCreatedAt(ctx.db, userId);
+    const fromLastSync = result.latest !== null && result.latest.getTime() >= createdAt.getTime();
+    const allowed = allowedSteps(fromLastSync ? result.latest : createdAt, recordedAt) ?? 0;
     await recordRefusal(ctx, userId, body, allowed, recordedAt, now);
-    throw implausibleSteps(allowed);
+    throw implausibleSteps(allowed, fromLastSync ? "lastSync" : "accountCreated");
   }
   return { stepData: { totalSteps: result.totalSteps } };
 }
