@@ -6,6 +6,8 @@ import {
   historyQuerySchema,
   historySchema,
   leaderboardSchema,
+  practiceBodySchema,
+  practiceResultSchema,
   stepSyncBodySchema,
   stepSyncResultSchema,
   todayStepsSchema,
@@ -27,6 +29,20 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) =>
       steps.sync(ctx, { session: sessionCredentials(request), viewer: () => request.viewer() }, request.body),
+  );
+
+  app.post(
+    "/api/steps/practice",
+    {
+      schema: {
+        tags,
+        summary:
+          "A Step Test tap: practice, open to visitors too; stored nowhere, it counts for no total, competition, points, streak, badge or leaderboard",
+        body: practiceBodySchema,
+        response: { 200: practiceResultSchema, ...errors(400) },
+      },
+    },
+    async (request) => steps.practice(ctx, request.body),
   );
 
   app.get(

@@ -32,6 +32,18 @@ export const stepSyncBodySchema = z
   });
 export type StepSyncBody = z.infer<typeof stepSyncBodySchema>;
 
+/** A Step Test tap (DESIGN 1, Step Test): practice, answered like a sync and stored nowhere. */
+export const practiceBodySchema = z.object({
+  steps: z.number().int().min(1).max(MAX_STEPS_PER_SYNC),
+  timestamp: z.iso.datetime({ offset: true }),
+});
+export type PracticeBody = z.infer<typeof practiceBodySchema>;
+export const practiceResultSchema = z.object({
+  practice: z.literal(true),
+  steps: z.number().int(),
+  syncedAt: z.string(),
+});
+
 export const stepSyncResultSchema = z.object({ stepData: z.object({ totalSteps: z.number().int() }) });
 export const todayStepsSchema = z.object({ steps: z.number().int() });
 export const historyQuerySchema = z.object({ days: z.enum(["7", "30"]).default("7") });

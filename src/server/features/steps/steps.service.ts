@@ -16,7 +16,7 @@ import {
   REFUSALS_BEFORE_FLAG,
 } from "./plausibility";
 import * as repo from "./steps.repo";
-import type { StepSyncBody } from "./steps.schemas";
+import type { PracticeBody, StepSyncBody } from "./steps.schemas";
 
 export const LEADERBOARD_SIZE = 50;
 
@@ -155,6 +155,15 @@ export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBo
     throw implausibleSteps(allowed, fromLastSync ? "lastSync" : "accountCreated");
   }
   return { stepData: { totalSteps: result.totalSteps } };
+}
+
+/**
+ * A Step Test tap (DESIGN 1, Step Test): practice. It goes to the server as a sync would, so the
+ * page shows the round trip, but nothing is stored: no batch, so no day total, competition
+ * standing, points, streak, badge or leaderboard place can ever include it, whoever taps.
+ */
+export function practice(ctx: AppContext, body: PracticeBody) {
+  return { practice: true as const, steps: body.steps, syncedAt: ctx.clock.now().toISOString() };
 }
 
 /** Keeps a refused sync (nothing of it counted) and flags the account at the third within a day. */

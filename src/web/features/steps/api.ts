@@ -65,6 +65,24 @@ export async function sendStepBatch(batch: PendingBatch): Promise<{ totalSteps: 
   return { totalSteps: response.stepData.totalSteps };
 }
 
+export interface PracticeTapResponse {
+  practice: true;
+  steps: number;
+  syncedAt: string;
+}
+
+/**
+ * A Step Test tap: POST /api/steps/practice, which answers like a sync and stores nothing, so the
+ * tap counts for no total, competition, points, streak, badge or leaderboard (DESIGN 1, Step Test).
+ * Open to visitors too.
+ */
+export function sendPracticeTap(): Promise<PracticeTapResponse> {
+  return apiRequest<PracticeTapResponse>("/api/steps/practice", {
+    method: "POST",
+    body: { steps: 1, timestamp: new Date().toISOString() },
+  });
+}
+
 export const todayStepsQueryOptions = queryOptions({
   queryKey: stepKeys.today,
   queryFn: getQueryFn<TodaySteps>({ on401: "returnNull" }),
