@@ -24,7 +24,7 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         tags,
         summary: "Sync a batch of steps (idempotent by batchId); answers today's total",
         body: stepSyncBodySchema,
-        response: { 200: stepSyncResultSchema, ...errors(400, 401, 403, 422) },
+        response: { 200: stepSyncResultSchema, ...errors(400, 401, 403, 409, 422) },
       },
     },
     async (request) =>

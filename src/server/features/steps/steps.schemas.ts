@@ -25,6 +25,11 @@ export const stepSyncBodySchema = z
     motionData: motionDataSchema.optional(),
     /** The client's id for this batch: a retried sync with the same id counts once. */
     batchId: z.uuid(),
+    /**
+     * The member the steps were counted for (optional; the tracker sends it): the sync is refused
+     * with 409, nothing stored, unless the session is theirs.
+     */
+    userId: z.number().int().positive().optional(),
   })
   .refine((b) => b.startedAt === undefined || Date.parse(b.startedAt) <= Date.parse(b.timestamp), {
     path: ["startedAt"],

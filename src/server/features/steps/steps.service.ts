@@ -36,6 +36,14 @@ export const implausibleSteps = (allowed: number, window: ImplausibleWindow = "l
     `These steps could not be counted: that is more than anyone can walk ${WINDOW_WORDS[window]} (at most ${allowed} steps). Nothing was added.`,
   );
 
+/** A batch counted for one member and sent under another's session: kept by the phone for them. */
+export const stepsOfAnotherMember = () =>
+  new AppError(
+    409,
+    "STEPS_OF_ANOTHER_MEMBER",
+    "These steps were counted for another member: they sync when that member signs in on this phone.",
+  );
+
 /** The member's steps today, in their own time zone. */
 export async function todaySteps(ctx: AppContext, user: { id: number; timeZone: string }): Promise<number> {
   return repo.stepsOnDate(ctx.db, user.id, localDate(ctx.clock.now(), user.timeZone));
@@ -54,6 +62,31 @@ function rememberZone(tokenHash: string, timeZone: string) {
   sessionZones.set(tokenHash, timeZone);
   // The oldest entry goes first (a Map iterates in insertion order).
   if (sessionZones.size > SESSION_ZONES_KEPT) sessionZones.delete(sessionZones.keys().next().value as string);
+}
+
+/** Who each session belongs to (by token hash): certain, since a session never changes hands. */
+const sessionOwners = new Map<string, number>();
+
+function rememberOwner(tokenHash: string, userId: number) {
+  sessionOwners.delete(tokenHash);
+  sessionOwners.set(tokenHash, userId);
+  if (sessionOwners.size > SESSION_ZONES_KEPT)
+    sessionOwners.delete(sessionOwners.keys().next().value as string);
+}
+
+/**
+ * A batch that names the member it was counted for is stored only under that member's session
+ * (DESIGN 1: queued steps belong to the member who was signed in when they were counted). A
+ * session seen before in this process is known without a query; any other is resolved in full,
+ * which also answers 401 and 403 first.
+ */
+async function requireOwnSteps(caller: SyncCaller, userId: number) {
+  const known = caller.session ? sessionOwners.get(caller.session.tokenHash) : undefined;
+  if (known === userId) return;
+  const viewer = await caller.viewer();
+  const user = requireActiveSubscription(viewer);
+  if (viewer.state === "user") rememberOwner(viewer.tokenHash, user.id);
+  if (user.id !== userId) throw stepsOfAnotherMember();
 }
 
 type Batch = { batchId: string; steps: number; recordedAt: Date; now: Date; latestAllowed: Date | null };
@@ -80,6 +113,7 @@ async function syncAsSession(ctx: AppContext, session: SessionCredentials, batch
     if (result.handled) {
       // Kept as recently used, so the sessions still syncing are the last to be forgotten.
       if (timeZone) rememberZone(session.tokenHash, timeZone);
+      rememberOwner(session.tokenHash, result.userId);
       return { userId: result.userId, result: result.sync };
     }
     if (result.timeZone === null || result.timeZone === timeZone) return null;
@@ -92,7 +126,10 @@ async function syncAsSession(ctx: AppContext, session: SessionCredentials, batch
 /** The sync after the session is resolved in full (renewal, grace, and every refusal's answer). */
 async function syncAsViewer(ctx: AppContext, viewer: Viewer, batch: Batch) {
   const user = requireActiveSubscription(viewer);
-  if (viewer.state === "user") rememberZone(viewer.tokenHash, user.timeZone);
+  if (viewer.state === "user") {
+    rememberZone(viewer.tokenHash, user.timeZone);
+    rememberOwner(viewer.tokenHash, user.id);
+  }
   const result = await repo.syncBatch(
     ctx.db,
     {
@@ -122,6 +159,7 @@ async function syncAsViewer(ctx: AppContext, viewer: Viewer, batch: Batch) {
  * certainly let through is resolved in full first, which answers 401 and 403 as every route does.
  */
 export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBody) {
+  if (body.userId !== undefined) await requireOwnSteps(caller, body.userId);
   const now = ctx.clock.now();
   const sent = new Date(body.timestamp);
   // A device clock running ahead cannot put steps in the future (or in a window not begun).

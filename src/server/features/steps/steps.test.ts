@@ -201,6 +201,29 @@ describe("step sync", () => {
     }
   });
 
+  it("stores a batch that names its member only under that member's session (409 otherwise)", async () => {
+    const a = await member();
+    const b = await member();
+    // B's first sync of the session, then one the process knows B's session from: both refused.
+    for (let i = 0; i < 2; i++) {
+      const res = await sync(b.session, batch(40, { userId: a.id }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: "STEPS_OF_ANOTHER_MEMBER",
+        message:
+          "These steps were counted for another member: they sync when that member signs in on this phone.",
+      });
+      expect((await sync(b.session, batch(10, { userId: b.id }))).statusCode).toBe(200);
+    }
+    expect(await rows(b.id)).toHaveLength(2);
+    expect(await rows(a.id)).toHaveLength(0);
+    const own = await sync(a.session, batch(40, { userId: a.id }));
+    expect(own.json()).toEqual({ stepData: { totalSteps: 40 } });
+    // Without a session the answer is 401 as before, not 409.
+    expect((await sync(null, batch(40, { userId: a.id }))).statusCode).toBe(401);
+    expect((await sync(a.session, batch(40, { userId: 0 }))).statusCode).toBe(400);
+  });
+
   it("puts a timestamp from the future at the server's time", async () => {
     const { id, session } = await member();
     const now = t().clock.now();
