@@ -84,23 +84,34 @@ test("going offline mid-walk and reloading loses no steps: they sync once back o
   expect(Math.abs(shown - walk.truth)).toBeLessThanOrEqual(Math.max(3, Math.round(walk.truth * 0.1)));
 });
 
-test("the step test's +1 syncs each tap for a member, and counts locally for a visitor", async ({ page }) => {
+test("the step test's taps are practice: each syncs, and none counts, for a visitor or a member", async ({
+  page,
+}) => {
+  // Every sync the page makes: none may go to the member's steps.
+  const stepSyncs: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/steps")
+      stepSyncs.push(request.url());
+  });
+  const plus = page.getByRole("button", { name: "Add one step" });
+  const status = page.getByRole("status").filter({ hasText: "Status:" });
+
   await page.goto("/step-test");
-  await page.getByRole("button", { name: "Add one step" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Status:" })).toContainText("Counting locally");
-  await expect(page.getByText("Local Mode", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("practice-note")).toHaveText(
+    "Practice only: taps here do not count for competitions, points, streaks, badges or the leaderboard.",
+  );
+  await plus.click();
+  await expect(status).toContainText("Synced at");
 
   await becomeActiveMember(page);
   await page.goto("/step-test");
-  const plus = page.getByRole("button", { name: "Add one step" });
-  const status = page.getByRole("status").filter({ hasText: "Status:" });
-  await plus.click();
-  await expect(status).toContainText("Synced at");
-  // The visitor's step, kept on this phone, went with the first tap to the member signed in here.
-  expect(await serverStepsToday(page)).toBe(2);
-  for (const total of [3, 4]) {
+  await expect(page.getByTestId("practice-note")).toBeVisible();
+  for (let i = 0; i < 3; i++) {
     await plus.click();
-    await expect.poll(() => serverStepsToday(page)).toBe(total);
     await expect(status).toContainText("Synced at");
   }
+  await expect(page.getByText("3", { exact: true })).toBeVisible();
+  // Neither the visitor's tap nor the member's counted: no step sync, and nothing today.
+  expect(await serverStepsToday(page)).toBe(0);
+  expect(stepSyncs).toEqual([]);
 });

@@ -1,9 +1,12 @@
 // The server the browser journeys talk to: a fresh embedded database, no demo data, and a local
 // SMTP server that writes every delivered message to .tmp/e2e-mail so a journey can open its links.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { eq } from "drizzle-orm";
 import { seedE2eAdmin } from "../e2e/support/seed-admin";
+import { users } from "../src/server/db/schema";
 import { startSmtpCapture } from "../src/server/test/smtp-capture";
 
 const mailDir = resolve(".tmp/e2e-mail");
@@ -27,4 +30,28 @@ Object.assign(process.env, {
   JOB_TICK_MS: "1000",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 });
-await import("../src/server/main");
+const { database } = await import("../src/server/main");
+
+// The journeys' own control, beside the app (never part of it): a journey that syncs a day's steps
+// for a member it has just registered makes the account that old first, since a sync may credit only
+// what could be walked since the account was created (e2e/support/account-age.ts).
+const controlPort = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.PORT ?? 3290) + 2000);
+createServer((request, response) => {
+  let body = "";
+  request.on("data", (chunk) => {
+    body += chunk;
+  });
+  request.on("end", async () => {
+    try {
+      const { username, ageMs } = JSON.parse(body) as { username: string; ageMs: number };
+      if (request.method !== "POST" || request.url !== "/account-age") throw new Error("not found");
+      await database.db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - ageMs) })
+        .where(eq(users.username, username));
+      response.writeHead(204).end();
+    } catch (error) {
+      response.writeHead(400).end(String(error));
+    }
+  });
+}).listen(controlPort, "127.0.0.1");

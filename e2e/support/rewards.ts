@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { milestonesReached, stepPoints } from "../../src/core/rules/points";
+import { ageAccount } from "./account-age";
 import { callApi } from "./competitions";
 
 /** The most steps one sync may carry (src/server/features/steps/steps.schemas.ts). */
@@ -10,12 +11,14 @@ const SYNC_GAP_MS = 45 * 60_000;
 
 /**
  * Walks `steps` for the member through POST /api/steps, as an app that was offline would sync
- * them: batches of 10,000 recorded 45 minutes apart, the last a minute ago, so every batch passes
- * the cadence check. Answers the points the server's job should award for them, by the points
+ * them: batches of 10,000 recorded 45 minutes apart, the last a minute ago, on an account aged to
+ * before the first, so every batch passes the cadence check. Answers the points the server's job should award for them, by the points
  * rules over the member's local days (the batches may straddle midnight).
  */
 export async function syncStepsForPoints(page: Page, steps: number): Promise<number> {
   const batches = Math.ceil(steps / STEPS_PER_SYNC);
+  // A member since before the first batch (a sync counts only what could be walked since then).
+  await ageAccount(page, batches * SYNC_GAP_MS + 3600_000);
   const last = Date.now() - 60_000;
   const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const dayOf = new Intl.DateTimeFormat("en-CA", {

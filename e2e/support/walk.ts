@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { type MotionSample, parseRecording, resample } from "../../src/core/steps";
 import { readRecordingText } from "../../test/fixtures/steps/recordings";
+import { ageAccount } from "./account-age";
 
 export interface WalkSegment {
   /** Samples at 60 Hz, times from 0 ms. */
@@ -81,9 +82,10 @@ export async function serverStepsToday(page: Page): Promise<number> {
 /**
  * POST /api/steps from the member's browser, as the tracker sends a batch: their session cookie,
  * the device fingerprint the session was created with (the app keeps it in localStorage), a fresh
- * batch id, counted now.
+ * batch id, counted now. The account is aged a day first, so that many steps are plausible.
  */
 export async function syncStepsNow(page: Page, steps: number): Promise<void> {
+  await ageAccount(page);
   const status = await page.evaluate(async (count) => {
     const response = await fetch("/api/steps", {
       method: "POST",

@@ -36,3 +36,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.exit(0);
   });
 }
+
+/** For the browser journeys' server (scripts/e2e-server.ts), which starts this module in-process. */
+export { database };

@@ -81,6 +81,9 @@ export const DEMO_MEMBERS: DemoMember[] = [
   { username: "newbie", firstName: "Nia", lastName: "Brooks" },
 ];
 
+/** Demo accounts are this old: older than their seeded walks and memberships. */
+const DEMO_ACCOUNT_AGE_MS = 60 * 24 * 3600 * 1000;
+
 /**
  * Fills a new database with members in every access state, so the app is alive at first sight.
  * Runs only on an empty users table; the passwords are random and printed once.
@@ -110,6 +113,9 @@ export async function seedDemoData(
         timeZone: "America/New_York",
         rulesAcceptedAt: m.rulesAccepted ? now : null,
         isTestAccount: !m.isAdmin,
+        // Members since before their seeded walks and memberships: a sync measures the time
+        // since the account was created (DESIGN 1, step plausibility).
+        createdAt: new Date(now.getTime() - DEMO_ACCOUNT_AGE_MS),
       })
       .returning({ id: users.id });
     if (m.subscribed) {

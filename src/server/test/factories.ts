@@ -15,6 +15,7 @@ let counter = 0;
 export const DEVICE = { "x-device-fingerprint": "testdevice0001" };
 const DEFAULT_PASSWORD = "correct-horse-battery";
 let defaultHash: Promise<string> | undefined;
+const ACCOUNT_AGE_MS = 24 * 3600 * 1000;
 
 export type BuiltUser = { id: number; username: string; email: string; password: string; firstName: string };
 
@@ -30,6 +31,11 @@ export async function buildUser(
     subscribed?: boolean;
     rulesAccepted?: boolean;
     timeZone?: string;
+    /**
+     * When the account was created; by default a day before the app's clock, a member who could
+     * have walked what a test syncs (a sync is plausible only in the time since then).
+     */
+    createdAt?: Date;
   } = {},
 ): Promise<BuiltUser> {
   counter += 1;
@@ -52,6 +58,7 @@ export async function buildUser(
       isAdmin: overrides.isAdmin ?? false,
       timeZone: overrides.timeZone ?? "UTC",
       rulesAcceptedAt: (overrides.rulesAccepted ?? true) ? now : null,
+      createdAt: overrides.createdAt ?? new Date(now.getTime() - ACCOUNT_AGE_MS),
     })
     .returning({ id: users.id });
   if (overrides.subscribed ?? true) await subscribe(app, row.id);

@@ -1,7 +1,9 @@
 /**
  * Step plausibility (DESIGN 1): nobody walks faster than 4 steps a second for long, so a sync may
- * hold at most 4 steps per second elapsed since the previous accepted sync, plus a small
- * allowance for the steps a tracker counts around the sync itself.
+ * hold at most 4 steps per second of the time the server can vouch for, plus a small allowance for
+ * the steps a tracker counts around the sync itself. That time is the shortest of: since the
+ * previous accepted sync, since the account was created (so a first sync is checked too), and the
+ * window the batch declares (its first step to its last).
  */
 export const MAX_CADENCE_STEPS_PER_SECOND = 4;
 export const PLAUSIBILITY_ALLOWANCE_STEPS = 30;

@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { type Db, preparedOnce, queryRows, type Tx } from "../../db/client";
 import { groupedCalls } from "../../db/grouped-calls";
-import { stepDays, stepFlags, stepRefusals } from "../../db/schema";
+import { stepDays, stepFlags, stepRefusals, users } from "../../db/schema";
 import { renewalGraceMs } from "../../http/viewer";
 
 /** One lock per member (two-key advisory lock: this namespace and the user id) for a sync. */
@@ -42,9 +42,9 @@ const stepSync = preparedOnce((db) =>
 
 /**
  * One sync in one round trip, under the member's sync lock (the function step_sync of
- * migrations 0003, 0004 and 0016): the idempotency check by batch id, the cadence check against the
- * latest accepted batch (plausible when none is later than `latestAllowed`; null: any), the
- * insert, and the member's steps on `today` (step_days, kept by a trigger). Prepared once per
+ * migrations 0003, 0004, 0016 and 0020): the idempotency check by batch id, the cadence check
+ * against the later of the latest accepted batch and the account's creation (plausible when that
+ * is not later than `latestAllowed`; null: any), the insert, and the member's steps on `today` (step_days, kept by a trigger). Prepared once per
  * database (and on each connection), as every sync asks it.
  */
 export async function syncBatch(
@@ -203,6 +203,13 @@ export async function syncBatchForSession(
   latestAllowed: Date | null,
 ): Promise<SessionSyncResult> {
   return groupedSessionSyncs(db)({ session, batch, latestAllowed });
+}
+
+/** When the member's account was created: no step of theirs was counted before it. */
+export async function accountCreatedAt(db: Db, userId: number): Promise<Date> {
+  const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  if (!row) throw new Error(`no user ${userId}`);
+  return row.createdAt;
 }
 
 export async function recordRefusal(

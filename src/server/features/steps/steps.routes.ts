@@ -6,6 +6,8 @@ import {
   historyQuerySchema,
   historySchema,
   leaderboardSchema,
+  practiceBodySchema,
+  practiceResultSchema,
   stepSyncBodySchema,
   stepSyncResultSchema,
   todayStepsSchema,
@@ -22,11 +24,25 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         tags,
         summary: "Sync a batch of steps (idempotent by batchId); answers today's total",
         body: stepSyncBodySchema,
-        response: { 200: stepSyncResultSchema, ...errors(400, 401, 403, 422) },
+        response: { 200: stepSyncResultSchema, ...errors(400, 401, 403, 409, 422) },
       },
     },
     async (request) =>
       steps.sync(ctx, { session: sessionCredentials(request), viewer: () => request.viewer() }, request.body),
+  );
+
+  app.post(
+    "/api/steps/practice",
+    {
+      schema: {
+        tags,
+        summary:
+          "A Step Test tap: practice, open to visitors too; stored nowhere, it counts for no total, competition, points, streak, badge or leaderboard",
+        body: practiceBodySchema,
+        response: { 200: practiceResultSchema, ...errors(400) },
+      },
+    },
+    async (request) => steps.practice(ctx, request.body),
   );
 
   app.get(

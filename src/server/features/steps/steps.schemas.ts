@@ -11,15 +11,43 @@ export const motionDataSchema = z.object({
   deviceType: z.enum(["ios", "android"]).optional(),
 });
 
-export const stepSyncBodySchema = z.object({
+export const stepSyncBodySchema = z
+  .object({
+    steps: z.number().int().min(1).max(MAX_STEPS_PER_SYNC),
+    /** When the batch's last step was counted. */
+    timestamp: z.iso.datetime({ offset: true }),
+    /**
+     * When the batch's first step was counted (optional; the tracker sends it): with `timestamp`,
+     * the window the batch declares, and its steps must fit in it at a plausible cadence.
+     */
+    startedAt: z.iso.datetime({ offset: true }).optional(),
+    deviceSignature: z.string().max(512).optional(),
+    motionData: motionDataSchema.optional(),
+    /** The client's id for this batch: a retried sync with the same id counts once. */
+    batchId: z.uuid(),
+    /**
+     * The member the steps were counted for (optional; the tracker sends it): the sync is refused
+     * with 409, nothing stored, unless the session is theirs.
+     */
+    userId: z.number().int().positive().optional(),
+  })
+  .refine((b) => b.startedAt === undefined || Date.parse(b.startedAt) <= Date.parse(b.timestamp), {
+    path: ["startedAt"],
+    message: "startedAt must not be later than timestamp",
+  });
+export type StepSyncBody = z.infer<typeof stepSyncBodySchema>;
+
+/** A Step Test tap (DESIGN 1, Step Test): practice, answered like a sync and stored nowhere. */
+export const practiceBodySchema = z.object({
   steps: z.number().int().min(1).max(MAX_STEPS_PER_SYNC),
   timestamp: z.iso.datetime({ offset: true }),
-  deviceSignature: z.string().max(512).optional(),
-  motionData: motionDataSchema.optional(),
-  /** The client's id for this batch: a retried sync with the same id counts once. */
-  batchId: z.uuid(),
 });
-export type StepSyncBody = z.infer<typeof stepSyncBodySchema>;
+export type PracticeBody = z.infer<typeof practiceBodySchema>;
+export const practiceResultSchema = z.object({
+  practice: z.literal(true),
+  steps: z.number().int(),
+  syncedAt: z.string(),
+});
 
 export const stepSyncResultSchema = z.object({ stepData: z.object({ totalSteps: z.number().int() }) });
 export const todayStepsSchema = z.object({ steps: z.number().int() });

@@ -16,15 +16,32 @@ import {
   REFUSALS_BEFORE_FLAG,
 } from "./plausibility";
 import * as repo from "./steps.repo";
-import type { StepSyncBody } from "./steps.schemas";
+import type { PracticeBody, StepSyncBody } from "./steps.schemas";
 
 export const LEADERBOARD_SIZE = 50;
 
-export const implausibleSteps = (allowed: number) =>
+/** Which window limited a refused sync: the one the server measured it in, for its message. */
+export type ImplausibleWindow = "lastSync" | "accountCreated" | "declared";
+
+const WINDOW_WORDS: Record<ImplausibleWindow, string> = {
+  lastSync: "since your last sync",
+  accountCreated: "since your account was created",
+  declared: "in the time these steps were counted",
+};
+
+export const implausibleSteps = (allowed: number, window: ImplausibleWindow = "lastSync") =>
   new AppError(
     422,
     "IMPLAUSIBLE_STEPS",
-    `These steps could not be counted: that is more than anyone can walk since your last sync (at most ${allowed} steps). Nothing was added.`,
+    `These steps could not be counted: that is more than anyone can walk ${WINDOW_WORDS[window]} (at most ${allowed} steps). Nothing was added.`,
+  );
+
+/** A batch counted for one member and sent under another's session: kept by the phone for them. */
+export const stepsOfAnotherMember = () =>
+  new AppError(
+    409,
+    "STEPS_OF_ANOTHER_MEMBER",
+    "These steps were counted for another member: they sync when that member signs in on this phone.",
   );
 
 /** The member's steps today, in their own time zone. */
@@ -45,6 +62,31 @@ function rememberZone(tokenHash: string, timeZone: string) {
   sessionZones.set(tokenHash, timeZone);
   // The oldest entry goes first (a Map iterates in insertion order).
   if (sessionZones.size > SESSION_ZONES_KEPT) sessionZones.delete(sessionZones.keys().next().value as string);
+}
+
+/** Who each session belongs to (by token hash): certain, since a session never changes hands. */
+const sessionOwners = new Map<string, number>();
+
+function rememberOwner(tokenHash: string, userId: number) {
+  sessionOwners.delete(tokenHash);
+  sessionOwners.set(tokenHash, userId);
+  if (sessionOwners.size > SESSION_ZONES_KEPT)
+    sessionOwners.delete(sessionOwners.keys().next().value as string);
+}
+
+/**
+ * A batch that names the member it was counted for is stored only under that member's session
+ * (DESIGN 1: queued steps belong to the member who was signed in when they were counted). A
+ * session seen before in this process is known without a query; any other is resolved in full,
+ * which also answers 401 and 403 first.
+ */
+async function requireOwnSteps(caller: SyncCaller, userId: number) {
+  const known = caller.session ? sessionOwners.get(caller.session.tokenHash) : undefined;
+  if (known === userId) return;
+  const viewer = await caller.viewer();
+  const user = requireActiveSubscription(viewer);
+  if (viewer.state === "user") rememberOwner(viewer.tokenHash, user.id);
+  if (user.id !== userId) throw stepsOfAnotherMember();
 }
 
 type Batch = { batchId: string; steps: number; recordedAt: Date; now: Date; latestAllowed: Date | null };
@@ -71,6 +113,7 @@ async function syncAsSession(ctx: AppContext, session: SessionCredentials, batch
     if (result.handled) {
       // Kept as recently used, so the sessions still syncing are the last to be forgotten.
       if (timeZone) rememberZone(session.tokenHash, timeZone);
+      rememberOwner(session.tokenHash, result.userId);
       return { userId: result.userId, result: result.sync };
     }
     if (result.timeZone === null || result.timeZone === timeZone) return null;
@@ -83,7 +126,10 @@ async function syncAsSession(ctx: AppContext, session: SessionCredentials, batch
 /** The sync after the session is resolved in full (renewal, grace, and every refusal's answer). */
 async function syncAsViewer(ctx: AppContext, viewer: Viewer, batch: Batch) {
   const user = requireActiveSubscription(viewer);
-  if (viewer.state === "user") rememberZone(viewer.tokenHash, user.timeZone);
+  if (viewer.state === "user") {
+    rememberZone(viewer.tokenHash, user.timeZone);
+    rememberOwner(viewer.tokenHash, user.id);
+  }
   const result = await repo.syncBatch(
     ctx.db,
     {
@@ -102,7 +148,9 @@ async function syncAsViewer(ctx: AppContext, viewer: Viewer, batch: Batch) {
 
 /**
  * Stores one batch of steps and answers today's total. A batch id seen before counts nothing
- * again and answers the same total; a batch above the plausible cadence is refused with 422,
+ * again and answers the same total; a batch above the plausible cadence in the time the server can
+ * vouch for (since the member's previous accepted sync or since the account was created, whichever
+ * is later, and inside the window the batch declares) is refused with 422,
  * recorded, and repeated refusals flag the account for review. The decision and the insert are
  * one round trip to the database, under the member's sync lock, so concurrent syncs of one member
  * pass the cadence check one at a time and concurrent retries count once. Usually the session
@@ -111,10 +159,20 @@ async function syncAsViewer(ctx: AppContext, viewer: Viewer, batch: Batch) {
  * certainly let through is resolved in full first, which answers 401 and 403 as every route does.
  */
 export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBody) {
+  if (body.userId !== undefined) await requireOwnSteps(caller, body.userId);
   const now = ctx.clock.now();
   const sent = new Date(body.timestamp);
   // A device clock running ahead cannot put steps in the future (or in a window not begun).
   const recordedAt = sent.getTime() > now.getTime() ? now : sent;
+  // The window the batch declares (its first step to its last) holds at most this many steps; it
+  // can only narrow what the server allows, so it needs no vouching. Checked before anything is
+  // stored: the same batch would be refused again, so a retry of it is refused too.
+  const declared = body.startedAt ? allowedSteps(new Date(body.startedAt), sent) : null;
+  if (declared !== null && body.steps > declared) {
+    const user = requireActiveSubscription(await caller.viewer());
+    await recordRefusal(ctx, user.id, body, declared, recordedAt, now);
+    throw implausibleSteps(declared, "declared");
+  }
   const batch: Batch = {
     batchId: body.batchId,
     steps: body.steps,
@@ -126,12 +184,24 @@ export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBo
     (caller.session && (await syncAsSession(ctx, caller.session, batch))) ??
     (await syncAsViewer(ctx, await caller.viewer(), batch));
   if (result.refused || result.totalSteps === null) {
-    // Refused only after an earlier accepted sync, so the allowance is a number.
-    const allowed = allowedSteps(result.latest, recordedAt) ?? 0;
+    // The database measured the window from the later of the latest accepted batch and the
+    // account's creation (migration 0020); the same here, for the message and the record.
+    const createdAt = await repo.accountCreatedAt(ctx.db, userId);
+    const fromLastSync = result.latest !== null && result.latest.getTime() >= createdAt.getTime();
+    const allowed = allowedSteps(fromLastSync ? result.latest : createdAt, recordedAt) ?? 0;
     await recordRefusal(ctx, userId, body, allowed, recordedAt, now);
-    throw implausibleSteps(allowed);
+    throw implausibleSteps(allowed, fromLastSync ? "lastSync" : "accountCreated");
   }
   return { stepData: { totalSteps: result.totalSteps } };
+}
+
+/**
+ * A Step Test tap (DESIGN 1, Step Test): practice. It goes to the server as a sync would, so the
+ * page shows the round trip, but nothing is stored: no batch, so no day total, competition
+ * standing, points, streak, badge or leaderboard place can ever include it, whoever taps.
+ */
+export function practice(ctx: AppContext, body: PracticeBody) {
+  return { practice: true as const, steps: body.steps, syncedAt: ctx.clock.now().toISOString() };
 }
 
 /** Keeps a refused sync (nothing of it counted) and flags the account at the third within a day. */

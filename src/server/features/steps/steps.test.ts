@@ -114,6 +114,116 @@ describe("step sync", () => {
     expect(await today(session)).toBe(170);
   });
 
+  it("checks a new account's first sync against the time since the account was created", async () => {
+    const now = t().clock.now();
+    const { id, session } = await member({ createdAt: new Date(now.getTime() - 60_000) });
+    // A minute old: at most 4 × 60 + 30 = 270 steps, however the phone dates them.
+    const first = await sync(session, batch(9000));
+    expect(first.statusCode).toBe(422);
+    expect(first.json()).toMatchObject({ code: "IMPLAUSIBLE_STEPS" });
+    expect(first.json().message).toBe(
+      "These steps could not be counted: that is more than anyone can walk since your account was created (at most 270 steps). Nothing was added.",
+    );
+    const older = new Date(now.getTime() - 3600_000).toISOString();
+    expect((await sync(session, batch(271, { timestamp: older }))).statusCode).toBe(422);
+    expect(await rows(id)).toHaveLength(0);
+    // The same refusals and flags as the cadence check: the third within a day flags.
+    expect((await sync(session, batch(271))).statusCode).toBe(422);
+    expect(await stepFlag(t().app.ctx.db, id)).toMatchObject({ reviewedAt: null });
+    const refusals = await t().app.ctx.db.select().from(stepRefusals).where(eq(stepRefusals.userId, id));
+    expect(refusals.map((r) => [r.steps, r.allowedSteps])).toEqual([
+      [9000, 270],
+      [271, 30],
+      [271, 270],
+    ]);
+    // What fits since the account was created counts.
+    expect((await sync(session, batch(270))).json()).toEqual({ stepData: { totalSteps: 270 } });
+    // A batch dated before the account existed is measured from the later of the two.
+    const { session: other } = await member({ createdAt: new Date(now.getTime() - 600_000) });
+    expect((await sync(other, batch(31, { timestamp: older }))).statusCode).toBe(422);
+    expect((await sync(other, batch(30, { timestamp: older }))).statusCode).toBe(200);
+    expect((await sync(other, batch(2431))).statusCode).toBe(422);
+    expect((await sync(other, batch(2430))).statusCode).toBe(200);
+  });
+
+  it("checks a batch against the window it declares, and refuses a window that ends before it starts", async () => {
+    const { id, session } = await member();
+    const now = t().clock.now();
+    const started = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    // A day since the account was created, but the batch says it was walked in 10 s: at most 70.
+    const burst = await sync(session, batch(71, { startedAt: started(10_000) }));
+    expect(burst.statusCode).toBe(422);
+    expect(burst.json().message).toBe(
+      "These steps could not be counted: that is more than anyone can walk in the time these steps were counted (at most 70 steps). Nothing was added.",
+    );
+    expect(await rows(id)).toHaveLength(0);
+    const refusals = await t().app.ctx.db.select().from(stepRefusals).where(eq(stepRefusals.userId, id));
+    expect(refusals.map((r) => [r.steps, r.allowedSteps])).toEqual([[71, 70]]);
+    expect((await sync(session, batch(70, { startedAt: started(10_000) }))).statusCode).toBe(200);
+
+    const backwards = await sync(session, batch(10, { startedAt: started(-1000) }));
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().details).toEqual([
+      expect.objectContaining({ message: "startedAt must not be later than timestamp" }),
+    ]);
+    expect((await sync(session, batch(10, { startedAt: "soon" }))).statusCode).toBe(400);
+    // Anonymous: 401 before any plausibility.
+    expect((await sync(null, batch(71, { startedAt: started(10_000) }))).statusCode).toBe(401);
+  });
+
+  it("passes two hours of walking synced every 30 s, and a day's offline queue of batches", async () => {
+    t().clock.set("2026-04-14T07:00:00Z");
+    const now = t().clock.now();
+    const { session } = await member({ createdAt: new Date(now.getTime() - 10_000) });
+    // Brisk walking, 2.2 steps a second, from 10 s after sign-up: each sync holds its 30 s.
+    let total = 0;
+    for (let i = 0; i < 240; i++) {
+      const startedAt = new Date(t().clock.now().getTime() + 500).toISOString();
+      t().clock.advance(30_000);
+      const res = await sync(session, batch(66, { startedAt }));
+      expect(res.statusCode, res.body).toBe(200);
+      total += 66;
+    }
+    expect(await today(session)).toBe(total);
+
+    // Offline for a day, then the queue: batches of up to 1,000 steps or 5 minutes, oldest first,
+    // each sent long after it was walked.
+    const walkStart = t().clock.now().getTime() + 3600_000;
+    t().clock.advance(24 * 3600_000);
+    for (let i = 0; i < 12; i++) {
+      const first = walkStart + i * 300_000;
+      const last = first + 290_000;
+      const res = await sync(
+        session,
+        batch(1000, { startedAt: new Date(first).toISOString(), timestamp: new Date(last).toISOString() }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it("stores a batch that names its member only under that member's session (409 otherwise)", async () => {
+    const a = await member();
+    const b = await member();
+    // B's first sync of the session, then one the process knows B's session from: both refused.
+    for (let i = 0; i < 2; i++) {
+      const res = await sync(b.session, batch(40, { userId: a.id }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: "STEPS_OF_ANOTHER_MEMBER",
+        message:
+          "These steps were counted for another member: they sync when that member signs in on this phone.",
+      });
+      expect((await sync(b.session, batch(10, { userId: b.id }))).statusCode).toBe(200);
+    }
+    expect(await rows(b.id)).toHaveLength(2);
+    expect(await rows(a.id)).toHaveLength(0);
+    const own = await sync(a.session, batch(40, { userId: a.id }));
+    expect(own.json()).toEqual({ stepData: { totalSteps: 40 } });
+    // Without a session the answer is 401 as before, not 409.
+    expect((await sync(null, batch(40, { userId: a.id }))).statusCode).toBe(401);
+    expect((await sync(a.session, batch(40, { userId: 0 }))).statusCode).toBe(400);
+  });
+
   it("puts a timestamp from the future at the server's time", async () => {
     const { id, session } = await member();
     const now = t().clock.now();

@@ -42,7 +42,9 @@ function deviceType(): "ios" | "android" | undefined {
 
 /**
  * POST /api/steps with the payload of specification 1, section 3, plus the batch's id (a retried
- * batch counts once). `keepalive` lets the sync sent as the page is hidden or closed finish.
+ * batch counts once), the window it was walked in (its first step) and the member it was counted
+ * for (the server stores it only under their session). `keepalive` lets the sync sent as the page
+ * is hidden or closed finish.
  */
 export async function sendStepBatch(batch: PendingBatch): Promise<{ totalSteps: number }> {
   const response = await apiRequest<StepSyncResponse>("/api/steps", {
@@ -52,6 +54,8 @@ export async function sendStepBatch(batch: PendingBatch): Promise<{ totalSteps: 
       steps: batch.steps,
       timestamp: batch.timestamp,
       batchId: batch.batchId,
+      startedAt: batch.startedAt,
+      userId: batch.owner ?? undefined,
       deviceSignature: getDeviceFingerprint(),
       motionData: {
         accelerometer: typeof DeviceMotionEvent !== "undefined",
@@ -63,6 +67,24 @@ export async function sendStepBatch(batch: PendingBatch): Promise<{ totalSteps: 
     },
   });
   return { totalSteps: response.stepData.totalSteps };
+}
+
+export interface PracticeTapResponse {
+  practice: true;
+  steps: number;
+  syncedAt: string;
+}
+
+/**
+ * A Step Test tap: POST /api/steps/practice, which answers like a sync and stores nothing, so the
+ * tap counts for no total, competition, points, streak, badge or leaderboard (DESIGN 1, Step Test).
+ * Open to visitors too.
+ */
+export function sendPracticeTap(): Promise<PracticeTapResponse> {
+  return apiRequest<PracticeTapResponse>("/api/steps/practice", {
+    method: "POST",
+    body: { steps: 1, timestamp: new Date().toISOString() },
+  });
 }
 
 export const todayStepsQueryOptions = queryOptions({

@@ -84,7 +84,7 @@ const setup: Record<HelpPlatform, ReactNode> = {
         <strong>Add to Home Screen</strong>) so it opens full screen.
       </li>
       <li>
-        Try the <strong>Step Test</strong> page to check that your steps reach your account.
+        Try the <strong>Step Test</strong> page to check that syncing works (its practice taps do not count).
       </li>
     </Steps>
   ),

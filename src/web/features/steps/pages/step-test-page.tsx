@@ -1,11 +1,11 @@
 import { CircleCheck, Footprints, LoaderCircle } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { BrandMark, BrandName } from "../../../components/layout/brand";
 import { PageHeader } from "../../../components/layout/page";
 import { Card, CardContent } from "../../../components/ui/card";
 import { useUser } from "../../auth/api";
-import { useStepTracker } from "../tracker/browser-tracker";
+import { sendPracticeTap } from "../api";
 
 type Status = { kind: "ready" } | { kind: "syncing" } | { kind: "synced"; at: Date } | { kind: "local" };
 
@@ -26,30 +26,46 @@ function StatusLine({ status }: { status: Status }) {
         </span>
       );
     case "local":
-      return <span className="text-amber-800">Counting locally</span>;
+      return <span className="text-amber-800">Not synced (offline?)</span>;
   }
 }
 
-/** Each tap adds one step and syncs it at once (specification 1, 2.9). */
+/**
+ * Each tap adds one step and syncs it at once (specification 1, 2.9), as practice: the taps go to
+ * the server's practice endpoint, which stores nothing, never to the tracker's queue, so they count
+ * for no competition, points, streak, badge or leaderboard (DESIGN 1, Step Test).
+ */
 export function StepTestPage() {
   const user = useUser();
-  const { tracker } = useStepTracker();
   const [count, setCount] = useState(0);
   const [status, setStatus] = useState<Status>({ kind: "ready" });
+  // Taps may overlap: the status follows the latest one.
+  const latestTap = useRef(0);
 
-  // The tap's step joins the tracker's queue, so a failed sync keeps it for the next one.
   const tap = async () => {
+    const id = ++latestTap.current;
     setCount((c) => c + 1);
     setStatus({ kind: "syncing" });
-    tracker.addSteps(1);
-    const report = await tracker.sync();
-    setStatus(report.stopped === null ? { kind: "synced", at: new Date() } : { kind: "local" });
+    let next: Status;
+    try {
+      const answer = await sendPracticeTap();
+      next = { kind: "synced", at: new Date(answer.syncedAt) };
+    } catch {
+      next = { kind: "local" };
+    }
+    if (id === latestTap.current) setStatus(next);
   };
 
   const content = (
     <Card className="mx-auto w-full max-w-md">
       <CardContent className="grid justify-items-center gap-6 p-8 text-center">
         <p className="text-sm text-slate-600">Tap the button to add one step and sync it to the server.</p>
+        <p
+          className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+          data-testid="practice-note"
+        >
+          Practice only: taps here do not count for competitions, points, streaks, badges or the leaderboard.
+        </p>
         <button
           type="button"
           onClick={tap}
@@ -75,7 +91,10 @@ export function StepTestPage() {
   if (user?.rulesAccepted) {
     return (
       <>
-        <PageHeader title="Step Test" description="Check that steps reach your account." />
+        <PageHeader
+          title="Step Test"
+          description="Practice taps: check that syncing works. They do not count."
+        />
         {content}
       </>
     );
@@ -90,11 +109,11 @@ export function StepTestPage() {
       {content}
       {user ? null : (
         <p className="mt-6 text-center text-sm text-slate-600">
-          Steps counted here stay on this phone until you{" "}
+          To count real steps,{" "}
           <Link href="/login" className="font-semibold text-emerald-700 underline-offset-4 hover:underline">
             sign in
-          </Link>
-          ; then they sync to your account.
+          </Link>{" "}
+          and track them from your dashboard.
         </p>
       )}
     </main>

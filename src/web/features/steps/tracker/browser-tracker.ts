@@ -5,7 +5,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { isIos } from "../../../lib/device";
 import { queryClient } from "../../../lib/query-client";
 import { beforeSignOut } from "../../../lib/sign-out";
-import { readStorage, removeStorage, storageKeys, writeStorage } from "../../../lib/storage";
+import { readJsonStorage, readStorage, removeStorage, storageKeys, writeStorage } from "../../../lib/storage";
 import { authKeys, type User } from "../../auth/api";
 import { leaderboardKeys } from "../../leaderboard/api";
 import { newBatchId, sendStepBatch, stepKeys } from "../api";
@@ -63,6 +63,17 @@ function claimSensors(): Promise<(() => void) | null> {
   });
 }
 
+/**
+ * Who counted steps belong to: the signed-in member, or null. Before the session has loaded (the
+ * app opened offline, or just started) the stored copy of the user says who was signed in; it is
+ * removed on sign-out and when the server rejects the session.
+ */
+function signedInMember(): number | null {
+  const user = queryClient.getQueryData<User | null>(authKeys.user);
+  if (user !== undefined) return user?.id ?? null;
+  return readJsonStorage<User>(storageKeys.user)?.id ?? null;
+}
+
 let lastLocalModeToast = -Infinity;
 // Tells the app's other tabs that this one synced, so none shows the same steps twice.
 const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("steprace-steps");
@@ -71,7 +82,7 @@ function createBrowserTracker(): StepTracker {
   return createStepTracker({
     queue: openStepQueue(),
     send: sendStepBatch,
-    member: () => queryClient.getQueryData<User | null>(authKeys.user)?.id ?? null,
+    member: signedInMember,
     createDetector: () => createDetector("default"),
     listenToMotion,
     requestPermission: () =>
@@ -118,6 +129,7 @@ function createBrowserTracker(): StepTracker {
         });
       },
       subscriptionRequired: () => navigate("/subscribe"),
+      memberChanged: () => void queryClient.invalidateQueries({ queryKey: authKeys.user }),
       refused: (message) =>
         toast({ title: "Steps not counted", description: message, variant: "destructive" }),
       queueChanged: () => channel?.postMessage("queue-changed"),

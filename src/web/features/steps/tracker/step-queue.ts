@@ -1,8 +1,13 @@
 /**
  * Steps counted on this device and not yet confirmed by the server. Counted steps first gather in
- * an open tally per owner (the signed-in member's id, or null before anyone signed in); a sync
- * seals the tally into a batch with a fresh id, and that batch is sent, and re-sent after a
- * failure, under the same id until the server answers, so a retried sync counts once.
+ * an open tally per owner, the member signed in when they were counted; a sync seals the tally into
+ * a batch with a fresh id, and that batch is sent, and re-sent after a failure, under the same id
+ * until the server answers, so a retried sync counts once.
+ *
+ * Steps belong to their owner alone (DESIGN 1, step plausibility): a member's queue is sent only
+ * while that member is signed in, and waits, however long, while nobody or somebody else is.
+ * Steps counted while nobody was signed in belong to nobody: they are not kept (nobody could be
+ * credited with them), and those an earlier version kept are dropped.
  *
  * The browser keeps the queue in IndexedDB (nothing is lost offline or on reload); tests and
  * browsers without IndexedDB use the in-memory version with the same behaviour.
@@ -15,6 +20,8 @@ export interface PendingBatch {
   steps: number;
   /** When the batch's last step was counted (ISO): the server dates and paces the steps by it. */
   timestamp: string;
+  /** When its first step was counted (ISO): the window the batch declares. Absent in old batches. */
+  startedAt?: string;
   /** Sealing order, oldest first. */
   sealedAt: number;
 }
@@ -37,22 +44,26 @@ export const MAX_BATCH_SPAN_MS = 5 * 60 * 1000;
 // check piece by piece instead of arriving as one refused lump.
 
 export interface StepQueue {
-  /** Adds counted steps to the owner's open tally, sealing the tally first when it is full. */
+  /**
+   * Adds counted steps to the owner's open tally, sealing the tally first when it is full. Steps
+   * without an owner (nobody signed in) are not kept.
+   */
   add(owner: StepOwner, steps: number, at: Date, newId: () => string): Promise<void>;
   /**
-   * The next batch to send for a member: the oldest sealed one of theirs (or an anonymous one),
-   * else their open tally (and the anonymous one) sealed into a new batch; null when nothing is
-   * pending.
+   * The next batch to send for a member: the oldest sealed one of theirs, else their open tally
+   * sealed into a new batch; null when nothing of theirs is pending or nobody is signed in.
    */
   next(member: StepOwner, newId: () => string, now: number): Promise<PendingBatch | null>;
   /** Forgets a batch the server answered (counted, or refused for good). */
   remove(batchId: string): Promise<void>;
-  /** Steps not yet confirmed that a member would send: theirs and the anonymous ones. */
+  /** The member's steps not yet confirmed by the server (0 for nobody). */
   pending(member: StepOwner): Promise<number>;
 }
 
 const ownerKey = (owner: StepOwner) => (owner === null ? "anonymous" : `member:${owner}`);
-const belongsTo = (owner: StepOwner, member: StepOwner) => owner === null || owner === member;
+const belongsTo = (owner: StepOwner, member: StepOwner) => member !== null && owner === member;
+/** Entries of nobody, written by versions that kept them for whoever signed in next. */
+const ownerless = (entry: { owner: StepOwner }) => entry.owner === null;
 
 /** The sealing rule shared by both stores: pure, over plain arrays. */
 function seal(
@@ -65,8 +76,11 @@ function seal(
   if (mine.length === 0) return null;
   const steps = mine.reduce((sum, t) => sum + t.steps, 0);
   const timestamp = mine.map((t) => t.lastAt).sort()[mine.length - 1] as string;
+  const starts = mine.map((t) => t.firstAt);
+  // A tally from before `firstAt` was kept declares no window.
+  const startedAt = starts.every((a) => a !== undefined) ? (starts.sort()[0] as string) : undefined;
   return {
-    batch: { batchId: newId(), owner: member, steps, timestamp, sealedAt: now },
+    batch: { batchId: newId(), owner: member, steps, timestamp, startedAt, sealedAt: now },
     consumed: mine.map((t) => t.key),
   };
 }
@@ -108,6 +122,7 @@ function addToTally(
       owner,
       steps: current.steps,
       timestamp: current.lastAt,
+      startedAt: current.firstAt,
       sealedAt: new Date(current.lastAt).getTime(),
     },
   };
@@ -128,6 +143,7 @@ export function createMemoryStepQueue(): StepQueue {
   const batches = new Map<string, PendingBatch>();
   return {
     async add(owner, steps, at, newId) {
+      if (owner === null) return;
       const { tally, sealed } = addToTally(tallies.get(ownerKey(owner)), owner, steps, at, newId);
       tallies.set(tally.key, tally);
       if (sealed) batches.set(sealed.batchId, sealed);
@@ -184,6 +200,7 @@ export async function createIndexedDbStepQueue(factory: IDBFactory): Promise<Ste
   const db = await openDatabase(factory);
   return {
     async add(owner, steps, at, newId) {
+      if (owner === null) return;
       const tx = db.transaction([TALLIES, BATCHES], "readwrite");
       const store = tx.objectStore(TALLIES);
       const current = (await promised(store.get(ownerKey(owner)))) as OpenTally | undefined;
@@ -196,10 +213,14 @@ export async function createIndexedDbStepQueue(factory: IDBFactory): Promise<Ste
       const tx = db.transaction([TALLIES, BATCHES], "readwrite");
       const batchStore = tx.objectStore(BATCHES);
       const talliesStore = tx.objectStore(TALLIES);
-      const sealed = oldest((await promised(batchStore.getAll())) as PendingBatch[], member);
+      const allBatches = (await promised(batchStore.getAll())) as PendingBatch[];
+      const allTallies = (await promised(talliesStore.getAll())) as OpenTally[];
+      for (const b of allBatches.filter(ownerless)) batchStore.delete(b.batchId);
+      for (const t of allTallies.filter(ownerless)) talliesStore.delete(t.key);
+      const sealed = oldest(allBatches, member);
       let batch = sealed;
       if (!batch) {
-        const result = seal((await promised(talliesStore.getAll())) as OpenTally[], member, newId, now);
+        const result = seal(allTallies, member, newId, now);
         if (result) {
           for (const key of result.consumed) talliesStore.delete(key);
           batchStore.put(result.batch);

@@ -25,17 +25,86 @@ describe("step queue", () => {
     expect(second?.batchId).not.toBe(first?.batchId);
   });
 
-  it("keeps another member's steps for them and gives anonymous steps to whoever signs in", async () => {
+  it("keeps each member's steps for them alone, and keeps no steps of nobody", async () => {
     const queue = createMemoryStepQueue();
+    // Counted while signed out: credited to nobody, so not kept.
     await queue.add(null, 2, at(1), newId);
     await queue.add(8, 5, at(2), newId);
     await queue.add(7, 1, at(3), newId);
-    expect(await queue.pending(7)).toBe(3);
+    expect(await queue.pending(7)).toBe(1);
+    expect(await queue.pending(null)).toBe(0);
+    // Nobody signed in: nothing is sent.
+    expect(await queue.next(null, newId, 1)).toBeNull();
     const batch = await queue.next(7, newId, 1);
-    expect(batch).toMatchObject({ owner: 7, steps: 3 });
+    expect(batch).toMatchObject({ owner: 7, steps: 1 });
     await queue.remove((batch as PendingBatch).batchId);
     expect(await queue.next(7, newId, 2)).toBeNull();
+    // Member 8's steps waited through member 7's session, and are still all theirs.
     expect(await queue.pending(8)).toBe(5);
+    expect(await queue.next(8, newId, 3)).toMatchObject({ owner: 8, steps: 5 });
+  });
+
+  it("declares each batch's window: its first and last step", async () => {
+    const queue = createMemoryStepQueue();
+    await queue.add(7, 3, at(1), newId);
+    await queue.add(7, 4, at(5), newId);
+    expect(await queue.next(7, newId, 1)).toMatchObject({
+      steps: 7,
+      startedAt: at(1).toISOString(),
+      timestamp: at(5).toISOString(),
+    });
+  });
+});
+
+describe("queued steps and the member signed in", () => {
+  it("sends member A's queue only while A is signed in: it waits through B's session and nobody's", async () => {
+    const queue = createMemoryStepQueue();
+    const sentAs: Array<{ owner: number | null; signedIn: number | null }> = [];
+    let signedIn: number | null = 1;
+    const syncer = createStepSyncer({
+      queue,
+      async send(batch) {
+        sentAs.push({ owner: batch.owner, signedIn });
+        return { totalSteps: batch.steps };
+      },
+      member: () => signedIn,
+      newId,
+      now: () => 0,
+    });
+    // A walks while offline, then signs out (session ended), and B signs in on the phone.
+    await queue.add(1, 40, at(1), newId);
+    signedIn = null;
+    await queue.add(null, 9, at(20), newId);
+    expect(await syncer.sync()).toMatchObject({ counted: 0, stopped: null });
+    signedIn = 2;
+    await queue.add(2, 5, at(30), newId);
+    expect(await syncer.sync()).toMatchObject({ counted: 5 });
+    expect(await queue.pending(1)).toBe(40);
+    // A signs in again: A's steps go, under A's session.
+    signedIn = 1;
+    expect(await syncer.sync()).toMatchObject({ counted: 40 });
+    expect(sentAs).toEqual([
+      { owner: 2, signedIn: 2 },
+      { owner: 1, signedIn: 1 },
+    ]);
+  });
+
+  it("keeps a batch the server says is another member's, and stops", async () => {
+    const queue = createMemoryStepQueue();
+    await queue.add(1, 40, at(1), newId);
+    const syncer = createStepSyncer({
+      queue,
+      async send() {
+        throw new ApiError(409, "These steps were counted for another member", {
+          code: "STEPS_OF_ANOTHER_MEMBER",
+        });
+      },
+      member: () => 1,
+      newId,
+      now: () => 0,
+    });
+    expect(await syncer.sync()).toMatchObject({ counted: 0, refused: [], stopped: "otherMember" });
+    expect(await queue.pending(1)).toBe(40);
   });
 });
 

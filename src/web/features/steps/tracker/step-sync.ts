@@ -9,8 +9,11 @@ export interface SyncReport {
   totalSteps: number | null;
   /** Server messages of batches refused for good (implausible, invalid); those steps are dropped. */
   refused: string[];
-  /** Why the sync stopped with steps still queued, if it did. */
-  stopped: "local" | "subscription" | "failed" | null;
+  /**
+   * Why the sync stopped with steps still queued, if it did. "otherMember": the session is not the
+   * member the page took for signed in (another tab changed it); their steps wait for them.
+   */
+  stopped: "local" | "subscription" | "otherMember" | "failed" | null;
 }
 
 export interface StepSyncDeps {
@@ -22,7 +25,7 @@ export interface StepSyncDeps {
   now(): number;
 }
 
-type Failure = "local" | "subscription" | "refused" | "failed";
+type Failure = "local" | "subscription" | "otherMember" | "refused" | "failed";
 
 const SUBSCRIPTION_MESSAGE = /subscription required/i;
 
@@ -32,6 +35,8 @@ export function classifySyncError(error: unknown): Failure {
   if (error.code === "SUBSCRIPTION_REQUIRED" || SUBSCRIPTION_MESSAGE.test(error.message))
     return "subscription";
   if (error.status === 401) return "local";
+  // Kept for the member they were counted for, never dropped nor sent as someone else.
+  if (error.code === "STEPS_OF_ANOTHER_MEMBER") return "otherMember";
   // Implausible or malformed: the same batch would be refused again, forever.
   if (error.status === 422 || error.status === 400 || error.status === 413) return "refused";
   return "failed";

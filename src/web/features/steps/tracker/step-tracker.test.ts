@@ -32,6 +32,7 @@ function setup(
     deny?: boolean;
     screenDelay?: Promise<void>;
     ios?: boolean;
+    member?: () => number | null;
   } = {},
 ) {
   const queue = createMemoryStepQueue();
@@ -46,6 +47,7 @@ function setup(
   const events = {
     localMode: vi.fn(),
     subscriptionRequired: vi.fn(),
+    memberChanged: vi.fn(),
     refused: vi.fn(),
     synced: vi.fn(),
     queueChanged: vi.fn(),
@@ -60,7 +62,7 @@ function setup(
       serverTotal += batch.steps;
       return { totalSteps: serverTotal };
     },
-    member: () => 42,
+    member: overrides.member ?? (() => 42),
     createDetector: countingDetector,
     listenToMotion(fn) {
       onSample = fn;
@@ -317,6 +319,34 @@ describe("step tracker sync errors", () => {
     await t.tracker.sync();
     expect(t.events.localMode).toHaveBeenCalledOnce();
     expect(t.events.synced).not.toHaveBeenCalled();
+  });
+
+  it("keeps no steps counted while nobody is signed in, and sends the member's own once back", async () => {
+    let member: number | null = 42;
+    const t = setup({ member: () => member });
+    member = null;
+    t.tracker.addSteps(4);
+    await settle();
+    expect(t.tracker.getState().stepsSinceLastSync).toBe(0);
+    await t.tracker.sync();
+    expect(t.sent).toEqual([]);
+    member = 42;
+    t.tracker.addSteps(2);
+    await t.tracker.sync();
+    expect(t.sent).toEqual([expect.objectContaining({ owner: 42, steps: 2 })]);
+  });
+
+  it("keeps the steps and reads the signed-in member again when the session is someone else's", async () => {
+    const t = setup({
+      failWith: new ApiError(409, "These steps were counted for another member", {
+        code: "STEPS_OF_ANOTHER_MEMBER",
+      }),
+    });
+    t.tracker.addSteps(3);
+    await t.tracker.sync();
+    expect(t.events.memberChanged).toHaveBeenCalledOnce();
+    expect(t.events.refused).not.toHaveBeenCalled();
+    expect(t.tracker.getState().stepsSinceLastSync).toBe(3);
   });
 
   it("tells the member when the server refuses steps, and drops them", async () => {

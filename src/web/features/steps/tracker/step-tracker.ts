@@ -26,6 +26,8 @@ export interface StepTrackerState {
 export interface TrackerEvents {
   localMode(): void;
   subscriptionRequired(): void;
+  /** The session belongs to another member than the page thought: read who is signed in again. */
+  memberChanged(): void;
   refused(message: string): void;
   synced(totalSteps: number): void;
   /** A sync changed the queue: other tabs should re-read it. */
@@ -136,6 +138,7 @@ export function createStepTracker(env: TrackerEnv) {
     // Signed out, offline or a server fault: the steps stay counted here (specification 1, 8).
     if (result.stopped === "local" || result.stopped === "failed") env.events.localMode();
     if (result.stopped === "subscription") env.events.subscriptionRequired();
+    if (result.stopped === "otherMember") env.events.memberChanged();
   }
 
   /** The sync that starts a run reports its outcome; a caller joining a running one only awaits it. */
@@ -160,6 +163,9 @@ export function createStepTracker(env: TrackerEnv) {
   function count(steps: number) {
     if (steps <= 0) return;
     const owner = env.member();
+    // Steps while nobody is signed in belong to nobody: not kept, never credited to whoever signs
+    // in next (DESIGN 1, step plausibility).
+    if (owner === null) return;
     const at = new Date(env.now());
     counted += steps;
     update({ stepCount: state.stepCount + steps, stepsSinceLastSync: state.stepsSinceLastSync + steps });

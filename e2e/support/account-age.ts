@@ -1,0 +1,27 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The journeys' server control (scripts/e2e-server.ts), beside the app's port. */
+const controlPort = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.E2E_PORT ?? 3290) + 2000);
+
+/**
+ * Makes the signed-in member's account `ageMs` old. A sync credits only what could be walked since
+ * the account was created (DESIGN 1, step plausibility), so a journey that syncs a day's steps for
+ * a member it has just registered ages the account first, as if they had joined long ago.
+ */
+export async function ageAccount(page: Page, ageMs = 24 * 3600_000): Promise<void> {
+  const username = await page.evaluate(async () => {
+    const response = await fetch("/api/auth/user", {
+      credentials: "include",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Device-Fingerprint": localStorage.getItem("deviceFingerprint") ?? "",
+      },
+    });
+    return ((await response.json()) as { username: string }).username;
+  });
+  const response = await fetch(`http://127.0.0.1:${controlPort}/account-age`, {
+    method: "POST",
+    body: JSON.stringify({ username, ageMs }),
+  });
+  expect(response.status, await response.text()).toBe(204);
+}
