@@ -1,6 +1,6 @@
 import { utcToZonedTime, zonedTimeToUtc } from "../../core/rules/zoned-time";
 
-/** The browser's datetime-local values and ISO 8601 instants, both ways (in the browser's zone). */
+/** The browser's datetime-local values and ISO 8601 instants, both ways: in the browser's zone, or below in a named one. */
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
