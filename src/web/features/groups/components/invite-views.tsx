@@ -88,7 +88,7 @@ export function EndedInvite({ info, signedIn }: { info: GroupInfo; signedIn: boo
 
 const perks = [
   { icon: Trophy, text: "Compete on steps with your group" },
-  { icon: Coins, text: "A shared pool paid to the top three walkers" },
+  { icon: Coins, text: "A shared pool paid to the top walkers, up to three" },
   { icon: MessageCircle, text: "Group chat to keep each other moving" },
 ];
 
