@@ -18,7 +18,7 @@ describe("the conversion preview", () => {
     const html = breakdown(2001, 2000);
     expect(html).not.toContain("You get");
     expect(html).not.toContain("FitCoins");
-    expect(html).toContain("Amount cannot exceed your balance of $20.00");
+    expect(html).toContain("More than your wallet balance of $20.00.");
     expect(breakdown(100, null)).not.toContain("You get");
   });
 

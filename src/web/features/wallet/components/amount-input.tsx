@@ -1,7 +1,6 @@
 import type { ComponentProps } from "react";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
 import { formatMinor, formatUsd } from "../../../../core/money";
-import { conversionMaxMessage } from "../../../../core/schemas/money";
 import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/utils";
 import { fitcoinsAfterFee } from "../money-view";
@@ -82,7 +81,7 @@ export function FeeBreakdown({
   if (cents !== null && maxCents !== undefined && cents > (maxCents ?? 0)) {
     return (
       <p className="rounded-xl bg-red-50 p-3 text-sm font-semibold text-red-800" aria-live="polite">
-        {conversionMaxMessage(maxCents ?? 0)}.
+        More than your wallet balance of {formatUsd(maxCents ?? 0)}.
       </p>
     );
   }
