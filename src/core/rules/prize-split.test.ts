@@ -42,6 +42,8 @@ describe("the prize text", () => {
       expect(text).toContain(part);
     expect(text).toContain("0 steps wins");
     expect(text).toContain("every entry fee is refunded");
+    expect(text).toMatch(/^When the competition ends, the prize pool goes to the top three by steps/);
+    expect(prizeRuleText("group")).toMatch(/^When a group competition ends, the pool goes/);
     expect(prizeRuleText("group")).toContain("everyone gets back what they paid into the pool");
   });
 

@@ -97,5 +97,9 @@ export function prizeRuleText(kind: "competition" | "group"): string {
     kind === "competition"
       ? "every entry fee is refunded"
       : "everyone gets back what they paid into the pool";
-  return `When it ends, the prize pool goes to the top three by steps: ${sharesText(3)}. With only two walkers it is ${sharesText(2)}, with one ${sharesText(1)}. Tied walkers share equally the prizes of the places they hold. Nobody with 0 steps wins a prize; if nobody walks, ${refund}.`;
+  const start =
+    kind === "competition"
+      ? "When the competition ends, the prize pool"
+      : "When a group competition ends, the pool";
+  return `${start} goes to the top three by steps: ${sharesText(3)}. With only two walkers it is ${sharesText(2)}, with one ${sharesText(1)}. Tied walkers share equally the prizes of the places they hold. Nobody with 0 steps wins a prize; if nobody walks, ${refund}.`;
 }
