@@ -1,6 +1,9 @@
 import { utcToZonedTime, zonedTimeToUtc } from "../../core/rules/zoned-time";
 
-/** The browser's datetime-local values and ISO 8601 instants, both ways: in the browser's zone, or below in a named one. */
+/**
+ * The browser's datetime-local values and ISO 8601 instants, both ways: in the browser's zone, or
+ * (below) in a named one.
+ */
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
