@@ -30,6 +30,9 @@ async function joinThroughGuidelines(page: Page, competition: CreatedCompetition
   await expect(dialog).toContainText("Steps count only while the app is open and the screen unlocked.");
   await expect(dialog).toContainText("The entry fee is charged immediately.");
   await expect(dialog).toContainText("Disputes must be reported within 48 hours of competition end.");
+  // Every case of the payout, before anyone pays.
+  await expect(dialog).toContainText("the prize pool goes to the top three by steps: 50% / 30% / 20%");
+  await expect(dialog).toContainText("With only two walkers it is 60% / 40%, with one 100%.");
   const join = dialog.getByRole("button", { name: "Join Competition" });
   await expect(join).toBeDisabled();
   await dialog.getByRole("checkbox").check();
@@ -60,8 +63,11 @@ test("a member joins a paid competition through the guidelines: the fee leaves t
   await expect(offer.getByTestId("entry-fee")).toHaveText("12.50 FC");
   await expect(offer.getByTestId("prize-pool")).toHaveText("0.00 FC");
   await expect(offer.getByTestId("participants")).toHaveText("0 / ∞");
-  // Entries close at the start (no cutoff chosen), so the countdown is to the start.
+  // Entries close at the start (no cutoff chosen), so the countdown is to the start, with the
+  // start and end dates beside it; nobody has walked, so the prize text gives every case.
   await expect(offer).toContainText("Starts in");
+  await expect(offer.getByTestId("window-start")).toHaveText(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M /);
+  await expect(offer.getByTestId("prize-split")).toContainText("60% / 40% with two, 100% with one");
 
   await joinThroughGuidelines(page, competition);
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { adminPhone, card, grantFitcoins, newPhone, suffix } from "./support/competitions";
+import { adminPhone, callApi, card, grantFitcoins, newPhone, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { newVisitor } from "./support/users";
 
@@ -142,4 +142,79 @@ test("a member creates a group and shares its link; a friend opens it signed out
   // Robin paid 15 to enter and 7.50 into the pool.
   await robinPhone.goto("/groups");
   await expect(robinPhone.getByTestId("groups-fitcoins")).toHaveText("7.50 FC");
+});
+
+test("a group's times are the member's profile zone on a phone set to another zone: 9:00 stays 9:00, an unchanged edit moves nothing", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = await adminPhone(browser, testInfo);
+  // The phone is set to Tokyo; the member's profile says New York.
+  const page = await newPhone(browser, testInfo, { timezoneId: "Asia/Tokyo" });
+  const v = await becomeActiveMember(page);
+  const zone = "America/New_York";
+  const profile = await callApi(page, "PATCH", "/api/user/profile", {
+    firstName: v.firstName,
+    lastName: v.lastName,
+    email: v.email,
+    timeZone: zone,
+  });
+  expect(profile.status).toBe(200);
+  await grantFitcoins(admin, page, 40);
+  // Two days ahead in New York, started at 9:00 there.
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(
+    new Date(Date.now() + 2 * 86_400_000),
+  );
+  const name = `Zone Walkers ${suffix()}`;
+
+  await page.goto("/groups");
+  await page.getByRole("button", { name: "Create Group" }).click();
+  const create = page.getByRole("dialog", { name: "Create Group" });
+  await create.getByLabel("Group Name *").fill(name);
+  await create.getByLabel("Schedule a group competition").check();
+  await expect(create.getByTestId("create-group-time-zone")).toHaveText(
+    `Times in ${zone} (your profile's time zone).`,
+  );
+  await create.getByLabel("Start Date *").fill(day);
+  await create.getByLabel("Start Time *").fill("09:00");
+  await create.getByRole("button", { name: "Create Group" }).click();
+  await expect(create).toBeHidden();
+
+  // The card and the group page say 9:00 in New York, not 23:00 in Tokyo.
+  const mine = card(page.getByRole("region", { name: "My Groups" }), name);
+  await expect(mine.getByTestId("window-start")).toContainText("9:00 AM");
+  await mine.getByRole("link", { name: `View Group ${name}` }).click();
+  const round = page.getByRole("region", { name: "Group Competition" });
+  await expect(round.getByTestId("window-start")).toContainText("9:00 AM");
+  await expect(round.getByTestId("window-start")).not.toContainText("11:00 PM");
+  await expect(round.getByTestId("prize-split")).toContainText("50% / 30% / 20% to the top three walkers");
+  const groupId = Number(new URL(page.url()).pathname.split("/").pop());
+  const before = (
+    await callApi<{ competitionStartDate: string; competitionEndDate: string }>(
+      page,
+      "GET",
+      `/api/groups/${groupId}`,
+    )
+  ).body;
+
+  // Edit Group pre-fills 9:00 in the profile's zone, says so, and an unchanged save moves nothing.
+  await page.getByRole("button", { name: "Edit Group" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Group" });
+  await expect(edit.getByLabel("Competition Start")).toHaveValue(`${day}T09:00`);
+  await expect(edit.getByTestId("edit-group-time-zone")).toHaveText(
+    `Times in ${zone} (your profile's time zone).`,
+  );
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Group Updated", { exact: true })).toBeVisible();
+  await expect(edit).toBeHidden();
+  const after = (
+    await callApi<{ competitionStartDate: string; competitionEndDate: string }>(
+      page,
+      "GET",
+      `/api/groups/${groupId}`,
+    )
+  ).body;
+  expect(after.competitionStartDate).toBe(before.competitionStartDate);
+  expect(after.competitionEndDate).toBe(before.competitionEndDate);
+  await expect(round.getByTestId("window-start")).toContainText("9:00 AM");
 });

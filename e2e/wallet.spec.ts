@@ -29,12 +29,16 @@ test("a member deposits $20 by card, then converts $10 to 8.50 FitCoins and sees
 
   await page.getByRole("button", { name: "Convert to FitCoins" }).click();
   const amount = page.getByLabel("Amount to convert (USD)");
+  const dialog = page.getByRole("dialog");
   await amount.fill("25");
+  // Above the balance nothing is promised: no "You get".
+  await expect(dialog.getByText("More than your wallet balance of $20.00.")).toBeVisible();
+  await expect(dialog.getByText("You get")).toHaveCount(0);
   await page.getByRole("button", { name: "Confirm Conversion" }).click();
   await expect(page.getByText("Amount cannot exceed your balance of $20.00")).toBeVisible();
   await amount.fill("10");
   // The fee and the FitCoins are shown before confirming.
-  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("You get")).toBeVisible();
   await expect(dialog.getByText("-$1.50")).toBeVisible();
   await expect(dialog.getByText("8.50 FitCoins")).toBeVisible();
   await page.getByRole("button", { name: "Confirm Conversion" }).click();

@@ -8,8 +8,12 @@ import {
 } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 
-/** A second phone: a new browser context with the project's device settings. */
-export async function newPhone(browser: Browser, testInfo: TestInfo): Promise<Page> {
+/** A second phone: a new browser context with the project's device settings (and any others given). */
+export async function newPhone(
+  browser: Browser,
+  testInfo: TestInfo,
+  extra: BrowserContextOptions = {},
+): Promise<Page> {
   const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
   const options: BrowserContextOptions = {
     baseURL,
@@ -18,6 +22,7 @@ export async function newPhone(browser: Browser, testInfo: TestInfo): Promise<Pa
     isMobile,
     hasTouch,
     deviceScaleFactor,
+    ...extra,
   };
   const context = await browser.newContext(options);
   return context.newPage();

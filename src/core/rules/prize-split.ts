@@ -62,3 +62,44 @@ export function splitPrizePool(pool: number, entrants: readonly Entrant[]): Payo
   for (let k = 0; left > 0; k++, left--) first[k].amount += 1;
   return payouts.filter((p) => p.amount > 0);
 }
+
+/** Participants in line for a prize: those with more than 0 steps (DESIGN 1, payout). */
+export function eligibleCount(entries: readonly { steps: number }[]): number {
+  return entries.filter((e) => e.steps > 0).length;
+}
+
+const sharesText = (eligible: number) =>
+  prizeShares(eligible)
+    .map((p) => `${p}%`)
+    .join(" / ");
+
+/**
+ * The split that would be paid with this many eligible walkers now, for a card. Only the top
+ * three are paid, so a standings list of the top five is enough to count them.
+ */
+export function prizeSplitText(eligible: number): string {
+  if (eligible <= 0) {
+    return `Prize split: ${sharesText(3)} to the top three walkers (${sharesText(2)} with two, ${sharesText(1)} with one). 0 steps wins nothing.`;
+  }
+  if (eligible === 1) return `Prize split now: ${sharesText(1)} to the one walker with steps so far.`;
+  if (eligible === 2) {
+    return `Prize split now: ${sharesText(2)} between the two walkers with steps so far; a tie shares it equally.`;
+  }
+  return `Prize split now: ${sharesText(3)} to the top three; tied walkers share their places' prizes equally.`;
+}
+
+/**
+ * Every case of the payout, said before anyone pays (the guidelines): the shares for three or
+ * more, two and one eligible walkers, ties, 0 steps, and the refund when nobody walked.
+ */
+export function prizeRuleText(kind: "competition" | "group"): string {
+  const refund =
+    kind === "competition"
+      ? "every entry fee is refunded"
+      : "everyone gets back what they paid into the pool";
+  const start =
+    kind === "competition"
+      ? "When the competition ends, the prize pool"
+      : "When a group competition ends, the pool";
+  return `${start} goes to the top three by steps: ${sharesText(3)}. With only two walkers it is ${sharesText(2)}, with one ${sharesText(1)}. Tied walkers share equally the prizes of the places they hold. Nobody with 0 steps wins a prize; if nobody walks, ${refund}.`;
+}

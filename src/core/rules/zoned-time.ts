@@ -24,3 +24,24 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   at = wall - offsetAt(at);
   return new Date(at);
 }
+
+/**
+ * The wall clock in `timeZone` at the instant `at`: its date ("2026-12-01") and time ("18:30"),
+ * the inverse of zonedTimeToUtc to the minute.
+ */
+export function utcToZonedTime(at: Date, timeZone: string): { date: string; time: string } {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}

@@ -1,4 +1,5 @@
 import { formatMinor, formatUsd, parseMinor } from "../../core/money";
+import { knownTimeZone } from "./local-datetime";
 
 /** Display formats of money and time shared by the screens. */
 
@@ -36,6 +37,25 @@ const dateFormat = new Intl.DateTimeFormat(undefined, {
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+}
+
+/**
+ * An instant as date and time on the wall clock of the member's profile time zone, with the
+ * zone's short name ("Mar 10, 2026, 9:00 AM EST"): the same on every device (DESIGN 1, days and
+ * time zones). "" when unreadable.
+ */
+export function formatInZone(iso: string, timeZone: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: knownTimeZone(timeZone),
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(date);
 }
 
 /** "42.50 FC" for 42.5 or "42.5". */

@@ -1,4 +1,9 @@
-/** The browser's datetime-local values and ISO 8601 instants, both ways (in the browser's zone). */
+import { utcToZonedTime, zonedTimeToUtc } from "../../core/rules/zoned-time";
+
+/**
+ * The browser's datetime-local values and ISO 8601 instants, both ways: in the browser's zone, or
+ * (below) in a named one.
+ */
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -28,4 +33,55 @@ export function isoToLocalInput(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/*
+ * The same in a named time zone: forms read and show dates in the member's profile time zone
+ * (DESIGN 1, days and time zones), whatever zone the device is set to.
+ */
+
+/** The device's IANA time zone ("UTC" when the browser does not say). */
+export function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The zone itself when Intl knows it, else UTC (a stored zone that a browser lacks). */
+export function knownTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/**
+ * A datetime-local value ("2026-11-24T09:00") read as the wall clock in `timeZone`, as an ISO 8601
+ * instant in UTC; null when it is not a date.
+ */
+export function zonedInputToIso(local: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number);
+  const check = new Date(Date.UTC(y, mo - 1, d, h, mi));
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  const at = zonedTimeToUtc(
+    `${match[1]}-${match[2]}-${match[3]}`,
+    `${match[4]}:${match[5]}`,
+    knownTimeZone(timeZone),
+  );
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+/** An instant as a datetime-local value on the wall clock of `timeZone` ("" when unreadable). */
+export function isoToZonedInput(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  const { date, time } = utcToZonedTime(at, knownTimeZone(timeZone));
+  return `${date}T${time}`;
 }

@@ -72,12 +72,18 @@ export async function requireGroupAdmin(tx: Tx, user: ViewerUser, group: repo.Gr
   if (me?.role !== "admin") throw forbidden("Only the group's admins can do this");
 }
 
-export const insufficientFitcoins = async (tx: Tx, userId: number, price: number) => {
+/** 422 naming the amount asked for: the entry price, or the contribution the member typed. */
+export const insufficientFitcoins = async (
+  tx: Tx,
+  userId: number,
+  amount: number,
+  asked: "entry price" | "contribution" = "entry price",
+) => {
   const { fc } = await userBalances(tx, userId);
   return new AppError(
     422,
     "INSUFFICIENT_FUNDS",
-    `Insufficient FitCoins: the entry price is ${formatMinor(price)} FC and you have ${formatMinor(fc)} FC`,
+    `Insufficient FitCoins: the ${asked} is ${formatMinor(amount)} FC and you have ${formatMinor(fc)} FC`,
   );
 };
 

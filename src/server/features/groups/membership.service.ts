@@ -164,7 +164,7 @@ export async function contribute(
       });
     } catch (err) {
       if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS") {
-        throw await insufficientFitcoins(tx, user.id, body.amount);
+        throw await insufficientFitcoins(tx, user.id, body.amount, "contribution");
       }
       throw err;
     }

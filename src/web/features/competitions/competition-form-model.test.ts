@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENTRY_FEE_TOAST_MS } from "../../../core/constants";
 import {
   COMPETITION_DRAFT_KEY,
@@ -65,17 +65,20 @@ describe("dates in the admin's own time zone", () => {
 
 describe("checking the form with the shared schema", () => {
   it("sends FitCoins as numbers and empty fields as null", () => {
-    const ok = checkCompetitionForm(filled);
+    const ok = checkCompetitionForm(filled, { timeZone: "UTC" });
     expect(ok).toMatchObject({
       ok: true,
       request: { name: "Autumn Sprint", entryFee: 10.5, maxParticipants: 25, entryDeadlineHours: 6 },
     });
-    const free = checkCompetitionForm({
-      ...filled,
-      entryFee: " ",
-      maxParticipants: "",
-      entryDeadlineHours: "",
-    });
+    const free = checkCompetitionForm(
+      {
+        ...filled,
+        entryFee: " ",
+        maxParticipants: "",
+        entryDeadlineHours: "",
+      },
+      { timeZone: "UTC" },
+    );
     expect(free).toMatchObject({
       ok: true,
       request: { entryFee: null, maxParticipants: null, entryDeadlineHours: null },
@@ -83,7 +86,7 @@ describe("checking the form with the shared schema", () => {
   });
 
   it("a missing field is the Missing Information toast", () => {
-    const result = checkCompetitionForm({ ...filled, description: "  " });
+    const result = checkCompetitionForm({ ...filled, description: "  " }, { timeZone: "UTC" });
     expect(result).toMatchObject({
       ok: false,
       toast: { title: "Missing Information", description: "Please fill in all required fields." },
@@ -92,7 +95,7 @@ describe("checking the form with the shared schema", () => {
 
   it("a fee outside 5 to 150 is the Invalid Entry Fee toast, for 30 s", () => {
     for (const entryFee of ["4.99", "150.01", "abc"]) {
-      expect(checkCompetitionForm({ ...filled, entryFee })).toMatchObject({
+      expect(checkCompetitionForm({ ...filled, entryFee }, { timeZone: "UTC" })).toMatchObject({
         ok: false,
         toast: {
           title: "Invalid Entry Fee",
@@ -101,22 +104,24 @@ describe("checking the form with the shared schema", () => {
         },
       });
     }
-    expect(checkCompetitionForm({ ...filled, entryFee: "150" }).ok).toBe(true);
+    expect(checkCompetitionForm({ ...filled, entryFee: "150" }, { timeZone: "UTC" }).ok).toBe(true);
     // On edit a paid competition's fee is required.
-    expect(checkCompetitionForm({ ...filled, entryFee: "" }, { feeRequired: true })).toMatchObject({
+    expect(
+      checkCompetitionForm({ ...filled, entryFee: "" }, { feeRequired: true, timeZone: "UTC" }),
+    ).toMatchObject({
       ok: false,
       toast: { title: "Invalid Entry Fee" },
     });
   });
 
   it("other rules sit under their field", () => {
-    const result = checkCompetitionForm({ ...filled, endDate: "2026-11-23T09:00" });
+    const result = checkCompetitionForm({ ...filled, endDate: "2026-11-23T09:00" }, { timeZone: "UTC" });
     expect(result).toMatchObject({
       ok: false,
       toast: null,
       fieldErrors: { endDate: "The end must be after the start" },
     });
-    expect(checkCompetitionForm({ ...filled, maxParticipants: "0" })).toMatchObject({
+    expect(checkCompetitionForm({ ...filled, maxParticipants: "0" }, { timeZone: "UTC" })).toMatchObject({
       ok: false,
       fieldErrors: { maxParticipants: "Maximum participants must be a whole number of at least 1" },
     });
@@ -171,19 +176,61 @@ describe("the edit form", () => {
   };
 
   it("is pre-filled, and sends untouched dates exactly as stored (the form shows minutes only)", () => {
-    const values = { ...formFromCompetition(started), name: "Quick Dash II" };
+    const values = { ...formFromCompetition(started, "UTC"), name: "Quick Dash II" };
     expect(values).toMatchObject({ entryFee: "5", maxParticipants: "", entryDeadlineHours: "-1" });
-    const checked = checkCompetitionForm(values);
+    const checked = checkCompetitionForm(values, { timeZone: "UTC" });
     if (!checked.ok) throw new Error("expected a valid form");
-    const body = keepUnchangedDates(checked.request, values, started);
+    const body = keepUnchangedDates(checked.request, values, started, "UTC");
     expect(body).toMatchObject({
       name: "Quick Dash II",
       startDate: started.startDate,
       endDate: started.endDate,
     });
     const moved = { ...values, endDate: "2026-12-01T10:00" };
-    const checkedMoved = checkCompetitionForm(moved);
+    const checkedMoved = checkCompetitionForm(moved, { timeZone: "UTC" });
     if (!checkedMoved.ok) throw new Error("expected a valid form");
-    expect(keepUnchangedDates(checkedMoved.request, moved, started).endDate).not.toBe(started.endDate);
+    expect(keepUnchangedDates(checkedMoved.request, moved, started, "UTC").endDate).not.toBe(started.endDate);
+  });
+});
+
+describe("the form on a device set to another zone than the profile's", () => {
+  const profileZone = "America/New_York";
+  const deviceZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = "Asia/Tokyo";
+  });
+  afterAll(() => {
+    process.env.TZ = deviceZone;
+  });
+
+  it("reads the typed times in the profile's zone, not the device's", () => {
+    expect(new Date("2026-11-24T14:00:00.000Z").getHours()).toBe(23);
+    const checked = checkCompetitionForm(filled, { timeZone: profileZone });
+    expect(checked).toMatchObject({
+      ok: true,
+      request: { startDate: "2026-11-24T14:00:00.000Z", endDate: "2026-12-01T02:30:00.000Z" },
+    });
+  });
+
+  it("pre-fills in the profile's zone and an unchanged save sends the same instants", () => {
+    const c = {
+      id: 9,
+      name: "Winter Walk",
+      description: "Cold feet",
+      entryFee: null,
+      maxParticipants: null,
+      entryDeadlineHours: null,
+      startDate: "2026-11-24T14:00:00.000Z",
+      endDate: "2026-12-01T02:30:00.000Z",
+    } as Parameters<typeof formFromCompetition>[0];
+    const values = formFromCompetition(c, profileZone);
+    expect(values).toMatchObject({ startDate: "2026-11-24T09:00", endDate: "2026-11-30T21:30" });
+    const checked = checkCompetitionForm(values, { timeZone: profileZone });
+    if (!checked.ok) throw new Error("expected a valid form");
+    expect(checked.request).toMatchObject({ startDate: c.startDate, endDate: c.endDate });
+    expect(keepUnchangedDates(checked.request, values, c, profileZone)).toMatchObject({
+      startDate: c.startDate,
+      endDate: c.endDate,
+    });
   });
 });

@@ -6,13 +6,14 @@ import {
   ENTRY_FEE_MESSAGE,
   MISSING_INFORMATION,
 } from "../../../core/schemas/competitions";
-import { isoToLocalInput, localInputToIso } from "../../lib/local-datetime";
+import { isoToZonedInput, zonedInputToIso } from "../../lib/local-datetime";
 import type { CompetitionRequest } from "./api";
 import type { ToastText } from "./competition-view";
 
 /**
  * The create and edit form (specification 2 section 5): text fields as typed, dates as the
- * browser's datetime-local value in the admin's own time zone.
+ * browser's datetime-local value on the wall clock of the admin's profile time zone (DESIGN 1:
+ * one zone everywhere, whatever zone the device is set to).
  */
 export interface CompetitionFormValues {
   name: string;
@@ -37,8 +38,11 @@ export const emptyCompetitionForm: CompetitionFormValues = {
   entryDeadlineHours: "",
 };
 
-/** What the form says, in the shape the shared schema reads (empty fields become null). */
-export function toBodyInput(values: CompetitionFormValues): CompetitionBodyInput {
+/**
+ * What the form says, in the shape the shared schema reads (empty fields become null), its
+ * dates read in `timeZone`.
+ */
+export function toBodyInput(values: CompetitionFormValues, timeZone: string): CompetitionBodyInput {
   const maxText = values.maxParticipants.trim();
   const cutoff = values.entryDeadlineHours.trim();
   return {
@@ -47,8 +51,8 @@ export function toBodyInput(values: CompetitionFormValues): CompetitionBodyInput
     entryFee: values.entryFee.trim() === "" ? null : values.entryFee,
     maxParticipants: maxText === "" ? null : Number(maxText),
     // An unreadable date is left empty, so the schema answers Missing Information.
-    startDate: localInputToIso(values.startDate) ?? "",
-    endDate: localInputToIso(values.endDate) ?? "",
+    startDate: zonedInputToIso(values.startDate, timeZone) ?? "",
+    endDate: zonedInputToIso(values.endDate, timeZone) ?? "",
     entryDeadlineHours: cutoff === "" ? null : Number(cutoff),
   };
 }
@@ -63,9 +67,9 @@ export type FormCheck =
  */
 export function checkCompetitionForm(
   values: CompetitionFormValues,
-  options: { feeRequired?: boolean } = {},
+  options: { feeRequired?: boolean; timeZone: string },
 ): FormCheck {
-  const parsed = competitionBodySchema.safeParse(toBodyInput(values));
+  const parsed = competitionBodySchema.safeParse(toBodyInput(values, options.timeZone));
   const feeMissing = options.feeRequired === true && values.entryFee.trim() === "";
   if (parsed.success && !feeMissing) {
     const body = parsed.data;
@@ -110,15 +114,15 @@ export function checkCompetitionForm(
   return { ok: false, toast: null, fieldErrors };
 }
 
-/** The edit form pre-filled from a competition. */
-export function formFromCompetition(c: Competition): CompetitionFormValues {
+/** The edit form pre-filled from a competition, its dates in `timeZone`. */
+export function formFromCompetition(c: Competition, timeZone: string): CompetitionFormValues {
   return {
     name: c.name,
     description: c.description,
     entryFee: c.entryFee === null ? "" : String(c.entryFee),
     maxParticipants: c.maxParticipants === null ? "" : String(c.maxParticipants),
-    startDate: isoToLocalInput(c.startDate),
-    endDate: isoToLocalInput(c.endDate),
+    startDate: isoToZonedInput(c.startDate, timeZone),
+    endDate: isoToZonedInput(c.endDate, timeZone),
     entryDeadlineHours: c.entryDeadlineHours === null ? "" : String(c.entryDeadlineHours),
   };
 }
@@ -132,8 +136,9 @@ export function keepUnchangedDates(
   request: CompetitionRequest,
   values: CompetitionFormValues,
   c: Competition,
+  timeZone: string,
 ) {
-  const before = formFromCompetition(c);
+  const before = formFromCompetition(c, timeZone);
   return {
     ...request,
     startDate: values.startDate === before.startDate ? c.startDate : request.startDate,

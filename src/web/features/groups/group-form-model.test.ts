@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createGroupBodySchema,
   DURATION_REQUIRED,
@@ -85,14 +85,14 @@ describe("the edit form", () => {
 
   it("sends empty fields as null", () => {
     const values = {
-      ...editFormFromGroup(group),
+      ...editFormFromGroup(group, "UTC"),
       poolGoal: "",
       poolEntryPrice: "",
       competitionStartDate: "",
       competitionEndDate: "",
     };
-    const body = editGroupBodySchema.parse(toEditBodyInput(values));
-    expect(toEditRequest(body, values, group)).toEqual({
+    const body = editGroupBodySchema.parse(toEditBodyInput(values, "UTC"));
+    expect(toEditRequest(body, values, group, "UTC")).toEqual({
       name: "Walkers",
       description: "Daily",
       poolGoal: null,
@@ -103,9 +103,9 @@ describe("the edit form", () => {
   });
 
   it("keeps dates left as they were to the second, so a started competition is not moved", () => {
-    const values = { ...editFormFromGroup(group), name: "Walkers 2" };
-    const body = editGroupBodySchema.parse(toEditBodyInput(values));
-    expect(toEditRequest(body, values, group)).toMatchObject({
+    const values = { ...editFormFromGroup(group, "UTC"), name: "Walkers 2" };
+    const body = editGroupBodySchema.parse(toEditBodyInput(values, "UTC"));
+    expect(toEditRequest(body, values, group, "UTC")).toMatchObject({
       name: "Walkers 2",
       poolGoal: 100,
       poolEntryPrice: 15,
@@ -115,9 +115,59 @@ describe("the edit form", () => {
   });
 
   it("refuses an entry price outside 5 to 150 with the edit form's message", () => {
-    const values = { ...editFormFromGroup(group), poolEntryPrice: "4.99" };
-    expect(messages(editGroupBodySchema.safeParse(toEditBodyInput(values)))).toContain(
+    const values = { ...editFormFromGroup(group, "UTC"), poolEntryPrice: "4.99" };
+    expect(messages(editGroupBodySchema.safeParse(toEditBodyInput(values, "UTC")))).toContain(
       EDIT_ENTRY_PRICE_MESSAGE,
     );
+  });
+});
+
+describe("the edit form on a phone set to another zone than the profile's", () => {
+  const profileZone = "America/New_York";
+  const deviceZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = "Asia/Tokyo";
+  });
+  afterAll(() => {
+    process.env.TZ = deviceZone;
+  });
+  // Created as 9:00 on March 10 in New York (the server reads the create form in the profile zone).
+  const group = {
+    name: "Walkers",
+    description: "",
+    poolGoal: null,
+    poolEntryPrice: "15.00",
+    competitionStartDate: "2026-03-10T13:00:00.000Z",
+    competitionEndDate: "2026-03-17T13:00:00.000Z",
+  } as Group;
+
+  it("runs on a device in Tokyo (the test's premise)", () => {
+    expect(new Date("2026-03-10T13:00:00.000Z").getHours()).toBe(22);
+  });
+
+  it("pre-fills the start as entered, 9:00 in the profile's zone", () => {
+    expect(editFormFromGroup(group, profileZone)).toMatchObject({
+      competitionStartDate: "2026-03-10T09:00",
+      competitionEndDate: "2026-03-17T09:00",
+    });
+  });
+
+  it("sends the same instants on an unchanged save", () => {
+    const values = editFormFromGroup(group, profileZone);
+    const body = editGroupBodySchema.parse(toEditBodyInput(values, profileZone));
+    expect(new Date(body.competitionStartDate ?? "").toISOString()).toBe(group.competitionStartDate);
+    expect(toEditRequest(body, values, group, profileZone)).toMatchObject({
+      competitionStartDate: group.competitionStartDate,
+      competitionEndDate: group.competitionEndDate,
+    });
+  });
+
+  it("reads a changed time in the profile's zone too", () => {
+    const values = { ...editFormFromGroup(group, profileZone), competitionEndDate: "2026-03-18T18:30" };
+    const body = editGroupBodySchema.parse(toEditBodyInput(values, profileZone));
+    expect(toEditRequest(body, values, group, profileZone)).toMatchObject({
+      competitionStartDate: group.competitionStartDate,
+      competitionEndDate: "2026-03-18T22:30:00.000Z",
+    });
   });
 });

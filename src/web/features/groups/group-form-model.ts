@@ -5,7 +5,7 @@ import {
 } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
 import type { CreateGroupBody, EditGroupBody, Group } from "../../../core/schemas/groups";
-import { isoToLocalInput, localInputToIso } from "../../lib/local-datetime";
+import { isoToZonedInput, zonedInputToIso } from "../../lib/local-datetime";
 import type { CreateGroupRequest, EditGroupRequest } from "./api";
 
 /** The forms of specification 2 section 5, as typed: every field a string or a flag. */
@@ -72,29 +72,34 @@ export interface EditGroupFormValues {
   description: string;
   poolGoal: string;
   poolEntryPrice: string;
-  /** datetime-local values in the browser's zone; "" for none. */
+  /** datetime-local values on the wall clock of the member's profile zone; "" for none. */
   competitionStartDate: string;
   competitionEndDate: string;
 }
 
-/** The edit form pre-filled from the group. */
-export function editFormFromGroup(group: Group): EditGroupFormValues {
+/** The edit form pre-filled from the group, its dates in `timeZone` (the member's profile zone). */
+export function editFormFromGroup(group: Group, timeZone: string): EditGroupFormValues {
   return {
     name: group.name,
     description: group.description,
     poolGoal: group.poolGoal ?? "",
     poolEntryPrice: group.poolEntryPrice ?? "",
-    competitionStartDate: group.competitionStartDate ? isoToLocalInput(group.competitionStartDate) : "",
-    competitionEndDate: group.competitionEndDate ? isoToLocalInput(group.competitionEndDate) : "",
+    competitionStartDate: group.competitionStartDate
+      ? isoToZonedInput(group.competitionStartDate, timeZone)
+      : "",
+    competitionEndDate: group.competitionEndDate ? isoToZonedInput(group.competitionEndDate, timeZone) : "",
   };
 }
 
-/** What the edit schema reads: dates as ISO instants (an unreadable one as "", so it is null). */
-export function toEditBodyInput(values: EditGroupFormValues) {
+/**
+ * What the edit schema reads: dates as ISO instants, read in `timeZone` (an unreadable one as "",
+ * so it is null).
+ */
+export function toEditBodyInput(values: EditGroupFormValues, timeZone: string) {
   return {
     ...values,
-    competitionStartDate: localInputToIso(values.competitionStartDate) ?? "",
-    competitionEndDate: localInputToIso(values.competitionEndDate) ?? "",
+    competitionStartDate: zonedInputToIso(values.competitionStartDate, timeZone) ?? "",
+    competitionEndDate: zonedInputToIso(values.competitionEndDate, timeZone) ?? "",
   };
 }
 
@@ -106,8 +111,9 @@ export function toEditRequest(
   body: EditGroupBody,
   values: EditGroupFormValues,
   group: Group,
+  timeZone: string,
 ): EditGroupRequest {
-  const before = editFormFromGroup(group);
+  const before = editFormFromGroup(group, timeZone);
   const keep = (field: "competitionStartDate" | "competitionEndDate") =>
     values[field] !== "" && values[field] === before[field] ? group[field] : body[field];
   return {

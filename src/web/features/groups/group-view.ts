@@ -156,7 +156,7 @@ export function settlementText(settlement: Group["settlement"]): string | null {
     case "under_review":
       return "Results under review";
     case "settled":
-      return "The pool was paid to the top three.";
+      return "The pool was paid to the winners.";
     case "refunded":
       return "Nobody walked, so everyone who paid in was refunded.";
     default:

@@ -3,13 +3,16 @@ import { MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { COMPETITION_CARD_REFRESH_MS, COUNTDOWN_TICK_MS } from "../../../../core/constants";
 import { startLabel, timeRemaining } from "../../../../core/rules/countdown";
+import { eligibleCount, prizeSplitText } from "../../../../core/rules/prize-split";
 import type { Competition } from "../../../../core/schemas/competitions";
+import { CompetitionWindow } from "../../../components/countdown/competition-window";
 import { LiveCountdown } from "../../../components/countdown/live-countdown";
 import { useNow } from "../../../components/countdown/use-now";
 import { StandingsList } from "../../../components/standings/standings-list";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { competitionKeys } from "../api";
 import { canExit, canManage, joinClosedReason, rankLabel } from "../competition-view";
 import { CompetitionChat } from "./competition-chat";
@@ -45,13 +48,15 @@ function useCardRefresh() {
 }
 
 /**
- * A competition card. Joined: timing, stats, countdown, the top 5, Share, Chat and Exit (until
- * the start). Not joined: stats, countdown, Join and Share. Edit and Delete for the creator and
- * site admins.
+ * A competition card. Joined: timing, stats, the prize split, countdown, start and end, the top 5,
+ * Share, Chat and Exit (until the start). Not joined: stats, the prize split, countdown, start and
+ * end, Join and Share. Edit and Delete for the creator and site admins. Dates are in the member's
+ * profile time zone.
  */
 export function CompetitionCard({ competition: c, viewer }: { competition: Competition; viewer: Viewer }) {
   useCardRefresh();
   const now = useNow(COUNTDOWN_TICK_MS);
+  const timeZone = useTimeZone();
   const [chatOpen, setChatOpen] = useState(false);
   const joined = c.isParticipant;
   const started = now.getTime() >= new Date(c.startDate).getTime();
@@ -83,7 +88,13 @@ export function CompetitionCard({ competition: c, viewer }: { competition: Compe
           />
         ) : null}
         <CompetitionStats competition={c} />
+        {c.settlement === "settled" || c.settlement === "refunded" ? null : (
+          <p className="text-xs text-slate-600" data-testid="prize-split">
+            {prizeSplitText(eligibleCount(c.leaderboard))}
+          </p>
+        )}
         <LiveCountdown dates={c} />
+        <CompetitionWindow startDate={c.startDate} endDate={c.endDate} timeZone={timeZone} />
         {joined ? (
           <StandingsList
             name={c.name}

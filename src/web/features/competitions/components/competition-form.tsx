@@ -17,26 +17,21 @@ const CUTOFF_OPTIONS: { value: string; label: string }[] = [
   { value: "48", label: "48 hours before the start" },
 ];
 
-function timeZoneName(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "your time zone";
-  } catch {
-    return "your time zone";
-  }
-}
-
 /** The fields shared by Create New Competition and Edit Competition. */
 export function CompetitionFormFields({
   idPrefix,
   values,
   errors,
   onChange,
+  timeZone,
   feeRequired = false,
 }: {
   idPrefix: string;
   values: CompetitionFormValues;
   errors: FieldErrors;
   onChange: (field: keyof CompetitionFormValues, value: string) => void;
+  /** The member's profile time zone, in which the dates are read and shown. */
+  timeZone: string;
   feeRequired?: boolean;
 }) {
   const id = (field: keyof CompetitionFormValues) => `${idPrefix}-${field}`;
@@ -84,7 +79,9 @@ export function CompetitionFormFields({
       </p>
       {text("startDate", "Start Date & Time *", <Input {...bind("startDate")} type="datetime-local" />)}
       {text("endDate", "End Date & Time *", <Input {...bind("endDate")} type="datetime-local" />)}
-      <p className="-mt-2 text-xs text-slate-600">Times are in your time zone ({timeZoneName()}).</p>
+      <p className="-mt-2 text-xs text-slate-600" data-testid={`${idPrefix}-time-zone`}>
+        Times in {timeZone} (your profile's time zone).
+      </p>
       {text(
         "entryDeadlineHours",
         "Entries Close",

@@ -11,6 +11,7 @@ import {
 } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { useCreateCompetition } from "../api";
 import {
   type CompetitionFormValues,
@@ -28,6 +29,7 @@ import { CompetitionFormFields, type FieldErrors } from "./competition-form";
  */
 export function CreateCompetitionButton() {
   const [open, setOpen] = useState(false);
+  const timeZone = useTimeZone();
   const [values, setValues] = useState<CompetitionFormValues>(
     () => readCompetitionDraft() ?? emptyCompetitionForm,
   );
@@ -52,7 +54,7 @@ export function CreateCompetitionButton() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkCompetitionForm(values);
+    const checked = checkCompetitionForm(values, { timeZone });
     if (!checked.ok) {
       setErrors(checked.fieldErrors);
       if (checked.toast) toast(checked.toast);
@@ -90,7 +92,13 @@ export function CreateCompetitionButton() {
             <DialogDescription>Your draft is saved on this device as you type.</DialogDescription>
           </DialogHeader>
           <form onSubmit={onSubmit} noValidate className="grid gap-5">
-            <CompetitionFormFields idPrefix="create" values={values} errors={errors} onChange={onChange} />
+            <CompetitionFormFields
+              idPrefix="create"
+              values={values}
+              errors={errors}
+              onChange={onChange}
+              timeZone={timeZone}
+            />
             <DialogFooter className="sm:justify-between">
               <Button type="button" variant="ghost" onClick={clearForm} disabled={create.isPending}>
                 Clear Form

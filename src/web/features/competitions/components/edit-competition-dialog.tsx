@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { useUpdateCompetition } from "../api";
 import {
   type CompetitionFormValues,
@@ -20,7 +21,7 @@ import {
 import { updateErrorToast } from "../competition-view";
 import { CompetitionFormFields, type FieldErrors } from "./competition-form";
 
-/** Edit Competition, pre-filled (dates in the editor's time zone). Mounted only while open. */
+/** Edit Competition, pre-filled (dates in the editor's profile time zone). Mounted only while open. */
 export function EditCompetitionDialog({
   competition,
   onClose,
@@ -28,7 +29,10 @@ export function EditCompetitionDialog({
   competition: Competition;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<CompetitionFormValues>(() => formFromCompetition(competition));
+  const timeZone = useTimeZone();
+  const [values, setValues] = useState<CompetitionFormValues>(() =>
+    formFromCompetition(competition, timeZone),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateCompetition();
 
@@ -40,14 +44,17 @@ export function EditCompetitionDialog({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // On edit a paid competition's fee is required (specification 2 section 5).
-    const checked = checkCompetitionForm(values, { feeRequired: competition.entryFee !== null });
+    const checked = checkCompetitionForm(values, {
+      feeRequired: competition.entryFee !== null,
+      timeZone,
+    });
     if (!checked.ok) {
       setErrors(checked.fieldErrors);
       if (checked.toast) toast(checked.toast);
       return;
     }
     update.mutate(
-      { id: competition.id, body: keepUnchangedDates(checked.request, values, competition) },
+      { id: competition.id, body: keepUnchangedDates(checked.request, values, competition, timeZone) },
       {
         onSuccess: (updated) => {
           toast({
@@ -77,6 +84,7 @@ export function EditCompetitionDialog({
             values={values}
             errors={errors}
             onChange={onChange}
+            timeZone={timeZone}
             feeRequired={competition.entryFee !== null}
           />
           <DialogFooter>

@@ -2,6 +2,7 @@ import { AlertTriangle, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
 import { parseMinor } from "../../../../core/money";
+import { prizeRuleText } from "../../../../core/rules/prize-split";
 import type { Competition } from "../../../../core/schemas/competitions";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
@@ -18,12 +19,14 @@ import { entryFeeLabel, fc } from "../competition-view";
 
 /**
  * The guidelines shown before joining (specification 2 section 9). The third line follows
- * DESIGN.md (refunds): a full refund until the start, none after it.
+ * DESIGN.md (refunds): a full refund until the start, none after it; the fourth says how the
+ * pool is paid in every case (DESIGN 1, payout), before anyone pays.
  */
 export const GUIDELINES = [
   "Steps count only while the app is open and the screen unlocked.",
   "The entry fee is charged immediately.",
   "You can leave for a full refund until the competition starts; after the start there are no refunds, and fees stay in the prize pool.",
+  prizeRuleText("competition"),
   "Disputes must be reported within 48 hours of competition end.",
 ] as const;
 

@@ -3,8 +3,9 @@ import { useState } from "react";
 import type { Competition } from "../../../../core/schemas/competitions";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { formatDateTime } from "../../../lib/format";
+import { formatInZone } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { fc, resultSummary } from "../competition-view";
 import { DisputeDialog } from "./dispute-dialog";
 
@@ -83,6 +84,7 @@ export function RecentResults({
   viewerId: number | undefined;
 }) {
   const [disputing, setDisputing] = useState<Competition | null>(null);
+  const timeZone = useTimeZone();
   return (
     <section className="grid gap-3" aria-labelledby="recent-results">
       <h2 id="recent-results" className="text-lg font-bold">
@@ -96,7 +98,7 @@ export function RecentResults({
                 <Trophy className="size-5 text-amber-500" aria-hidden="true" /> {c.name}
               </CardTitle>
               <p className="text-xs text-slate-600">
-                Ended {formatDateTime(c.endDate)} · {resultSummary(c)}
+                Ended {formatInZone(c.endDate, timeZone)} · {resultSummary(c)}
               </p>
             </CardHeader>
             <CardContent className="grid gap-3">

@@ -16,6 +16,7 @@ import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
 import { fc } from "../../../lib/format";
 import { useUser } from "../../auth/api";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { useCreateGroup } from "../api";
 import { emptyCreateGroupForm, toCreateRequest, todayIn } from "../group-form-model";
 import { failureToast } from "../group-view";
@@ -54,6 +55,7 @@ function Flag({
  */
 export function CreateGroupButton() {
   const user = useUser();
+  const timeZone = useTimeZone();
   const [open, setOpen] = useState(false);
   const create = useCreateGroup();
   const form = useForm<CreateForm, unknown, CreateGroupBody>({
@@ -153,7 +155,7 @@ export function CreateGroupButton() {
                 label="Start Date *"
                 error={error("competitionStartDate")}
               >
-                <Input {...field("competitionStartDate")} type="date" min={todayIn(user?.timeZone)} />
+                <Input {...field("competitionStartDate")} type="date" min={todayIn(timeZone)} />
               </FormField>
               <FormField
                 id="create-group-competitionStartTime"
@@ -163,8 +165,8 @@ export function CreateGroupButton() {
                 <Input {...field("competitionStartTime")} type="time" />
               </FormField>
             </div>
-            <p className="-mt-2 text-xs text-slate-600">
-              In your profile's time zone ({user?.timeZone ?? "UTC"}).
+            <p className="-mt-2 text-xs text-slate-600" data-testid="create-group-time-zone">
+              Times in {timeZone} (your profile's time zone).
             </p>
             <FormField
               id="create-group-competitionDuration"

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { type Resolver, type ResolverOptions, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { type EditGroupBody, editGroupBodySchema, type Group } from "../../../../core/schemas/groups";
@@ -8,6 +8,7 @@ import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { useUpdateGroup } from "../api";
 import {
   type EditGroupFormValues,
@@ -18,22 +19,34 @@ import {
 
 const schemaResolver = zodResolver(editGroupBodySchema);
 type EditInput = z.input<typeof editGroupBodySchema>;
+type EditResolver = Resolver<EditGroupFormValues, unknown, EditGroupBody>;
 
-/** The shared schema reads the dates as instants: the datetime-local values are converted first. */
-const resolver: Resolver<EditGroupFormValues, unknown, EditGroupBody> = (values, context, options) =>
-  schemaResolver(toEditBodyInput(values), context, options as ResolverOptions<EditInput>) as ReturnType<
-    Resolver<EditGroupFormValues, unknown, EditGroupBody>
-  >;
+/**
+ * The shared schema reads the dates as instants: the datetime-local values are read in the
+ * member's zone first.
+ */
+const resolverIn =
+  (timeZone: string): EditResolver =>
+  (values, context, options) =>
+    schemaResolver(
+      toEditBodyInput(values, timeZone),
+      context,
+      options as ResolverOptions<EditInput>,
+    ) as ReturnType<EditResolver>;
 
 /**
  * Edit Group (group admins): name, description, pool goal, entry price and the competition's
- * dates (in this device's time zone). Empty fields are sent as null; empty dates unschedule it.
+ * dates, in the member's profile time zone (DESIGN 1, group money), said beside the fields.
+ * Empty fields are sent as null; empty dates unschedule it. Dates left as they were are sent as
+ * stored, so an unchanged save changes nothing.
  */
 export function EditGroupDialog({ group, onClose }: { group: Group; onClose: () => void }) {
   const update = useUpdateGroup();
+  const timeZone = useTimeZone();
+  const [resolver] = useState(() => resolverIn(timeZone));
   const form = useForm<EditGroupFormValues, unknown, EditGroupBody>({
     resolver,
-    defaultValues: editFormFromGroup(group),
+    defaultValues: editFormFromGroup(group, timeZone),
   });
   const { errors } = form.formState;
   const field = (name: keyof EditGroupFormValues) => ({
@@ -48,7 +61,7 @@ export function EditGroupDialog({ group, onClose }: { group: Group; onClose: () 
 
   const onSubmit = form.handleSubmit((body) =>
     update.mutate(
-      { id: group.id, body: toEditRequest(body, form.getValues(), group) },
+      { id: group.id, body: toEditRequest(body, form.getValues(), group, timeZone) },
       {
         onSuccess: () => {
           toast({ title: "Group Updated", description: "Your changes are saved.", variant: "success" });
@@ -69,7 +82,7 @@ export function EditGroupDialog({ group, onClose }: { group: Group; onClose: () 
       open
       onOpenChange={(open) => !open && onClose()}
       title="Edit Group"
-      description="Empty fields are cleared. Dates are in this device's time zone."
+      description="Empty fields are cleared."
       submitLabel="Save Changes"
       pendingLabel="Saving..."
       pending={update.isPending}
@@ -100,6 +113,9 @@ export function EditGroupDialog({ group, onClose }: { group: Group; onClose: () 
         "Competition End",
         <Input {...field("competitionEndDate")} type="datetime-local" />,
       )}
+      <p className="-mt-2 text-xs text-slate-600" data-testid="edit-group-time-zone">
+        Times in {timeZone} (your profile's time zone).
+      </p>
     </FormDialog>
   );
 }

@@ -2,10 +2,12 @@ import { ArrowRight, CalendarPlus, Coins, Lock, Share2, Users } from "lucide-rea
 import { useState } from "react";
 import { Link } from "wouter";
 import type { Group } from "../../../../core/schemas/groups";
+import { CompetitionWindow } from "../../../components/countdown/competition-window";
 import { StandingsList } from "../../../components/standings/standings-list";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { fc } from "../../../lib/format";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { awaitsNextRound } from "../group-view";
 import { EditGroupDialog } from "./edit-group-dialog";
 import { GroupCountdown } from "./group-countdown";
@@ -19,7 +21,8 @@ const roleStyle = {
 
 /**
  * A group on /groups (specification 2 section 2): name, description, member count, three avatars
- * and +N more, the pool, the countdown, the top 5, View Group and Share.
+ * and +N more, the pool, the countdown with the start and end in the member's zone, the top 5,
+ * View Group and Share.
  */
 export function GroupCard({
   group,
@@ -33,6 +36,7 @@ export function GroupCard({
 }) {
   const [sharing, setSharing] = useState(false);
   const [scheduling, setScheduling] = useState(false);
+  const timeZone = useTimeZone();
   return (
     <Card className="flex flex-col" role="article" aria-label={group.name}>
       <CardHeader>
@@ -70,6 +74,13 @@ export function GroupCard({
           </span>
         </div>
         <GroupCountdown group={group} />
+        {group.competitionStartDate && group.competitionEndDate ? (
+          <CompetitionWindow
+            startDate={group.competitionStartDate}
+            endDate={group.competitionEndDate}
+            timeZone={timeZone}
+          />
+        ) : null}
         {group.hasScheduledCompetition ? (
           <StandingsList name={group.name} entries={group.leaderboard} viewerId={viewerId} />
         ) : null}

@@ -1,16 +1,19 @@
 import { Trophy } from "lucide-react";
+import { eligibleCount, prizeSplitText } from "../../../../core/rules/prize-split";
 import type { Group } from "../../../../core/schemas/groups";
+import { CompetitionWindow } from "../../../components/countdown/competition-window";
 import { StandingsList } from "../../../components/standings/standings-list";
 import { Card, CardContent } from "../../../components/ui/card";
-import { formatDateTime } from "../../../lib/format";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { useGroupLeaderboard } from "../api";
 import { settlementText } from "../group-view";
 import { CardHeading } from "./group-badges";
 import { GroupCountdown } from "./group-countdown";
 
 /**
- * The group's competition: its countdown, its window and the standings (asked only when it has
- * one; every 30 s while it runs, 5 minutes otherwise). Admins schedule it in Edit Group.
+ * The group's competition: its countdown, its start and end in the member's zone, the prize split
+ * for the walkers with steps now, and the standings (asked only when it has one; every 30 s while
+ * it runs, 5 minutes otherwise). Admins schedule it in Edit Group.
  */
 export function GroupCompetitionCard({
   group,
@@ -22,7 +25,10 @@ export function GroupCompetitionCard({
   canManage: boolean;
 }) {
   const standings = useGroupLeaderboard(group);
+  const timeZone = useTimeZone();
   const settled = settlementText(group.settlement);
+  const entries = standings.data ?? group.leaderboard;
+  const paid = group.settlement === "settled" || group.settlement === "refunded";
   return (
     <Card role="region" aria-label="Group Competition">
       <CardHeading icon={Trophy} iconClassName="text-amber-500">
@@ -31,10 +37,18 @@ export function GroupCompetitionCard({
       <CardContent className="grid gap-3">
         <GroupCountdown group={group} format="full" />
         {group.competitionStartDate && group.competitionEndDate ? (
-          <p className="text-sm text-slate-600">
-            {formatDateTime(group.competitionStartDate)} to {formatDateTime(group.competitionEndDate)}. The
-            top three share the pool: 50%, 30%, 20%.
-          </p>
+          <>
+            <CompetitionWindow
+              startDate={group.competitionStartDate}
+              endDate={group.competitionEndDate}
+              timeZone={timeZone}
+            />
+            {paid ? null : (
+              <p className="text-sm text-slate-600" data-testid="prize-split">
+                {prizeSplitText(eligibleCount(entries))}
+              </p>
+            )}
+          </>
         ) : canManage ? (
           <p className="text-sm text-slate-600">Set the competition's dates in Edit Group to schedule one.</p>
         ) : null}
@@ -42,7 +56,7 @@ export function GroupCompetitionCard({
         {group.hasScheduledCompetition ? (
           <StandingsList
             name={group.name}
-            entries={standings.data ?? group.leaderboard}
+            entries={entries}
             viewerId={viewerId}
             limit={Number.POSITIVE_INFINITY}
             title="Standings"

@@ -1,5 +1,6 @@
 import { AlertTriangle, Coins } from "lucide-react";
 import { Link } from "wouter";
+import { prizeRuleText } from "../../../../core/rules/prize-split";
 import type { GroupPreview } from "../../../../core/schemas/groups";
 import { Avatar, initialsOf } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
@@ -75,6 +76,9 @@ export function InviteJoinCard({
             <span className="font-semibold tabular-nums">{fc(fitcoins)}</span>
           </p>
         </div>
+        <p className="text-xs text-slate-600" data-testid="prize-rule">
+          {prizeRuleText("group")}
+        </p>
         {!subscribed ? (
           <p className="flex gap-2 rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-950" role="alert">
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -14,8 +14,9 @@ import type { GroupInfo } from "../../../../core/schemas/groups";
 import { BrandedPage } from "../../../components/layout/branded-page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { formatDateTime } from "../../../lib/format";
+import { formatInZone } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { ENDED_INVITE_TEXT, INVALID_INVITE_TEXT } from "../group-view";
 
 /** The invite page's frame: inside the app for active members, a branded page for everyone else. */
@@ -73,12 +74,13 @@ export function InvalidInvite({ signedIn }: { signedIn: boolean }) {
 }
 
 export function EndedInvite({ info, signedIn }: { info: GroupInfo; signedIn: boolean }) {
+  const timeZone = useTimeZone();
   return (
     <InviteCard icon={CalendarX2} tone="slate" title="Competition Ended" description={ENDED_INVITE_TEXT}>
       {info.competitionEndDate ? (
         <p className="text-center text-sm text-slate-700">
           {info.name}'s competition ended on{" "}
-          <span className="font-semibold">{formatDateTime(info.competitionEndDate)}</span>.
+          <span className="font-semibold">{formatInZone(info.competitionEndDate, timeZone)}</span>.
         </p>
       ) : null}
       {homeButton(signedIn)}
@@ -88,7 +90,7 @@ export function EndedInvite({ info, signedIn }: { info: GroupInfo; signedIn: boo
 
 const perks = [
   { icon: Trophy, text: "Compete on steps with your group" },
-  { icon: Coins, text: "A shared pool paid to the top three walkers" },
+  { icon: Coins, text: "A shared pool paid to the top walkers, up to three" },
   { icon: MessageCircle, text: "Group chat to keep each other moving" },
 ];
 

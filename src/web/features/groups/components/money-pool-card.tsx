@@ -4,13 +4,15 @@ import type { Group } from "../../../../core/schemas/groups";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { fc, formatDateTime } from "../../../lib/format";
+import { fc, formatInZone } from "../../../lib/format";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { useContributions } from "../api";
 import { goalProgress } from "../group-view";
 import { CardHeading } from "./group-badges";
 
 function RecentContributions({ groupId }: { groupId: number }) {
   const contributions = useContributions(groupId);
+  const timeZone = useTimeZone();
   if (contributions.isPending) {
     return (
       <div className="flex justify-center py-2">
@@ -33,7 +35,7 @@ function RecentContributions({ groupId }: { groupId: number }) {
             </p>
             <p className="truncate text-sm text-slate-600">{c.description || "No description"}</p>
             <time dateTime={c.createdAt} className="text-xs text-slate-500">
-              {formatDateTime(c.createdAt)}
+              {formatInZone(c.createdAt, timeZone)}
             </time>
           </div>
           <span className="shrink-0 font-bold text-emerald-700 tabular-nums">+{fc(c.amount)}</span>

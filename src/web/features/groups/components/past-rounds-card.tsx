@@ -1,7 +1,8 @@
 import { History } from "lucide-react";
 import type { GroupRound } from "../../../../core/schemas/groups";
 import { Card, CardContent } from "../../../components/ui/card";
-import { fc, formatDateTime } from "../../../lib/format";
+import { fc, formatInZone } from "../../../lib/format";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { useGroupRounds } from "../api";
 import { CardHeading } from "./group-badges";
 
@@ -46,6 +47,7 @@ function RoundResults({ round, viewerId }: { round: GroupRound; viewerId: number
 /** The group's settled rounds, newest first, with who was paid what and the viewer's own place. */
 export function PastRoundsCard({ groupId, viewerId }: { groupId: number; viewerId: number }) {
   const rounds = useGroupRounds(groupId);
+  const timeZone = useTimeZone();
   const list = rounds.data ?? [];
   if (list.length === 0) return null;
   return (
@@ -63,7 +65,7 @@ export function PastRoundsCard({ groupId, viewerId }: { groupId: number; viewerI
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
               <h3 className="font-semibold text-slate-900">Round {round.number}</h3>
               <span className="text-xs text-slate-500">
-                {formatDateTime(round.startDate)} to {formatDateTime(round.endDate)}
+                {formatInZone(round.startDate, timeZone)} to {formatInZone(round.endDate, timeZone)}
               </span>
             </div>
             <p className="text-xs text-slate-500">

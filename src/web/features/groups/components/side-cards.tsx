@@ -3,9 +3,18 @@ import { Link } from "wouter";
 import type { Group } from "../../../../core/schemas/groups";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
+import { knownTimeZone } from "../../../lib/local-datetime";
+import { useTimeZone } from "../../auth/use-time-zone";
 import { CardHeading } from "./group-badges";
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: "long", day: "numeric", year: "numeric" });
+/** A day in the member's profile zone ("November 23, 2026"). */
+const dayIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: knownTimeZone(timeZone),
+  }).format(new Date(iso));
 
 /** Quick Actions: Group Chat (members; opens and closes the chat) and Start Competition. */
 export function QuickActions({
@@ -38,6 +47,7 @@ export function QuickActions({
 
 /** Group Info: when it was created and how many members it has. */
 export function GroupInfoCard({ group }: { group: Pick<Group, "createdAt" | "memberCount"> }) {
+  const timeZone = useTimeZone();
   return (
     <Card>
       <CardHeading icon={Info} iconClassName="text-slate-600">
@@ -49,7 +59,7 @@ export function GroupInfoCard({ group }: { group: Pick<Group, "createdAt" | "mem
             <dt className="flex items-center gap-1.5 text-slate-600">
               <CalendarDays className="size-4" aria-hidden="true" /> Created
             </dt>
-            <dd className="font-semibold text-slate-900">{dateFormat.format(new Date(group.createdAt))}</dd>
+            <dd className="font-semibold text-slate-900">{dayIn(group.createdAt, timeZone)}</dd>
           </div>
           <div className="flex items-center justify-between gap-3">
             <dt className="flex items-center gap-1.5 text-slate-600">

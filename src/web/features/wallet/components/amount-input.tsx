@@ -65,9 +65,26 @@ export function SummaryLine({ label, value, strong }: { label: string; value: st
 
 /**
  * What an amount buys in FitCoins: the amount, the 15% platform fee and the FitCoins after it
- * (the same rule for converting wallet dollars and for buying FitCoins by card).
+ * (the same rule for converting wallet dollars and for buying FitCoins by card). An amount above
+ * `maxCents` (the wallet balance, for a conversion) buys nothing: it says so instead of promising
+ * FitCoins.
  */
-export function FeeBreakdown({ amountLabel, cents }: { amountLabel: string; cents: number | null }) {
+export function FeeBreakdown({
+  amountLabel,
+  cents,
+  maxCents,
+}: {
+  amountLabel: string;
+  cents: number | null;
+  maxCents?: number | null;
+}) {
+  if (cents !== null && maxCents !== undefined && cents > (maxCents ?? 0)) {
+    return (
+      <p className="rounded-xl bg-red-50 p-3 text-sm font-semibold text-red-800" aria-live="polite">
+        More than your wallet balance of {formatUsd(maxCents ?? 0)}.
+      </p>
+    );
+  }
   const preview = cents !== null && cents > 0 ? fitcoinsAfterFee(cents) : null;
   return (
     <dl className="grid gap-1.5 rounded-xl bg-amber-50 p-3 text-sm text-slate-700" aria-live="polite">

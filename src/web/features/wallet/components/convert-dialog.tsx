@@ -109,7 +109,7 @@ export function ConvertDialog({
               </button>
             ) : null}
           </p>
-          <FeeBreakdown amountLabel="Amount" cents={typed} />
+          <FeeBreakdown amountLabel="Amount" cents={typed} maxCents={balanceCents} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close} disabled={convert.isPending}>
               Cancel
