@@ -13,6 +13,7 @@ import {
 import {
   editFormFromGroup,
   emptyCreateGroupForm,
+  nextRoundFormFromGroup,
   toCreateRequest,
   todayIn,
   toEditBodyInput,
@@ -111,6 +112,21 @@ describe("the edit form", () => {
       poolEntryPrice: 15,
       competitionStartDate: group.competitionStartDate,
       competitionEndDate: group.competitionEndDate,
+    });
+  });
+
+  it("leaves the dates empty for the next round and sends the new ones read in the profile's zone", () => {
+    const values = nextRoundFormFromGroup(group, "America/New_York");
+    expect(values).toMatchObject({ name: "Walkers", poolEntryPrice: "15.00", competitionStartDate: "" });
+    const next = {
+      ...values,
+      competitionStartDate: "2026-03-24T09:00",
+      competitionEndDate: "2026-03-31T09:00",
+    };
+    const body = editGroupBodySchema.parse(toEditBodyInput(next, "America/New_York"));
+    expect(toEditRequest(body, next, group, "America/New_York")).toMatchObject({
+      competitionStartDate: "2026-03-24T13:00:00.000Z",
+      competitionEndDate: "2026-03-31T13:00:00.000Z",
     });
   });
 

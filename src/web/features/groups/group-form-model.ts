@@ -91,6 +91,13 @@ export function editFormFromGroup(group: Group, timeZone: string): EditGroupForm
   };
 }
 
+/** Schedule next round: the group's form with the dates left for the next round's (DESIGN 1, group money). */
+export function nextRoundFormFromGroup(group: Group, timeZone: string): EditGroupFormValues {
+  return { ...editFormFromGroup(group, timeZone), competitionStartDate: "", competitionEndDate: "" };
+}
+
+export const NEXT_ROUND_DATES_REQUIRED = "Choose when the next round starts and ends";
+
 /**
  * What the edit schema reads: dates as ISO instants, read in `timeZone` (an unreadable one as "",
  * so it is null).

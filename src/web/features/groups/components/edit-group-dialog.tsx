@@ -13,6 +13,8 @@ import { useUpdateGroup } from "../api";
 import {
   type EditGroupFormValues,
   editFormFromGroup,
+  NEXT_ROUND_DATES_REQUIRED,
+  nextRoundFormFromGroup,
   toEditBodyInput,
   toEditRequest,
 } from "../group-form-model";
@@ -40,13 +42,22 @@ const resolverIn =
  * Empty fields are sent as null; empty dates unschedule it. Dates left as they were are sent as
  * stored, so an unchanged save changes nothing.
  */
-export function EditGroupDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+export function EditGroupDialog({
+  group,
+  onClose,
+  nextRound = false,
+}: {
+  group: Group;
+  onClose: () => void;
+  /** Schedule next round: the same form, its dates empty and required (the last round is paid). */
+  nextRound?: boolean;
+}) {
   const update = useUpdateGroup();
   const timeZone = useTimeZone();
   const [resolver] = useState(() => resolverIn(timeZone));
   const form = useForm<EditGroupFormValues, unknown, EditGroupBody>({
     resolver,
-    defaultValues: editFormFromGroup(group, timeZone),
+    defaultValues: (nextRound ? nextRoundFormFromGroup : editFormFromGroup)(group, timeZone),
   });
   const { errors } = form.formState;
   const field = (name: keyof EditGroupFormValues) => ({
@@ -59,12 +70,24 @@ export function EditGroupDialog({ group, onClose }: { group: Group; onClose: () 
     </FormField>
   );
 
-  const onSubmit = form.handleSubmit((body) =>
+  const onSubmit = form.handleSubmit((body) => {
+    if (nextRound && (body.competitionStartDate === null || body.competitionEndDate === null)) {
+      form.setError("competitionStartDate", { message: NEXT_ROUND_DATES_REQUIRED });
+      return;
+    }
     update.mutate(
       { id: group.id, body: toEditRequest(body, form.getValues(), group, timeZone) },
       {
         onSuccess: () => {
-          toast({ title: "Group Updated", description: "Your changes are saved.", variant: "success" });
+          toast(
+            nextRound
+              ? {
+                  title: "Next Round Scheduled",
+                  description: "Members are entered into it.",
+                  variant: "success",
+                }
+              : { title: "Group Updated", description: "Your changes are saved.", variant: "success" },
+          );
           onClose();
         },
         onError: (err) =>
@@ -74,16 +97,20 @@ export function EditGroupDialog({ group, onClose }: { group: Group; onClose: () 
             variant: "destructive",
           }),
       },
-    ),
-  );
+    );
+  });
 
   return (
     <FormDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Edit Group"
-      description="Empty fields are cleared."
-      submitLabel="Save Changes"
+      title={nextRound ? "Schedule next round" : "Edit Group"}
+      description={
+        nextRound
+          ? "The next round is paid from what the pool holds when it ends. Empty fields are cleared."
+          : "Empty fields are cleared."
+      }
+      submitLabel={nextRound ? "Schedule Round" : "Save Changes"}
       pendingLabel="Saving..."
       pending={update.isPending}
       onSubmit={onSubmit}

@@ -110,7 +110,7 @@ export function GroupCard({
           ) : null}
         </div>
       </CardContent>
-      {scheduling ? <EditGroupDialog group={group} onClose={() => setScheduling(false)} /> : null}
+      {scheduling ? <EditGroupDialog group={group} onClose={() => setScheduling(false)} nextRound /> : null}
       <ShareGroupDialog
         group={group}
         linkForm="groups"

@@ -4,7 +4,15 @@ import type { Group } from "../../../../core/schemas/groups";
 import { Button } from "../../../components/ui/button";
 import { GroupBadges } from "./group-badges";
 
-export type GroupDialog = "entryPrice" | "edit" | "delete" | "leave" | "share" | "email" | "contribute";
+export type GroupDialog =
+  | "entryPrice"
+  | "edit"
+  | "nextRound"
+  | "delete"
+  | "leave"
+  | "share"
+  | "email"
+  | "contribute";
 
 /**
  * The detail page's header (specification 2 section 2): members badge, Private badge, name,

@@ -92,7 +92,7 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
       <GroupHeader group={group} canManage={canManage} onOpen={setDialog} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <div className="grid grid-cols-1 gap-6 lg:col-span-2">
-          {canManage ? <NextRoundPrompt group={group} onSchedule={() => setDialog("edit")} /> : null}
+          {canManage ? <NextRoundPrompt group={group} onSchedule={() => setDialog("nextRound")} /> : null}
           <GroupCompetitionCard group={group} viewerId={user.id} canManage={canManage} />
           <MoneyPoolCard group={group} onJoinPool={member ? () => setDialog("contribute") : null} />
           <PastRoundsCard groupId={group.id} viewerId={user.id} />
@@ -106,6 +106,7 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
       </div>
       {dialog === "entryPrice" ? <EntryPriceDialog group={group} onClose={close} /> : null}
       {dialog === "edit" ? <EditGroupDialog group={group} onClose={close} /> : null}
+      {dialog === "nextRound" ? <EditGroupDialog group={group} onClose={close} nextRound /> : null}
       {dialog === "delete" ? <DeleteGroupDialog group={group} onClose={close} /> : null}
       {dialog === "leave" ? (
         <LeaveGroupDialog group={group} onClose={close} onChooseAdmin={chooseAdmin} />
