@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { userSchema } from "../../../core/schemas/auth";
-import { idParamsSchema } from "../../../core/schemas/competitions";
+import { idParamsSchema } from "../../../core/schemas/common";
 import {
   adminUserSchema,
   adminUsersQuerySchema,
