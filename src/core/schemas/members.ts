@@ -78,6 +78,7 @@ export type DeleteTestAccountsBody = z.infer<typeof deleteTestAccountsBodySchema
 export const deleteTestAccountsResultSchema = z.object({
   message: z.string(),
   deletedCount: z.number().int(),
+  deletedIds: z.array(z.number().int()),
   /** Test accounts left in place because something is at stake and the admin did not include them. */
   kept: z.array(z.object({ id: z.number().int(), username: z.string(), atStake: z.array(z.string()) })),
 });

@@ -183,7 +183,7 @@ export async function deleteTestAccounts(
 ): Promise<DeleteTestAccountsResult> {
   requireAdmin(viewer);
   const include = new Set(body?.includeIds ?? []);
-  let deletedCount = 0;
+  const deletedIds: number[] = [];
   const kept: DeleteTestAccountsResult["kept"] = [];
   for (const account of await testAccounts(ctx)) {
     if (account.isAdmin || (account.atStake.length > 0 && !include.has(account.id))) {
@@ -191,9 +191,10 @@ export async function deleteTestAccounts(
       continue;
     }
     await deleteMember(ctx, account.id);
-    deletedCount++;
+    deletedIds.push(account.id);
   }
+  const deletedCount = deletedIds.length;
   const deleted = `Deleted ${deletedCount} test account${deletedCount === 1 ? "" : "s"}`;
   const message = kept.length ? `${deleted}; kept ${kept.length} with a subscription or a balance` : deleted;
-  return { message, deletedCount, kept };
+  return { message, deletedCount, deletedIds, kept };
 }

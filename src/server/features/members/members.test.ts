@@ -220,6 +220,7 @@ describe("profile, account deletion and the admin's user tools", () => {
     expect(first.json()).toMatchObject({
       message: "Deleted 1 test account; kept 5 with a subscription or a balance",
       deletedCount: 1,
+      deletedIds: [clean.id],
     });
     expect(
       first
@@ -242,7 +243,7 @@ describe("profile, account deletion and the admin's user tools", () => {
     const second = await call("DELETE", "/api/admin/test-accounts", a, {
       includeIds: [coins.id, adminTest.id, ordinary.id],
     });
-    expect(second.json()).toMatchObject({ deletedCount: 1 });
+    expect(second.json()).toMatchObject({ deletedCount: 1, deletedIds: [coins.id] });
     expect((await remaining()).sort()).toEqual([subscribed.id, dollars.id, points.id, adminTest.id].sort());
     expect((await userBalances(t().app.ctx.db, coins.id)).fc).toBe(1_250);
     expect((await call("GET", `/api/admin/users?search=${ordinary.username}`, a)).json()).toHaveLength(1);
