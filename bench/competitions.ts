@@ -340,6 +340,8 @@ async function bench(database: Database) {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: "production",
+    // Served as in production, on the sandbox payments and gift cards a bench needs.
+    ALLOW_SANDBOX_IN_PRODUCTION: "1",
     PUBLIC_URL: "http://127.0.0.1",
     SESSION_SECRET: "bench-secret-bench-secret-0123456789",
     // Setting up signs every viewer in from one address.

@@ -51,6 +51,8 @@ try {
   await migrate(database);
   const config = loadConfig({
     NODE_ENV: "production",
+    // Served as in production, on the sandbox payments and gift cards a bench needs.
+    ALLOW_SANDBOX_IN_PRODUCTION: "1",
     PUBLIC_URL: "http://127.0.0.1",
     SESSION_SECRET: "bench-secret-bench-secret-0123456789",
   });

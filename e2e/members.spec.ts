@@ -11,7 +11,7 @@ import {
   TINY_PNG,
 } from "./support/members";
 import { openPastCelebration } from "./support/rewards";
-import { newVisitor } from "./support/users";
+import { newVisitor, register } from "./support/users";
 
 /** The avatar button in the phone's top bar (the desktop header is hidden at phone size). */
 function headerAvatar(page: Page) {
@@ -253,14 +253,24 @@ test("a member deletes their account from the danger zone: told what they hold, 
   await expect(page).toHaveURL(/\/login/);
 });
 
-test("the admin finds a member, adds FitCoins, marks them as a test account and deletes them from Test Account Management", async ({
+test("the admin finds a member, adds FitCoins, marks test accounts (asked first, undoable) and deletes them, keeping one who holds money until ticked", async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const member = await newPhone(browser, testInfo);
   const jo = await becomeActiveMember(member, { ...newVisitor(), firstName: "Jo", lastName: "Tester" });
   await member.context().close();
+  // Two sign-ups who never subscribed: nothing at stake.
+  const signUp = async (firstName: string, lastName: string) => {
+    const phone = await newPhone(browser, testInfo);
+    const v = { ...newVisitor(), firstName, lastName };
+    await register(phone, v);
+    await phone.context().close();
+    return v;
+  };
+  const kim = await signUp("Kim", "Clean");
+  const lee = await signUp("Lee", "Single");
 
   await signInAsAdmin(page);
   await openPastCelebration(page, "/admin");
@@ -288,39 +298,96 @@ test("the admin finds a member, adds FitCoins, marks them as a test account and 
   await expect(amount).toHaveValue("");
   await expect(found).toContainText("15.00 FC");
 
-  // All Users: subscribed, not yet a test account; Mark as Test makes it one.
-  const row = page
-    .getByRole("list", { name: "All users" })
-    .getByRole("listitem")
-    .filter({ hasText: `@${jo.username}` });
+  // All Users: subscribed, not yet a test account.
+  const allUsers = page.getByRole("list", { name: "All users" });
+  const rowOf = (username: string) => allUsers.getByRole("listitem").filter({ hasText: `@${username}` });
+  const row = rowOf(jo.username);
+  const testBadge = row.getByText("Test", { exact: true });
   await expect(row).toContainText("Subscribed");
   await expect(row).toContainText("15.00 FC");
-  // Each row's buttons name the member they act on.
-  await row.getByRole("button", { name: `Mark as Test @${jo.username}`, exact: true }).click();
+  await expect(testBadge).toHaveCount(0);
+  // Mark as Test asks first; Cancel changes nothing. Each row's buttons name the member they act on.
+  const markButton = row.getByRole("button", { name: `Mark as Test @${jo.username}`, exact: true });
+  const markDialog = page.getByRole("dialog", { name: "Mark as Test Account" });
+  await markButton.click();
+  await expect(markDialog).toContainText(`Mark Jo Tester (@${jo.username}) as a test account?`);
+  await expect(markDialog).toContainText("Unmark Test undoes this.");
+  await markDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(markDialog).toBeHidden();
+  await expect(testBadge).toHaveCount(0);
+  // Confirmed, the member is a test account.
+  await markButton.click();
+  await markDialog.getByRole("button", { name: "Mark as Test" }).click();
+  await expect(markDialog).toBeHidden();
   await expect(page.getByText("Marked as Test", { exact: true })).toBeVisible();
-  await expect(row).toContainText("Test");
-  await expect(row.getByRole("button", { name: "Mark as Test" })).toHaveCount(0);
+  await expect(testBadge).toBeVisible();
+  await expect(markButton).toHaveCount(0);
+  // Undo: Unmark Test makes them an ordinary member again.
+  await row.getByRole("button", { name: `Unmark Test @${jo.username}`, exact: true }).click();
+  await expect(page.getByText("Test Mark Removed", { exact: true })).toBeVisible();
+  await expect(testBadge).toHaveCount(0);
+  await expect(markButton).toBeVisible();
+  // Jo, Kim and Lee marked for good.
+  for (const who of [jo, kim, lee]) {
+    await rowOf(who.username)
+      .getByRole("button", { name: `Mark as Test @${who.username}`, exact: true })
+      .click();
+    await markDialog.getByRole("button", { name: "Mark as Test" }).click();
+    await expect(markDialog).toBeHidden();
+    await expect(rowOf(who.username).getByText("Test", { exact: true })).toBeVisible();
+  }
   // The admin's own row can be neither marked nor deleted.
-  const adminRow = page
-    .getByRole("list", { name: "All users" })
-    .getByRole("listitem")
-    .filter({ hasText: "@e2eadmin" });
+  const adminRow = rowOf("e2eadmin");
   if ((await adminRow.count()) > 0) {
     await expect(adminRow.getByRole("button")).toHaveCount(0);
   }
 
-  // Test Account Management lists them; deleting one asks first.
+  // Test Account Management lists them with what they hold; deleting one asks first.
   const tests = page.getByRole("list", { name: "Test accounts" });
-  await expect(tests.getByRole("listitem").filter({ hasText: `@${jo.username}` })).toHaveCount(1);
-  await tests.getByRole("button", { name: `Delete @${jo.username}` }).click();
-  const confirm = page
-    .getByRole("alertdialog", { name: "Delete User" })
-    .or(page.getByRole("dialog", { name: "Delete User" }));
-  await expect(confirm).toContainText(`Delete Jo Tester (@${jo.username})?`);
+  const testRow = (username: string) => tests.getByRole("listitem").filter({ hasText: `@${username}` });
+  await expect(testRow(jo.username)).toContainText("active subscription · holds 15.00 FC");
+  await tests.getByRole("button", { name: `Delete @${lee.username}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete User" });
+  await expect(confirm).toContainText(`Delete Lee Single (@${lee.username})?`);
   await confirm.getByRole("button", { name: "Delete User" }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText("User Deleted", { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: `@${lee.username}` })).toHaveCount(0);
+
+  // Delete All names whom it deletes, and keeps Jo (subscribed, holding FitCoins) unless ticked.
+  const deleteAll = page.getByRole("dialog", { name: "Delete All Test Accounts" });
+  await page.getByRole("button", { name: "Delete All Test Accounts" }).click();
+  const toDelete = deleteAll.getByRole("list", { name: "Test accounts to delete" });
+  const kept = deleteAll.getByRole("list", { name: "Test accounts kept" });
+  await expect(toDelete).toContainText(`Kim Clean @${kim.username}`);
+  await expect(toDelete).not.toContainText(jo.username);
+  const joKept = kept.getByRole("listitem").filter({ hasText: `@${jo.username}` });
+  await expect(joKept).toContainText("active subscription · holds 15.00 FC");
+  const joAnyway = joKept.getByRole("checkbox", {
+    name: new RegExp(`^Delete anyway Jo Tester\\s*@${jo.username}$`),
+  });
+  await expect(joAnyway).not.toBeChecked();
+  await deleteAll.getByRole("button", { name: /^Delete \d+ Test Accounts?$/ }).click();
+  await expect(deleteAll).toBeHidden();
+  await expect(page.getByText("Test Accounts Deleted", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Deleted 1 test account; kept 1 with a subscription or a balance", { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: `@${kim.username}` })).toHaveCount(0);
+  await expect(testRow(jo.username)).toHaveCount(1);
+  await expect(page.getByText(`Jo Tester (@${jo.username})`)).toBeVisible();
+
+  // Ticked, Jo goes too.
+  await page.getByRole("button", { name: "Delete All Test Accounts" }).click();
+  await expect(toDelete).toHaveCount(0);
+  await expect(deleteAll.getByText("No test account without a subscription or a balance.")).toBeVisible();
+  await expect(deleteAll.getByRole("button", { name: "Delete 0 Test Accounts" })).toBeDisabled();
+  await joAnyway.check();
+  await deleteAll.getByRole("button", { name: "Delete 1 Test Account", exact: true }).click();
+  await expect(deleteAll).toBeHidden();
+  await expect(page.getByText("Deleted 1 test account", { exact: true })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: `@${jo.username}` })).toHaveCount(0);
+  await expect(page.getByText("No test accounts. Mark one as test in All Users.")).toBeVisible();
   // Add FitCoins no longer offers the deleted member.
   await expect(page.getByText(`Jo Tester (@${jo.username})`)).toHaveCount(0);
 });

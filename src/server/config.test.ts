@@ -16,6 +16,7 @@ describe("configuration", () => {
       NODE_ENV: "production",
       PUBLIC_URL: "https://steprace.example/",
       SESSION_SECRET: "a-long-enough-secret",
+      ALLOW_SANDBOX_IN_PRODUCTION: "1",
     });
     expect(c.appUrl).toBe("https://steprace.example");
     expect(c.secureCookies).toBe(true);
@@ -35,8 +36,69 @@ describe("configuration", () => {
       STRIPE_SECRET_KEY: "sk_live_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",
       STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+      ALLOW_SANDBOX_IN_PRODUCTION: "1",
     });
     expect(c.stripe?.publishableKey).toBe("pk_live_x");
+  });
+
+  describe("production never runs on pretend money (issue 21)", () => {
+    const base = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://s.example",
+      SESSION_SECRET: "a-long-enough-secret",
+    };
+    const live = {
+      STRIPE_SECRET_KEY: "sk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+    };
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "";
+    };
+
+    it("refuses the sandbox checkout and names every setting to give", () => {
+      const text = message(base);
+      expect(text).toMatch(/refusing to run production on pretend money/);
+      expect(text).toMatch(/payments would use the built-in sandbox/);
+      for (const setting of [
+        "STRIPE_SECRET_KEY",
+        "STRIPE_WEBHOOK_SECRET",
+        "STRIPE_PUBLISHABLE_KEY",
+        "GIFT_CARD_PROVIDER",
+        "ALLOW_SANDBOX_IN_PRODUCTION=1",
+      ]) {
+        expect(text).toContain(setting);
+      }
+    });
+
+    it("refuses a Stripe test-mode key, where 4242 succeeds too", () => {
+      const text = message({ ...base, ...live, STRIPE_SECRET_KEY: "sk_test_x" });
+      expect(text).toMatch(/Stripe's test mode/);
+      expect(message({ ...base, ...live, STRIPE_SECRET_KEY: "rk_test_x" })).toMatch(/Stripe's test mode/);
+    });
+
+    it("refuses the sandbox gift-card provider even with live Stripe keys", () => {
+      const text = message({ ...base, ...live });
+      expect(text).not.toMatch(/payments would use/);
+      expect(text).toMatch(/gift cards would use the built-in sandbox provider/);
+      expect(text).toContain("ALLOW_SANDBOX_IN_PRODUCTION=1");
+    });
+
+    it("starts a public demo on the sandboxes when ALLOW_SANDBOX_IN_PRODUCTION says so", () => {
+      const c = loadConfig({ ...base, ALLOW_SANDBOX_IN_PRODUCTION: "1" });
+      expect(c).toMatchObject({ env: "production", stripe: undefined, allowSandboxInProduction: true });
+      expect(() => loadConfig({ ...base, ALLOW_SANDBOX_IN_PRODUCTION: "0" })).toThrow(/pretend money/);
+    });
+
+    it("lets development and tests use the sandboxes without the setting", () => {
+      expect(loadConfig({}).allowSandboxInProduction).toBe(false);
+      expect(loadConfig({ NODE_ENV: "test" }).stripe).toBeUndefined();
+    });
   });
 
   it("names every invalid setting", () => {

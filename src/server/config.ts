@@ -31,7 +31,29 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SECURE_COOKIES: bool,
   TRUST_PROXY: bool,
+  /** A public demo in production on the built-in sandboxes (pretend money), said out loud. */
+  ALLOW_SANDBOX_IN_PRODUCTION: bool,
 });
+
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * DESIGN 1, production: what would run on pretend money. The sandbox checkout accepts Stripe's
+ * test card 4242 4242 4242 4242, and so does Stripe itself with a test-mode key: either would
+ * credit wallets with money nobody paid. Gift cards have only the built-in sandbox provider so
+ * far (codes that buy nothing); a real provider (GIFT_CARD_PROVIDER) takes its line away.
+ */
+function sandboxesInUse(e: Env): string[] {
+  const stripeKeys = "set STRIPE_SECRET_KEY (a live key), STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY";
+  const payments = !e.STRIPE_SECRET_KEY
+    ? `payments would use the built-in sandbox, where card 4242 4242 4242 4242 creates wallet money: ${stripeKeys}`
+    : /^(sk|rk)_test_/.test(e.STRIPE_SECRET_KEY)
+      ? `payments would use Stripe's test mode (STRIPE_SECRET_KEY is a test key), where card 4242 4242 4242 4242 creates wallet money: ${stripeKeys}`
+      : null;
+  const giftCards =
+    "gift cards would use the built-in sandbox provider, whose codes buy nothing: no real provider can be chosen with GIFT_CARD_PROVIDER yet";
+  return [payments, giftCards].filter((line): line is string => line !== null);
+}
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -59,6 +81,8 @@ export type Config = {
   secureCookies: boolean;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** Production on the built-in sandboxes, allowed for a public demo (ALLOW_SANDBOX_IN_PRODUCTION). */
+  allowSandboxInProduction: boolean;
   clientDir: string;
 };
 
@@ -82,8 +106,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = [!e.PUBLIC_URL && "PUBLIC_URL", !e.SESSION_SECRET && "SESSION_SECRET", ...stripe].filter(
       Boolean,
     );
-    if (missing.length)
-      throw new Error(`Invalid configuration:\n  ${missing.join(", ")} must be set in production`);
+    const problems = missing.length ? [`${missing.join(", ")} must be set in production`] : [];
+    const sandboxes = e.ALLOW_SANDBOX_IN_PRODUCTION ? [] : sandboxesInUse(e);
+    if (sandboxes.length) {
+      problems.push(
+        "refusing to run production on pretend money:",
+        ...sandboxes.map((line) => `  - ${line}`),
+        "  For a public demo on pretend money, set ALLOW_SANDBOX_IN_PRODUCTION=1.",
+      );
+    }
+    if (problems.length)
+      throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
   return {
     env: e.NODE_ENV,
@@ -116,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies:
       e.SECURE_COOKIES || e.NODE_ENV === "production" || Boolean(e.PUBLIC_URL?.startsWith("https://")),
     trustProxy: e.TRUST_PROXY,
+    allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
     clientDir: "dist/client",
   };
 }

@@ -1,12 +1,19 @@
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { startScheduler } from "./jobs/scheduler";
 import { seedDemoData } from "./seed/demo";
 
 const startedAt = performance.now();
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // The operator reads what to set, not a stack trace.
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
@@ -24,6 +31,12 @@ app.log.info(
   { db: database.kind, payments: app.ctx.payments.name, email: config.smtpUrl ? "smtp" : "outbox" },
   `StepRace ready on http://localhost:${config.port} in ${Math.round(performance.now() - startedAt)} ms`,
 );
+
+if (config.env === "production" && config.allowSandboxInProduction) {
+  app.log.warn(
+    "ALLOW_SANDBOX_IN_PRODUCTION: a public demo on pretend money (sandbox payments and gift cards)",
+  );
+}
 
 let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -9,6 +9,7 @@ import {
 } from "../constants";
 import { parseMinor } from "../money";
 import { fingerprintSchema } from "./auth";
+import { dbIdParamSchema } from "./common";
 
 /** Texts of specification 2 sections 5 and 8. */
 export const MISSING_INFORMATION = "Missing Information: Please fill in all required fields.";
@@ -94,9 +95,7 @@ export const disputeBodySchema = z.object({
     .max(2000, "At most 2000 characters"),
 });
 
-const dbId = z.coerce.number().int().min(1).max(2_147_483_647);
-export const idParamsSchema = z.object({ id: dbId });
-export const participantParamsSchema = z.object({ id: dbId, userId: dbId });
+export const participantParamsSchema = z.object({ id: dbIdParamSchema, userId: dbIdParamSchema });
 export const inviteCodeParamsSchema = z.object({ code: z.string().trim().min(1).max(64) });
 export const standingsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { subscriptionStatusSchema, timeZoneSchema } from "./auth";
+import { dbIdSchema } from "./common";
 
 /* Profile, account deletion and the admin's user tools (specification 3 sections 3, 5, 7, 8). */
 
@@ -42,6 +43,7 @@ export const adminUserSchema = z.object({
   lastName: z.string(),
   balance: z.string(),
   fitcoins: z.number(),
+  points: z.number().int(),
   subscriptionStatus: subscriptionStatusSchema,
   isAdmin: z.boolean(),
   isTestAccount: z.boolean(),
@@ -54,3 +56,30 @@ export const adminUsersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
+
+/**
+ * A test account as Test Account Management lists it before Delete All: `atStake` says what the
+ * member would leave behind ("active subscription", "holds 12.50 FC", ...). Delete All keeps
+ * those accounts unless the admin names them (DESIGN 1, admin user management): deletion keeps
+ * the ledger, so their money would sit in an account nobody can sign in to.
+ */
+export const testAccountSchema = adminUserSchema.extend({ atStake: z.array(z.string()) });
+export type TestAccount = z.infer<typeof testAccountSchema>;
+
+/**
+ * DELETE /api/admin/test-accounts: `includeIds` are accounts with something at stake the admin
+ * chose to delete too. No body (the specification's call) deletes only those with nothing at stake.
+ */
+export const deleteTestAccountsBodySchema = z
+  .object({ includeIds: z.array(dbIdSchema()).max(1000).default([]) })
+  .nullish();
+export type DeleteTestAccountsBody = z.infer<typeof deleteTestAccountsBodySchema>;
+
+export const deleteTestAccountsResultSchema = z.object({
+  message: z.string(),
+  deletedCount: z.number().int(),
+  deletedIds: z.array(z.number().int()),
+  /** Test accounts left in place because something is at stake and the admin did not include them. */
+  kept: z.array(z.object({ id: z.number().int(), username: z.string(), atStake: z.array(z.string()) })),
+});
+export type DeleteTestAccountsResult = z.infer<typeof deleteTestAccountsResultSchema>;

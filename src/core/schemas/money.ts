@@ -7,6 +7,7 @@ import {
   FITCOIN_PURCHASE_MIN_CENTS,
 } from "../constants";
 import { formatMinor, parseMinor } from "../money";
+import { dbIdSchema } from "./common";
 
 /*
  * Wallet, payments, reconciliation and banking shapes (specification 3, sections 3, 5 and 9;
@@ -105,13 +106,9 @@ export type ProcessDepositBody = z.infer<typeof processDepositBodySchema>;
 
 /** POST /api/admin/add-coins (specification 3, section 5). */
 export const ADD_COINS_INVALID_MESSAGE = "Please select a user and enter a valid amount";
-/** Whole FitCoins (the form's step is 1); user ids are database integers (int32). */
+/** Whole FitCoins (the form's step is 1). */
 export const addCoinsBodySchema = z.object({
-  userId: z
-    .number({ error: ADD_COINS_INVALID_MESSAGE })
-    .int(ADD_COINS_INVALID_MESSAGE)
-    .positive(ADD_COINS_INVALID_MESSAGE)
-    .max(2_147_483_647, ADD_COINS_INVALID_MESSAGE),
+  userId: dbIdSchema(ADD_COINS_INVALID_MESSAGE),
   amount: z
     .number({ error: ADD_COINS_INVALID_MESSAGE })
     .int(ADD_COINS_INVALID_MESSAGE)

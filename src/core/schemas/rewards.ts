@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_TEST_TYPES, GIFT_CARD_TIERS } from "../constants";
 import { parseMinor } from "../money";
+import { dbIdSchema } from "./common";
 import { fitcoinRedemptionSchema } from "./money";
 
 /*
@@ -80,7 +81,7 @@ export const deliveryEmailSchema = z
 
 /** POST /api/rewards/redeem (an optional Idempotency-Key header makes a retry redeem once). */
 export const redeemPointsBodySchema = z.object({
-  giftCardId: z.number({ error: "Choose a gift card" }).int().positive(),
+  giftCardId: dbIdSchema("Choose a gift card"),
   deliveryEmail: deliveryEmailSchema,
 });
 export type RedeemPointsBody = z.infer<typeof redeemPointsBodySchema>;
@@ -154,7 +155,7 @@ export const giftCardTierSchema = z.union(
 
 /** POST /api/fitcoin/redeem (an optional Idempotency-Key header makes a retry redeem once). */
 export const redeemFitcoinsBodySchema = z.object({
-  giftCardOfferId: z.number({ error: "Choose a gift card offer" }).int().positive(),
+  giftCardOfferId: dbIdSchema("Choose a gift card offer"),
   amount: giftCardTierSchema,
 });
 export type RedeemFitcoinsBody = z.infer<typeof redeemFitcoinsBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dbIdParamSchema } from "./common";
 
 /*
  * Blocking and reports (specification 3 sections 2, 3, 5, 7 and 8; DESIGN 1, blocking and
@@ -47,7 +48,7 @@ export const blockedUserSchema = z.object({
 });
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
-export const blockedIdParamsSchema = z.object({ blockedId: z.coerce.number().int().positive() });
+export const blockedIdParamsSchema = z.object({ blockedId: dbIdParamSchema });
 
 /** GET /api/admin/reports: reports not yet reviewed, oldest first. */
 export const reportSchema = z.object({

@@ -18,7 +18,7 @@ describe.each<{ setting: string; env: Record<string, string>; secure: boolean }>
   { setting: "plain http (development)", env: {}, secure: false },
   {
     setting: "https (production)",
-    env: { NODE_ENV: "production", PUBLIC_URL: "https://steprace.test" },
+    env: { NODE_ENV: "production", PUBLIC_URL: "https://steprace.test", ALLOW_SANDBOX_IN_PRODUCTION: "1" },
     secure: true,
   },
 ])("security headers over $setting", ({ env, secure }) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParamsSchema } from "../../../core/schemas/common";
 import type { AppContext } from "../../context";
 import { errors, messageSchema } from "../../http/responses";
 import * as flags from "./payment-flags.service";
@@ -19,8 +20,6 @@ const paymentFlagSchema = z.object({
   shortfall: z.string(),
   createdAt: z.string(),
 });
-
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /** The admin's review of card refunds and disputes (what the wallet could not cover, FitCoin and membership charges). */
 export const paymentFlagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -44,7 +43,7 @@ export const paymentFlagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary: "Mark a card refund or dispute reviewed",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: messageSchema, ...errors(400, 401, 403, 404) },
       },
     },

@@ -12,7 +12,7 @@ import {
   adSchema,
   adViewBodySchema,
 } from "../../../core/schemas/ads";
-import { idParamsSchema } from "../../../core/schemas/competitions";
+import { idParamsSchema } from "../../../core/schemas/common";
 import type { AppContext } from "../../context";
 import { adEventLimit } from "../../http/rate-limits";
 import { errors, messageSchema } from "../../http/responses";

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParamsSchema } from "../../../core/schemas/common";
 import {
   chatMessageBodySchema,
   chatMessageSchema,
@@ -7,7 +8,6 @@ import {
   competitionDetailSchema,
   competitionSchema,
   disputeBodySchema,
-  idParamsSchema,
   inviteCodeParamsSchema,
   joinCompetitionBodySchema,
   standingsQuerySchema,

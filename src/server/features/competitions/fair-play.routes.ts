@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParamsSchema, participantParamsSchema } from "../../../core/schemas/competitions";
+import { idParamsSchema } from "../../../core/schemas/common";
+import { participantParamsSchema } from "../../../core/schemas/competitions";
 import type { AppContext } from "../../context";
 import { errors, messageSchema } from "../../http/responses";
 import * as fairPlay from "./fair-play.service";

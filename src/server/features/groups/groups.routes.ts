@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParamsSchema } from "../../../core/schemas/common";
 import {
   chatMessageBodySchema,
-  idParamsSchema,
   inviteCodeParamsSchema,
   participantParamsSchema,
   standingsEntrySchema,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { users } from "../../db/schema";
 
@@ -58,10 +58,13 @@ export async function stats(db: Db, userId: number, at: Date) {
   };
 }
 
-/** Live members for the admin panel, newest first, with balances and membership, by username or email. */
+/**
+ * Live members for the admin panel, newest first, with balances (USD, FitCoins, points) and
+ * membership, by username or email. No `limit`: all of them.
+ */
 export async function list(
   db: Db,
-  opts: { search?: string; testOnly?: boolean; limit: number; offset: number },
+  opts: { search?: string; testOnly?: boolean; limit?: number; offset: number },
 ) {
   const like = opts.search ? `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return queryRows<{
@@ -75,6 +78,7 @@ export async function list(
     created_at: Date | string;
     usd: string;
     fc: string;
+    pts: string;
     sub_status: string | null;
     sub_provider: string | null;
     sub_end: Date | string | null;
@@ -83,13 +87,14 @@ export async function list(
     sql`select u.id, u.username, u.email, u.first_name, u.last_name, u.is_admin, u.is_test_account, u.created_at,
       coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'USD'), 0)::text as usd,
       coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'FC'), 0)::text as fc,
+      coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'PTS'), 0)::text as pts,
       s.status as sub_status, s.provider as sub_provider, s.current_period_end as sub_end
     from users u left join subscriptions s on s.user_id = u.id
     where u.deleted_at is null
       ${opts.testOnly ? sql`and u.is_test_account` : sql``}
       ${like ? sql`and (u.username ilike ${like} or u.email ilike ${like})` : sql``}
     order by u.created_at desc, u.id desc
-    limit ${opts.limit} offset ${opts.offset}`,
+    limit ${opts.limit ?? null} offset ${opts.offset}`,
   );
 }
 
@@ -101,16 +106,6 @@ export async function liveUser(db: Db, id: number) {
   return row ?? null;
 }
 
-export async function markTest(db: Db, id: number) {
-  await db.update(users).set({ isTestAccount: true }).where(eq(users.id, id));
-}
-
-/** Live test accounts that are not admins (admins are never deleted this way). */
-export async function testAccountIds(db: Db): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.isTestAccount, true), eq(users.isAdmin, false), isNull(users.deletedAt)))
-    .orderBy(asc(users.id));
-  return rows.map((r) => r.id);
+export async function setTestAccount(db: Db, id: number, isTestAccount: boolean) {
+  await db.update(users).set({ isTestAccount }).where(eq(users.id, id));
 }

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { userSchema } from "../../../core/schemas/auth";
-import { idParamsSchema } from "../../../core/schemas/competitions";
+import { idParamsSchema } from "../../../core/schemas/common";
 import {
   adminUserSchema,
   adminUsersQuerySchema,
+  deleteTestAccountsBodySchema,
+  deleteTestAccountsResultSchema,
   profileBodySchema,
+  testAccountSchema,
   userStatsSchema,
 } from "../../../core/schemas/members";
 import type { AppContext } from "../../context";
@@ -76,11 +79,11 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags,
-        summary: "Test accounts (admins)",
-        response: { 200: z.array(adminUserSchema), ...errors(401, 403) },
+        summary: "Test accounts, each with what deleting it would leave behind (`atStake`) (admins)",
+        response: { 200: z.array(testAccountSchema), ...errors(401, 403) },
       },
     },
-    async (request) => members.listUsers(ctx, await request.viewer(), { page: 1, pageSize: 100 }, true),
+    async (request) => members.listTestAccounts(ctx, await request.viewer()),
   );
 
   app.delete(
@@ -88,14 +91,13 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags,
-        summary: "Delete every test account that is not an admin (admins)",
-        response: {
-          200: z.object({ message: z.string(), deletedCount: z.number().int() }),
-          ...errors(401, 403),
-        },
+        summary:
+          "Delete every test account with nothing at stake, and those with a subscription or a balance named in `includeIds`; never an admin (admins)",
+        body: deleteTestAccountsBodySchema,
+        response: { 200: deleteTestAccountsResultSchema, ...errors(400, 401, 403) },
       },
     },
-    async (request) => members.deleteTestAccounts(ctx, await request.viewer()),
+    async (request) => members.deleteTestAccounts(ctx, await request.viewer(), request.body),
   );
 
   app.delete(
@@ -116,11 +118,24 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags,
-        summary: "Mark a member as a test account, one way; never an admin (admins)",
+        summary: "Mark a member as a test account (undone by unmark-test); never an admin (admins)",
         params: idParamsSchema,
         response: { 200: messageSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => members.markTest(ctx, await request.viewer(), request.params.id),
+  );
+
+  app.patch(
+    "/api/admin/users/:id/unmark-test",
+    {
+      schema: {
+        tags,
+        summary: "Undo Mark as Test: the member is no longer a test account (admins)",
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => members.unmarkTest(ctx, await request.viewer(), request.params.id),
   );
 };

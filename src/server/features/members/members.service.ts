@@ -1,5 +1,12 @@
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
-import type { AdminUser, ProfileBody, UserStats } from "../../../core/schemas/members";
+import type {
+  AdminUser,
+  DeleteTestAccountsBody,
+  DeleteTestAccountsResult,
+  ProfileBody,
+  TestAccount,
+  UserStats,
+} from "../../../core/schemas/members";
 import type { AppContext } from "../../context";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, requireUser, type Viewer } from "../../http/viewer";
@@ -57,21 +64,10 @@ export async function deleteOwnAccount(ctx: AppContext, viewer: Viewer) {
 
 // ---------------------------------------------------------------- admin user tools
 
-export async function listUsers(
-  ctx: AppContext,
-  viewer: Viewer,
-  query: { search?: string; page: number; pageSize: number },
-  testOnly = false,
-): Promise<AdminUser[]> {
-  requireAdmin(viewer);
-  const now = ctx.clock.now();
-  const rows = await repo.list(ctx.db, {
-    search: query.search || undefined,
-    testOnly,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
-  return rows.map((r) => ({
+type MemberRow = Awaited<ReturnType<typeof repo.list>>[number];
+
+function adminUser(r: MemberRow, now: Date): AdminUser {
+  return {
     id: r.id,
     username: r.username,
     email: r.email,
@@ -79,6 +75,7 @@ export async function listUsers(
     lastName: r.last_name,
     balance: formatMinor(Number(r.usd)),
     fitcoins: fitcoinsFromMinor(Number(r.fc)),
+    points: Number(r.pts),
     subscriptionStatus: effectiveStatus(
       r.sub_status && r.sub_provider && r.sub_end
         ? { status: r.sub_status, provider: r.sub_provider, currentPeriodEnd: new Date(r.sub_end) }
@@ -88,7 +85,53 @@ export async function listUsers(
     isAdmin: r.is_admin,
     isTestAccount: r.is_test_account,
     createdAt: new Date(r.created_at).toISOString(),
-  }));
+  };
+}
+
+export async function listUsers(
+  ctx: AppContext,
+  viewer: Viewer,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<AdminUser[]> {
+  requireAdmin(viewer);
+  const now = ctx.clock.now();
+  const rows = await repo.list(ctx.db, {
+    search: query.search || undefined,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return rows.map((r) => adminUser(r, now));
+}
+
+/**
+ * What deleting a test account would leave behind: a membership still running (it stops
+ * renewing) and money in any currency (it stays on the books, out of everyone's reach).
+ */
+function atStake(user: AdminUser, usdCents: number, fcHundredths: number): string[] {
+  const reasons: string[] = [];
+  if (user.isAdmin) reasons.push("admin account (never deleted)");
+  if (user.subscriptionStatus === "active") reasons.push("active subscription");
+  if (user.subscriptionStatus === "cancel_at_period_end")
+    reasons.push("subscription paid until its period ends");
+  if (usdCents !== 0) reasons.push(`holds $${formatMinor(usdCents)}`);
+  if (fcHundredths !== 0) reasons.push(`holds ${formatMinor(fcHundredths)} FC`);
+  if (user.points !== 0) reasons.push(`holds ${user.points.toLocaleString("en-US")} points`);
+  return reasons;
+}
+
+async function testAccounts(ctx: AppContext): Promise<TestAccount[]> {
+  const now = ctx.clock.now();
+  const rows = await repo.list(ctx.db, { testOnly: true, offset: 0 });
+  return rows.map((r) => {
+    const user = adminUser(r, now);
+    return { ...user, atStake: atStake(user, Number(r.usd), Number(r.fc)) };
+  });
+}
+
+/** Every test account, with what deleting it would leave behind: the list Delete All acts on. */
+export async function listTestAccounts(ctx: AppContext, viewer: Viewer): Promise<TestAccount[]> {
+  requireAdmin(viewer);
+  return testAccounts(ctx);
 }
 
 async function deletableMember(ctx: AppContext, id: number) {
@@ -106,21 +149,52 @@ export async function adminDeleteUser(ctx: AppContext, viewer: Viewer, id: numbe
 }
 
 export async function markTest(ctx: AppContext, viewer: Viewer, id: number) {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   const target = await repo.liveUser(ctx.db, id);
   if (!target) throw notFound("User not found");
   if (target.isAdmin) throw forbidden("Admin accounts cannot be marked as test accounts");
   if (target.isTestAccount) throw badRequest("This account is already a test account");
-  await repo.markTest(ctx.db, id);
+  await repo.setTestAccount(ctx.db, id, true);
+  ctx.log.info({ adminId: admin.id, userId: id }, "marked as test account");
   return { message: "User marked as a test account" };
 }
 
-export async function deleteTestAccounts(ctx: AppContext, viewer: Viewer) {
+/** Undoes Mark as Test. */
+export async function unmarkTest(ctx: AppContext, viewer: Viewer, id: number) {
+  const admin = requireAdmin(viewer);
+  const target = await repo.liveUser(ctx.db, id);
+  if (!target) throw notFound("User not found");
+  if (!target.isTestAccount) throw badRequest("This account is not a test account");
+  await repo.setTestAccount(ctx.db, id, false);
+  ctx.log.info({ adminId: admin.id, userId: id }, "test account unmarked");
+  return { message: "User is no longer a test account" };
+}
+
+/**
+ * Delete All Test Accounts: every test account with nothing at stake, and those with a running
+ * membership or a balance only when the admin named them in `includeIds` (the confirmation lists
+ * them with what they hold). What is at stake is read again here, so an account that subscribed
+ * or was paid after the admin looked is kept, never deleted unseen. Admins are never deleted.
+ */
+export async function deleteTestAccounts(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: DeleteTestAccountsBody,
+): Promise<DeleteTestAccountsResult> {
   requireAdmin(viewer);
-  let deletedCount = 0;
-  for (const id of await repo.testAccountIds(ctx.db)) {
-    await deleteMember(ctx, id);
-    deletedCount++;
+  const include = new Set(body?.includeIds ?? []);
+  const deletedIds: number[] = [];
+  const kept: DeleteTestAccountsResult["kept"] = [];
+  for (const account of await testAccounts(ctx)) {
+    if (account.isAdmin || (account.atStake.length > 0 && !include.has(account.id))) {
+      kept.push({ id: account.id, username: account.username, atStake: account.atStake });
+      continue;
+    }
+    await deleteMember(ctx, account.id);
+    deletedIds.push(account.id);
   }
-  return { message: `Deleted ${deletedCount} test accounts`, deletedCount };
+  const deletedCount = deletedIds.length;
+  const deleted = `Deleted ${deletedCount} test account${deletedCount === 1 ? "" : "s"}`;
+  const message = kept.length ? `${deleted}; kept ${kept.length} with a subscription or a balance` : deleted;
+  return { message, deletedCount, deletedIds, kept };
 }

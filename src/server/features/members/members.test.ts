@@ -1,6 +1,17 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { userBalances } from "../../ledger/accounts";
-import { buildUser, DEVICE, fundedMember, loginAs, type Session } from "../../test/factories";
+import { users } from "../../db/schema";
+import { pointsIssuanceAccount, userAccount, userBalances } from "../../ledger/accounts";
+import { transfer } from "../../ledger/transfer";
+import {
+  buildUser,
+  DEVICE,
+  fundedMember,
+  fundWallet,
+  grantFitcoins,
+  loginAs,
+  type Session,
+} from "../../test/factories";
 import { expectBooksBalanced, useTestApp } from "../../test/test-app";
 
 describe("profile, account deletion and the admin's user tools", () => {
@@ -111,35 +122,137 @@ describe("profile, account deletion and the admin's user tools", () => {
       ["DELETE", "/api/admin/test-accounts"],
       ["DELETE", `/api/admin/users/${target.id}`],
       ["PATCH", `/api/admin/users/${target.id}/mark-test`],
+      ["PATCH", `/api/admin/users/${target.id}/unmark-test`],
     ] as const) {
       expect((await call(method, url, member)).statusCode, url).toBe(403);
       expect((await call(method, url)).statusCode, url).toBe(401);
     }
   });
 
-  it("marks test accounts one way, deletes them singly or all at once, never an admin", async () => {
+  it("marks test accounts and undoes it, deletes them singly, never an admin", async () => {
     const a = await admin();
-    const one = await buildUser(t().app);
-    const two = await buildUser(t().app);
+    const one = await buildUser(t().app, { subscribed: false });
     const otherAdmin = await buildUser(t().app, { isAdmin: true });
     expect((await call("PATCH", `/api/admin/users/${one.id}/mark-test`, a)).json()).toEqual({
       message: "User marked as a test account",
     });
     expect((await call("PATCH", `/api/admin/users/${one.id}/mark-test`, a)).statusCode).toBe(400);
-    await call("PATCH", `/api/admin/users/${two.id}/mark-test`, a);
     expect((await call("PATCH", `/api/admin/users/${otherAdmin.id}/mark-test`, a)).statusCode).toBe(403);
     expect((await call("DELETE", `/api/admin/users/${otherAdmin.id}`, a)).statusCode).toBe(403);
     expect((await call("DELETE", "/api/admin/users/999999", a)).statusCode).toBe(404);
+    expect((await call("PATCH", "/api/admin/users/999999/unmark-test", a)).statusCode).toBe(404);
+    const testIds = async () =>
+      (await call("GET", "/api/admin/test-accounts", a)).json().map((u: { id: number }) => u.id);
+    expect(await testIds()).toContain(one.id);
 
-    const tests = (await call("GET", "/api/admin/test-accounts", a)).json().map((u: { id: number }) => u.id);
-    expect(tests).toEqual(expect.arrayContaining([one.id, two.id]));
+    // Undo: an ordinary member again, gone from Test Account Management; undoing twice is refused.
+    expect((await call("PATCH", `/api/admin/users/${one.id}/unmark-test`, a)).json()).toEqual({
+      message: "User is no longer a test account",
+    });
+    expect(await testIds()).not.toContain(one.id);
+    const row = (await call("GET", `/api/admin/users?search=${one.username}`, a)).json()[0];
+    expect(row).toMatchObject({ id: one.id, isTestAccount: false });
+    const again = await call("PATCH", `/api/admin/users/${one.id}/unmark-test`, a);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe("This account is not a test account");
+
+    await call("PATCH", `/api/admin/users/${one.id}/mark-test`, a);
     expect((await call("DELETE", `/api/admin/users/${one.id}`, a)).json()).toEqual({
       message: "User deleted",
     });
     expect((await call("DELETE", `/api/admin/users/${one.id}`, a)).statusCode).toBe(404);
-    const all = await call("DELETE", "/api/admin/test-accounts", a);
-    expect(all.json().deletedCount).toBeGreaterThanOrEqual(1);
-    expect((await call("GET", "/api/admin/test-accounts", a)).json()).toEqual([]);
+    expect((await call("PATCH", `/api/admin/users/${one.id}/unmark-test`, a)).statusCode).toBe(404);
+    await expectBooksBalanced(t().app);
+  });
+
+  it("Delete All Test Accounts lists what each holds and keeps members with a subscription or a balance unless named", async () => {
+    const a = await admin();
+    // Whatever earlier tests left as test accounts goes first, so this test sees only its own.
+    const leftovers = (await call("GET", "/api/admin/test-accounts", a)).json();
+    await call("DELETE", "/api/admin/test-accounts", a, {
+      includeIds: leftovers.map((u: { id: number }) => u.id),
+    });
+
+    const clean = await buildUser(t().app, { subscribed: false });
+    const subscribed = await buildUser(t().app);
+    const coins = await buildUser(t().app, { subscribed: false });
+    await grantFitcoins(t().app, coins.id, 1_250);
+    const dollars = await buildUser(t().app, { subscribed: false });
+    await fundWallet(t().app, dollars.id, 300);
+    const points = await buildUser(t().app, { subscribed: false });
+    await t().app.ctx.db.transaction(async (tx) =>
+      transfer(tx, {
+        from: await pointsIssuanceAccount(tx, points.id),
+        to: await userAccount(tx, points.id, "PTS"),
+        amount: 1_300,
+        currency: "PTS",
+        kind: "earned",
+        description: "Test points",
+      }),
+    );
+    // An admin who is also flagged as a test account (made admin after being marked) is never deleted.
+    const adminTest = await buildUser(t().app, { isAdmin: true, subscribed: false });
+    await t().app.ctx.db.update(users).set({ isTestAccount: true }).where(eq(users.id, adminTest.id));
+    for (const u of [clean, subscribed, coins, dollars, points]) {
+      expect((await call("PATCH", `/api/admin/users/${u.id}/mark-test`, a)).statusCode).toBe(200);
+    }
+
+    // The preview: every test account and what deleting it would leave behind.
+    const listed = (await call("GET", "/api/admin/test-accounts", a)).json() as {
+      id: number;
+      atStake: string[];
+      points: number;
+    }[];
+    const stakes = Object.fromEntries(listed.map((u) => [u.id, u.atStake]));
+    expect(stakes).toEqual({
+      [clean.id]: [],
+      [subscribed.id]: ["active subscription"],
+      [coins.id]: ["holds 12.50 FC"],
+      [dollars.id]: ["holds $3.00"],
+      [points.id]: ["holds 1,300 points"],
+      [adminTest.id]: ["admin account (never deleted)"],
+    });
+    expect(listed.find((u) => u.id === points.id)?.points).toBe(1_300);
+
+    // Without naming anyone, only the account with nothing at stake goes; the rest are said to be kept.
+    const first = await call("DELETE", "/api/admin/test-accounts", a);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: "Deleted 1 test account; kept 5 with a subscription or a balance",
+      deletedCount: 1,
+      deletedIds: [clean.id],
+    });
+    expect(
+      first
+        .json()
+        .kept.map((k: { id: number }) => k.id)
+        .sort(),
+    ).toEqual([subscribed.id, coins.id, dollars.id, points.id, adminTest.id].sort());
+    expect(first.json().kept.find((k: { id: number }) => k.id === coins.id)).toEqual({
+      id: coins.id,
+      username: coins.username,
+      atStake: ["holds 12.50 FC"],
+    });
+    const remaining = async () =>
+      (await call("GET", "/api/admin/test-accounts", a)).json().map((u: { id: number }) => u.id);
+    expect(await remaining()).not.toContain(clean.id);
+
+    // Named by the admin: deleted, and their FitCoins stay on the books. An admin named too is still kept;
+    // a member who is not a test account is never deleted this way.
+    const ordinary = await buildUser(t().app, { subscribed: false });
+    const second = await call("DELETE", "/api/admin/test-accounts", a, {
+      includeIds: [coins.id, adminTest.id, ordinary.id],
+    });
+    expect(second.json()).toMatchObject({ deletedCount: 1, deletedIds: [coins.id] });
+    expect((await remaining()).sort()).toEqual([subscribed.id, dollars.id, points.id, adminTest.id].sort());
+    expect((await userBalances(t().app.ctx.db, coins.id)).fc).toBe(1_250);
+    expect((await call("GET", `/api/admin/users?search=${ordinary.username}`, a)).json()).toHaveLength(1);
+
+    // A malformed list is a 400, not a partial delete.
+    const bad = await call("DELETE", "/api/admin/test-accounts", a, { includeIds: ["x"] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe("VALIDATION_ERROR");
+    expect((await remaining()).length).toBe(4);
     await expectBooksBalanced(t().app);
   });
 });

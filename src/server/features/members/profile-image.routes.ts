@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { userSchema } from "../../../core/schemas/auth";
+import { dbIdParamSchema } from "../../../core/schemas/common";
 import type { AppContext } from "../../context";
 import { badRequest, notFound } from "../../errors";
 import { errors } from "../../http/responses";
@@ -54,7 +55,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         tags: ["members"],
         summary: "An avatar by its content hash; cached for a year (the URL changes with the image)",
         params: z.object({
-          userId: z.coerce.number().int().positive(),
+          userId: dbIdParamSchema,
           file: z.string().regex(/^[0-9a-f]{20}\.webp$/),
         }),
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParamsSchema } from "../../../core/schemas/competitions";
+import { idParamsSchema } from "../../../core/schemas/common";
 import {
   blockBodySchema,
   blockedIdParamsSchema,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { dbIdParamSchema } from "../../../core/schemas/common";
 import type { AppContext } from "../../context";
 import { errors, messageSchema } from "../../http/responses";
 import * as review from "./step-review.service";
@@ -15,7 +16,7 @@ const flaggedAccountSchema = z.object({
   lastRefusal: z.object({ steps: z.number().int(), allowedSteps: z.number().int() }).nullable(),
 });
 
-const userIdParams = z.object({ userId: z.coerce.number().int().min(1).max(2_147_483_647) });
+const userIdParams = z.object({ userId: dbIdParamSchema });
 
 /** The admin's review of accounts flagged for implausible step syncs (DESIGN 1, step plausibility). */
 export const stepReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { AdminUser } from "../../../core/schemas/members";
+import type { AdminUser, DeleteTestAccountsResult, TestAccount } from "../../../core/schemas/members";
 import type { AddCoinsBody } from "../../../core/schemas/money";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { IDEMPOTENCY_KEY_HEADER } from "../wallet/api";
@@ -36,7 +36,7 @@ export function useAdminUsers(url: string, enabled = true) {
 }
 
 export function useTestAccounts() {
-  return useQuery({ queryKey: testAccountsKey, queryFn: getQueryFn<AdminUser[]>({ on401: "throw" }) });
+  return useQuery({ queryKey: testAccountsKey, queryFn: getQueryFn<TestAccount[]>({ on401: "throw" }) });
 }
 
 export interface AddCoinsRequest extends AddCoinsBody {
@@ -64,20 +64,17 @@ export function useAddCoins() {
 const DELETE_ONE = ["admin", "delete-user"] as const;
 const DELETE_TESTS = ["admin", "delete-test-accounts"] as const;
 
-/**
- * The members deleted from this page so far: their ids, and when the last Delete All Test
- * Accounts finished (0 if never).
- */
-export function useUserDeletions(): { deletedIds: number[]; testAccountsDeletedAt: number } {
-  const deletedIds = useMutationState({
+/** The ids of the members deleted from this page so far, one by one or by Delete All Test Accounts. */
+export function useUserDeletions(): number[] {
+  const one = useMutationState({
     filters: { mutationKey: DELETE_ONE, status: "success" },
     select: (m) => m.state.variables as number,
   });
   const bulk = useMutationState({
     filters: { mutationKey: DELETE_TESTS, status: "success" },
-    select: (m) => m.state.submittedAt,
+    select: (m) => (m.state.data as DeleteTestAccountsResult | undefined)?.deletedIds ?? [],
   });
-  return { deletedIds, testAccountsDeletedAt: Math.max(0, ...bulk) };
+  return [...one, ...bulk.flat()];
 }
 
 export function useDeleteUser() {
@@ -91,22 +88,32 @@ export function useDeleteUser() {
   });
 }
 
-export function useMarkTestAccount() {
+/** Mark as Test (`test: true`) and its undo (`test: false`). */
+export function useSetTestAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest<{ message: string }>(`/api/admin/users/${id}/mark-test`, { method: "PATCH" }),
+    mutationFn: ({ id, test }: { id: number; test: boolean }) =>
+      apiRequest<{ message: string }>(`/api/admin/users/${id}/${test ? "mark-test" : "unmark-test"}`, {
+        method: "PATCH",
+      }),
     retry: 0,
     onSuccess: () => invalidateUsers(queryClient),
   });
 }
 
+/**
+ * Delete All Test Accounts: those with nothing at stake, and the ones with a subscription or a
+ * balance in `includeIds` (the server keeps any others and says so).
+ */
 export function useDeleteTestAccounts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: DELETE_TESTS,
-    mutationFn: () =>
-      apiRequest<{ message: string; deletedCount: number }>("/api/admin/test-accounts", { method: "DELETE" }),
+    mutationFn: (includeIds: number[]) =>
+      apiRequest<DeleteTestAccountsResult>("/api/admin/test-accounts", {
+        method: "DELETE",
+        body: { includeIds },
+      }),
     retry: 0,
     onSuccess: () => invalidateUsers(queryClient),
   });

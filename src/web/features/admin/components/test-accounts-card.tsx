@@ -1,40 +1,24 @@
 import { FlaskConical, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { AdminUser } from "../../../../core/schemas/members";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/use-toast";
-import { useDeleteTestAccounts, useTestAccounts } from "../users-api";
+import { useTestAccounts } from "../users-api";
+import { TestAccountsDeleteDialog } from "./test-accounts-delete-dialog";
 import { UsersDeleteDialog } from "./users-delete-dialog";
-import { displayName, fitcoinsLabel } from "./users-model";
+import { atStakeLabel, displayName, fitcoinsLabel } from "./users-model";
 
-/** Test Account Management: how many, which, delete one, or delete them all after a confirmation. */
+/**
+ * Test Account Management: how many, which (and what each holds), delete one, or delete them all
+ * after a confirmation that names them.
+ */
 export function TestAccountsCard() {
   const query = useTestAccounts();
-  const deleteAll = useDeleteTestAccounts();
   const [confirmAll, setConfirmAll] = useState(false);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const accounts = query.data ?? [];
   const count = accounts.length;
-
-  const removeAll = () =>
-    deleteAll.mutate(undefined, {
-      onSuccess: (result) => {
-        toast({
-          title: "Test Accounts Deleted",
-          description: result?.message ?? `${result?.deletedCount ?? 0} test accounts deleted.`,
-        });
-        setConfirmAll(false);
-      },
-      onError: () =>
-        toast({
-          title: "Delete Failed",
-          description: "Failed to delete test accounts. Please try again.",
-          variant: "destructive",
-        }),
-    });
 
   return (
     <Card>
@@ -66,7 +50,7 @@ export function TestAccountsCard() {
               {accounts.map((user) => (
                 <li
                   key={user.id}
-                  className="flex items-center gap-3 rounded-xl border border-slate-200 px-3 py-2.5 text-sm"
+                  className="flex min-w-0 items-center gap-3 rounded-xl border border-slate-200 px-3 py-2.5 text-sm"
                 >
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold text-slate-900">
@@ -75,6 +59,9 @@ export function TestAccountsCard() {
                     <span className="block truncate text-slate-600">
                       {user.email} · {fitcoinsLabel(user.fitcoins)}
                     </span>
+                    {user.atStake.length > 0 ? (
+                      <span className="block text-xs font-medium text-amber-900">{atStakeLabel(user)}</span>
+                    ) : null}
                   </span>
                   <Button
                     variant="ghost"
@@ -94,19 +81,7 @@ export function TestAccountsCard() {
           </>
         )}
       </CardContent>
-      <ConfirmDialog
-        open={confirmAll}
-        onOpenChange={(open) => {
-          if (!deleteAll.isPending) setConfirmAll(open);
-        }}
-        title="Delete All Test Accounts"
-        description={`Delete all ${count} test account${count === 1 ? "" : "s"}? This cannot be undone.`}
-        confirmLabel="Delete All"
-        pendingLabel="Deleting..."
-        pending={deleteAll.isPending}
-        destructive
-        onConfirm={removeAll}
-      />
+      <TestAccountsDeleteDialog accounts={accounts} open={confirmAll} onClose={() => setConfirmAll(false)} />
       <UsersDeleteDialog user={toDelete} onClose={() => setToDelete(null)} />
     </Card>
   );

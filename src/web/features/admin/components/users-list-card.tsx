@@ -1,18 +1,20 @@
-import { ChevronLeft, ChevronRight, FlaskConical, Trash2, UsersRound } from "lucide-react";
+import { ChevronLeft, ChevronRight, FlaskConical, Trash2, Undo2, UsersRound } from "lucide-react";
 import { useState } from "react";
 import type { AdminUser } from "../../../../core/schemas/members";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
 import { dollars, formatDateTime } from "../../../lib/format";
-import { useAdminUsers, useMarkTestAccount } from "../users-api";
+import { useAdminUsers, useSetTestAccount } from "../users-api";
 import { UsersBadges } from "./users-badges";
 import { UsersDeleteDialog } from "./users-delete-dialog";
 import {
   adminUsersUrl,
   canDelete,
   canMarkTest,
+  canUnmarkTest,
   displayName,
   fitcoinsLabel,
   hasNextPage,
@@ -20,13 +22,15 @@ import {
 
 function UserRow({
   user,
-  marking,
+  unmarking,
   onMarkTest,
+  onUnmarkTest,
   onDelete,
 }: {
   user: AdminUser;
-  marking: boolean;
+  unmarking: boolean;
   onMarkTest: () => void;
+  onUnmarkTest: () => void;
   onDelete: () => void;
 }) {
   return (
@@ -43,18 +47,24 @@ function UserRow({
           {formatDateTime(user.createdAt)}
         </p>
       </div>
-      {canMarkTest(user) || canDelete(user) ? (
+      {canMarkTest(user) || canUnmarkTest(user) || canDelete(user) ? (
         <div className="flex gap-2">
           {canMarkTest(user) ? (
+            <Button variant="outline" size="sm" className="flex-1 sm:flex-none" onClick={onMarkTest}>
+              <FlaskConical aria-hidden="true" /> Mark as Test
+              {/* Each row's buttons are told apart by whom they act on, for screen readers too. */}
+              <span className="sr-only"> @{user.username}</span>
+            </Button>
+          ) : null}
+          {canUnmarkTest(user) ? (
             <Button
               variant="outline"
               size="sm"
               className="flex-1 sm:flex-none"
-              disabled={marking}
-              onClick={onMarkTest}
+              disabled={unmarking}
+              onClick={onUnmarkTest}
             >
-              <FlaskConical aria-hidden="true" /> {marking ? "Marking..." : "Mark as Test"}
-              {/* Each row's buttons are told apart by whom they act on, for screen readers too. */}
+              <Undo2 aria-hidden="true" /> {unmarking ? "Unmarking..." : "Unmark Test"}
               <span className="sr-only"> @{user.username}</span>
             </Button>
           ) : null}
@@ -79,24 +89,48 @@ function UserRow({
 export function UsersListCard({ className }: { className?: string }) {
   const [page, setPage] = useState(1);
   const query = useAdminUsers(adminUsersUrl({ page }));
-  const markTest = useMarkTestAccount();
+  const setTest = useSetTestAccount();
+  const [toMark, setToMark] = useState<AdminUser | null>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const users = query.data;
 
   const mark = (user: AdminUser) =>
-    markTest.mutate(user.id, {
-      onSuccess: (result) =>
-        toast({
-          title: "Marked as Test",
-          description: result?.message ?? `@${user.username} is a test account.`,
-        }),
-      onError: () =>
-        toast({
-          title: "Update Failed",
-          description: "Failed to mark user as test account.",
-          variant: "destructive",
-        }),
-    });
+    setTest.mutate(
+      { id: user.id, test: true },
+      {
+        onSuccess: () => {
+          setToMark(null);
+          toast({
+            title: "Marked as Test",
+            description: `@${user.username} is a test account. Unmark Test on their row undoes it.`,
+          });
+        },
+        onError: () =>
+          toast({
+            title: "Update Failed",
+            description: "Failed to mark user as test account.",
+            variant: "destructive",
+          }),
+      },
+    );
+
+  const unmark = (user: AdminUser) =>
+    setTest.mutate(
+      { id: user.id, test: false },
+      {
+        onSuccess: () =>
+          toast({
+            title: "Test Mark Removed",
+            description: `@${user.username} is no longer a test account.`,
+          }),
+        onError: () =>
+          toast({
+            title: "Update Failed",
+            description: "Failed to unmark the test account.",
+            variant: "destructive",
+          }),
+      },
+    );
 
   return (
     <Card className={className}>
@@ -128,8 +162,9 @@ export function UsersListCard({ className }: { className?: string }) {
               <UserRow
                 key={user.id}
                 user={user}
-                marking={markTest.isPending && markTest.variables === user.id}
-                onMarkTest={() => mark(user)}
+                unmarking={setTest.isPending && setTest.variables?.id === user.id && !setTest.variables.test}
+                onMarkTest={() => setToMark(user)}
+                onUnmarkTest={() => unmark(user)}
                 onDelete={() => setToDelete(user)}
               />
             ))}
@@ -155,6 +190,27 @@ export function UsersListCard({ className }: { className?: string }) {
           </Button>
         </nav>
       </CardContent>
+      <ConfirmDialog
+        open={toMark !== null}
+        onOpenChange={(open) => {
+          if (!open && !setTest.isPending) setToMark(null);
+        }}
+        title="Mark as Test Account"
+        description={
+          toMark ? (
+            <>
+              Mark <strong>{displayName(toMark)}</strong> (@{toMark.username}) as a test account? Test
+              accounts can be deleted all at once from Test Account Management. Unmark Test undoes this.
+            </>
+          ) : null
+        }
+        confirmLabel="Mark as Test"
+        pendingLabel="Marking..."
+        pending={setTest.isPending}
+        onConfirm={() => {
+          if (toMark) mark(toMark);
+        }}
+      />
       <UsersDeleteDialog user={toDelete} onClose={() => setToDelete(null)} />
     </Card>
   );

@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
+import type { TestAccount } from "../../../../core/schemas/members";
 import {
   addCoinsRequest,
   adminUsersUrl,
+  atStakeLabel,
   canDelete,
   canMarkTest,
+  canUnmarkTest,
   displayName,
   fitcoinsLabel,
   hasNextPage,
   subscriptionLabel,
+  testAccountsDeletion,
   userBadges,
 } from "./users-model";
 
@@ -72,6 +76,11 @@ describe("badges and actions", () => {
     expect(canDelete(member)).toBe(true);
     expect(canDelete({ isAdmin: true })).toBe(false);
   });
+  it("offers Unmark Test, the undo of Mark as Test, on test accounts that are not admins", () => {
+    expect(canUnmarkTest(member)).toBe(false);
+    expect(canUnmarkTest({ ...member, isTestAccount: true })).toBe(true);
+    expect(canUnmarkTest({ isAdmin: true, isTestAccount: true })).toBe(false);
+  });
   it("labels names and statuses", () => {
     expect(displayName({ firstName: " ", lastName: "", username: "jd" })).toBe("jd");
     expect(displayName({ firstName: "Jane", lastName: "Doe", username: "jd" })).toBe("Jane Doe");
@@ -81,5 +90,51 @@ describe("badges and actions", () => {
     expect(fitcoinsLabel(0)).toBe("0.00 FC");
     expect(fitcoinsLabel(12.5)).toBe("12.50 FC");
     expect(fitcoinsLabel(1250)).toBe("1,250.00 FC");
+  });
+});
+
+describe("testAccountsDeletion", () => {
+  const account = (id: number, atStake: string[] = [], isAdmin = false): TestAccount => ({
+    id,
+    username: `t${id}`,
+    email: `t${id}@example.test`,
+    firstName: "T",
+    lastName: String(id),
+    balance: "0.00",
+    fitcoins: 0,
+    points: 0,
+    subscriptionStatus: "inactive",
+    isAdmin,
+    isTestAccount: true,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    atStake,
+  });
+  const accounts = [
+    account(1),
+    account(2, ["active subscription"]),
+    account(3, ["holds 12.50 FC"]),
+    account(4, ["admin account (never deleted)"], true),
+    account(5),
+  ];
+
+  it("deletes those with nothing at stake and lists the rest apart", () => {
+    const plan = testAccountsDeletion(accounts, new Set());
+    expect(plan.clean.map((a) => a.id)).toEqual([1, 5]);
+    expect(plan.atStake.map((a) => a.id)).toEqual([2, 3, 4]);
+    expect(plan.includeIds).toEqual([]);
+    expect(plan.deleteCount).toBe(2);
+  });
+
+  it("names the ticked ones in the request, never an admin", () => {
+    const plan = testAccountsDeletion(accounts, new Set([3, 4, 99]));
+    expect(plan.includeIds).toEqual([3]);
+    expect(plan.deleteCount).toBe(3);
+  });
+
+  it("says what is at stake in one line", () => {
+    expect(atStakeLabel({ atStake: ["active subscription", "holds $3.00"] })).toBe(
+      "active subscription · holds $3.00",
+    );
+    expect(atStakeLabel({ atStake: [] })).toBe("");
   });
 });

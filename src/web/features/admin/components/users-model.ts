@@ -1,4 +1,4 @@
-import type { AdminUser } from "../../../../core/schemas/members";
+import type { AdminUser, TestAccount } from "../../../../core/schemas/members";
 import { ADD_COINS_INVALID_MESSAGE, type AddCoinsBody } from "../../../../core/schemas/money";
 
 /* Pure rules of the admin panel's user sections (specification 3, sections 2 and 5). */
@@ -78,6 +78,11 @@ export function canMarkTest(user: Pick<AdminUser, "isAdmin" | "isTestAccount">):
   return !user.isAdmin && !user.isTestAccount;
 }
 
+/** Unmark Test (the undo of Mark as Test): on test accounts that are not admins. */
+export function canUnmarkTest(user: Pick<AdminUser, "isAdmin" | "isTestAccount">): boolean {
+  return !user.isAdmin && user.isTestAccount;
+}
+
 /** Delete is hidden for admins. */
 export function canDelete(user: Pick<AdminUser, "isAdmin">): boolean {
   return !user.isAdmin;
@@ -91,4 +96,24 @@ export function displayName(user: Pick<AdminUser, "firstName" | "lastName" | "us
 /** "1,250.00 FC": two decimals, as the member's own screens show FitCoins ("12.50 FC"). */
 export function fitcoinsLabel(fitcoins: number): string {
   return `${fitcoins.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} FC`;
+}
+
+/**
+ * Delete All Test Accounts, as its confirmation shows it: the accounts with nothing at stake
+ * (always deleted), those with a subscription or a balance (kept unless ticked), and the ids the
+ * request names. Admins are never deleted, so they cannot be ticked.
+ */
+export function testAccountsDeletion(
+  accounts: readonly TestAccount[],
+  ticked: ReadonlySet<number>,
+): { clean: TestAccount[]; atStake: TestAccount[]; includeIds: number[]; deleteCount: number } {
+  const clean = accounts.filter((a) => a.atStake.length === 0 && !a.isAdmin);
+  const atStake = accounts.filter((a) => a.atStake.length > 0 || a.isAdmin);
+  const includeIds = atStake.filter((a) => !a.isAdmin && ticked.has(a.id)).map((a) => a.id);
+  return { clean, atStake, includeIds, deleteCount: clean.length + includeIds.length };
+}
+
+/** "active subscription · holds 12.50 FC", or "" when nothing is at stake. */
+export function atStakeLabel(account: Pick<TestAccount, "atStake">): string {
+  return account.atStake.join(" · ");
 }

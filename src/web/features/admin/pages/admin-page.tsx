@@ -25,16 +25,10 @@ const tools = [
 ];
 
 export function AdminPage() {
-  const [picked, setPicked] = useState<{ user: AdminUser; at: number } | null>(null);
+  const [picked, setPicked] = useState<AdminUser | null>(null);
   // A member deleted after being picked is no longer one to add FitCoins to.
-  const { deletedIds, testAccountsDeletedAt } = useUserDeletions();
-  const selected =
-    picked &&
-    !deletedIds.includes(picked.user.id) &&
-    !(picked.user.isTestAccount && testAccountsDeletedAt > picked.at)
-      ? picked.user
-      : null;
-  const setSelected = (user: AdminUser) => setPicked({ user, at: Date.now() });
+  const deletedIds = useUserDeletions();
+  const selected = picked && !deletedIds.includes(picked.id) ? picked : null;
   return (
     <AdminGuard>
       <PageHeader title="Admin Panel" description="Manage members, FitCoins and platform revenue." />
@@ -62,7 +56,7 @@ export function AdminPage() {
         <HeldCompetitionsCard />
         <CompetitionDisputesCard />
         <ReportsCard />
-        <UsersSearchCard selectedId={selected?.id ?? null} onSelect={setSelected} />
+        <UsersSearchCard selectedId={selected?.id ?? null} onSelect={setPicked} />
         <AddFitcoinsCard user={selected} />
         <TestAccountsCard />
         <UsersListCard className="lg:col-span-2" />
