@@ -16,8 +16,7 @@ export function NextRoundPrompt({
 }) {
   if (!group.hasScheduledCompetition || !awaitsNextRound(group)) return null;
   return (
-    <div
-      role="region"
+    <section
       aria-label="Next round"
       className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-indigo-50 px-4 py-3 ring-1 ring-indigo-200"
     >
@@ -27,6 +26,6 @@ export function NextRoundPrompt({
       <Button size="sm" onClick={onSchedule}>
         <CalendarPlus aria-hidden="true" /> Schedule next round
       </Button>
-    </div>
+    </section>
   );
 }
