@@ -20,6 +20,16 @@ export function withPositions(rows: StandingRow[]): StandingsEntry[] {
   });
 }
 
+/** A paid participant of a settled competition (or group round), as its results list them. */
+export const toResult = (w: StandingRow) => ({
+  userId: w.userId,
+  firstName: w.firstName,
+  lastName: w.lastName,
+  position: w.finalPosition ?? 0,
+  steps: w.steps,
+  prize: fitcoinsFromMinor(w.prize ?? 0),
+});
+
 export function settlementState(
   row: { settlement: string; endDate: Date },
   now: Date,
@@ -60,14 +70,7 @@ export function toCompetition(
     leaderboard: withPositions(top),
     userRank: isParticipant ? { position: (row.ahead ?? 0) + 1, steps: row.mySteps ?? 0 } : null,
     settlement: settlementState(row, now),
-    results: winners.map((w) => ({
-      userId: w.userId,
-      firstName: w.firstName,
-      lastName: w.lastName,
-      position: w.finalPosition ?? 0,
-      steps: w.steps,
-      prize: fitcoinsFromMinor(w.prize ?? 0),
-    })),
+    results: winners.map(toResult),
     canDispute:
       isParticipant && status === "completed" && now.getTime() < row.endDate.getTime() + DISPUTE_WINDOW_MS,
   };

@@ -10,7 +10,7 @@ import { type CompetitionRow, competitionParticipants, competitions } from "../.
 import { lockMemberSteps } from "../steps/steps.service";
 import * as repo from "./competitions.repo";
 import { newInviteCode } from "./competitions.service";
-import { settlementState, withPositions } from "./competitions.view";
+import { settlementState, toResult, withPositions } from "./competitions.view";
 
 export { settlementState };
 
@@ -165,16 +165,7 @@ export async function pastRounds(db: Db, groupId: number, viewerId: number): Pro
     settlement: r.settlement,
     participantCount: r.participant_count,
     paidOut: fitcoinsFromMinor(Number(r.paid_out)),
-    results: winners
-      .filter((w) => w.competitionId === r.id)
-      .map((w) => ({
-        userId: w.userId,
-        firstName: w.firstName,
-        lastName: w.lastName,
-        position: w.finalPosition ?? 0,
-        steps: w.steps,
-        prize: fitcoinsFromMinor(w.prize ?? 0),
-      })),
+    results: winners.filter((w) => w.competitionId === r.id).map(toResult),
     mine:
       r.my_steps === null
         ? null

@@ -23,8 +23,13 @@ describe("group money", { timeout: 60_000 }, () => {
   const either = (i: number) => (i % 2 === 0 ? first.app : second);
 
   const member = (fitcoins: number) => fundedMember(app(), fitcoins);
-  const call = (target: App, method: "GET" | "POST" | "DELETE", url: string, s: Session, payload?: object) =>
-    target.inject({ method, url, headers: s.headers, payload });
+  const call = (
+    target: App,
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    s: Session,
+    payload?: object,
+  ) => target.inject({ method, url, headers: s.headers, payload });
   const fc = async (userId: number) => (await userBalances(app().ctx.db, userId)).fc;
   const startIn = (ms: number) => {
     const at = new Date(first.clock.now().getTime() + ms).toISOString();
@@ -129,37 +134,14 @@ describe("group money", { timeout: 60_000 }, () => {
     );
     await expectBooksBalanced(app());
   });
-});
 
-/**
- * DESIGN 1, group money: a group pays round after round from its one pool, each round under keys
- * of its own competition (a pool's keys would take a repeated win for a retry, or answer 409).
- */
-describe("group rounds", { timeout: 60_000 }, () => {
-  const apps = useTwoInstances();
-  let first: TestApp;
-  let second: App;
-  beforeAll(() => {
-    ({ first, second } = apps());
-  });
-  const app = () => first.app;
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, s: Session, payload?: object) =>
-    app().inject({ method, url, headers: s.headers, payload });
-  const fc = async (userId: number) => (await userBalances(app().ctx.db, userId)).fc;
-  const walk = (s: Session, steps: number) =>
-    app().inject({
-      method: "POST",
-      url: "/api/steps",
-      headers: s.headers,
-      payload: { steps, timestamp: first.clock.now().toISOString(), batchId: randomUUID() },
-    });
   /** Both processes tick, as two servers would. */
   const tickBoth = () => Promise.all([runJobsOnce(first.app.ctx), runJobsOnce(second.ctx)]);
   const at = (ms: number) => new Date(first.clock.now().getTime() + ms).toISOString();
 
   /** Schedules the group's next round through Edit Group, as its admin does. */
   async function scheduleRound(owner: Session, g: { id: number; name: string }) {
-    const res = await call("PUT", `/api/groups/${g.id}`, owner, {
+    const res = await call(app(), "PUT", `/api/groups/${g.id}`, owner, {
       name: g.name,
       description: "",
       poolGoal: null,
@@ -180,10 +162,12 @@ describe("group rounds", { timeout: 60_000 }, () => {
     first.clock.set(new Date(new Date(detail.competitionEndDate).getTime() + 11 * 60_000));
   }
 
+  // DESIGN 1, group money: a group pays round after round from its one pool, each round under keys
+  // of its own competition (a pool's keys would take a repeated win for a retry, or answer 409).
   it("pays every round its own winners, the same amount again included, and keeps other competitions settling", async () => {
     const owner = await fundedMember(app(), 200);
     const others = [await fundedMember(app(), 200), await fundedMember(app(), 200)];
-    const created = await call("POST", "/api/groups", owner.session, {
+    const created = await call(app(), "POST", "/api/groups", owner.session, {
       name: "Every Week",
       hasScheduledCompetition: true,
       competitionDuration: 1,
@@ -192,7 +176,7 @@ describe("group rounds", { timeout: 60_000 }, () => {
     });
     const g = created.json();
     for (const m of others)
-      expect((await call("POST", `/api/groups/join/${g.inviteCode}`, m.session)).statusCode).toBe(200);
+      expect((await call(app(), "POST", `/api/groups/join/${g.inviteCode}`, m.session)).statusCode).toBe(200);
 
     // Round 1: only the owner walks, and takes the whole pool of 3 x 15 FC.
     await playRound(g, [[owner.session, 3000]]);
@@ -202,13 +186,13 @@ describe("group rounds", { timeout: 60_000 }, () => {
 
     // Between rounds the group stays, its invite link admits a new member, and its admin schedules again.
     const late = await fundedMember(app(), 200);
-    const joined = await call("POST", `/api/groups/join/${g.inviteCode}`, late.session);
+    const joined = await call(app(), "POST", `/api/groups/join/${g.inviteCode}`, late.session);
     expect(joined.statusCode, joined.body).toBe(200);
     const round2 = await scheduleRound(owner.session, g);
     expect(round2).toMatchObject({ competitionStatus: "scheduled", settlement: "open" });
     // 15 (the late entry) + 20 + 10 = 45 FC, and the owner alone walks: the same win as before.
-    await call("POST", `/api/groups/${g.id}/contribute`, others[0].session, { amount: 20 });
-    await call("POST", `/api/groups/${g.id}/contribute`, others[1].session, { amount: 10 });
+    await call(app(), "POST", `/api/groups/${g.id}/contribute`, others[0].session, { amount: 20 });
+    await call(app(), "POST", `/api/groups/${g.id}/contribute`, others[1].session, { amount: 10 });
     await playRound(round2, [[owner.session, 5000]]);
     await tickBoth();
     expect(await fc(owner.user.id)).toBe(20000 - 1500 + 4500 + 4500);
@@ -219,8 +203,10 @@ describe("group rounds", { timeout: 60_000 }, () => {
     const admin = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
     const race = await buildCompetition(app(), admin, { entryFee: 5 }, 2 * HOUR, 1);
     const racer = await fundedMember(app(), 20);
-    expect((await call("POST", `/api/competitions/${race.id}/join`, racer.session, {})).statusCode).toBe(200);
-    await call("POST", `/api/groups/${g.id}/contribute`, others[1].session, { amount: 12.5 });
+    expect(
+      (await call(app(), "POST", `/api/competitions/${race.id}/join`, racer.session, {})).statusCode,
+    ).toBe(200);
+    await call(app(), "POST", `/api/groups/${g.id}/contribute`, others[1].session, { amount: 12.5 });
     await playRound(round3, [
       [owner.session, 4000],
       [late.session, 100],
@@ -234,7 +220,7 @@ describe("group rounds", { timeout: 60_000 }, () => {
     expect(await fc(racer.user.id)).toBe(2000);
 
     // The group page lists the past rounds, newest first, with their winners and prizes.
-    const rounds = (await call("GET", `/api/groups/${g.id}/rounds`, late.session)).json();
+    const rounds = (await call(app(), "GET", `/api/groups/${g.id}/rounds`, late.session)).json();
     expect(rounds.map((r: { settlement: string }) => r.settlement)).toEqual([
       "settled",
       "settled",
