@@ -20,6 +20,7 @@ import { achievementRoutes } from "./features/achievements/achievements.routes";
 import { adminMoneyRoutes } from "./features/admin/admin.routes";
 import { paymentFlagRoutes } from "./features/admin/payment-flags.routes";
 import { adRoutes } from "./features/ads/ads.routes";
+import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { bankingRoutes } from "./features/banking/banking.routes";
 import { competitionRoutes } from "./features/competitions/competitions.routes";
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(profileImageRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   await app.register(adRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
 

@@ -165,6 +165,15 @@ describe("settlement job", { timeout: 60_000 }, () => {
     expect(res.json().message).toBe("Settled: nobody was eligible, every entry was refunded");
     expect(await fc(p.user.id)).toBe(1000);
     expect((await settle(admin)).statusCode).toBe(409);
+    // Written to the admin audit log, with what happened.
+    const log = await call("GET", `/api/admin/audit-log?action=settlement.retry&targetId=${c.id}`, admin);
+    expect(log.json().items).toEqual([
+      expect.objectContaining({
+        targetType: "competition",
+        targetId: c.id,
+        details: { outcome: "refunded" },
+      }),
+    ]);
     await expectBooksBalanced(app());
   });
 });

@@ -7,6 +7,7 @@ import { queryRows } from "../../db/client";
 import { competitions } from "../../db/schema";
 import { AppError, conflict } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
+import { recordAdminAction } from "../audit/audit.service";
 import { competitionNotFound } from "./competitions.service";
 import { settleCompetition } from "./settlement.service";
 
@@ -76,7 +77,7 @@ export async function settlementFailures(ctx: AppContext, viewer: Viewer) {
 
 /** An admin's "Retry now": settles at once, answering what happened or the error (recorded too). */
 export async function retrySettlement(ctx: AppContext, viewer: Viewer, id: number) {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   const [row] = await ctx.db
     .select({ settledAt: competitions.settledAt, endDate: competitions.endDate })
     .from(competitions)
@@ -86,13 +87,24 @@ export async function retrySettlement(ctx: AppContext, viewer: Viewer, id: numbe
   if (row.endDate.getTime() + ctx.config.settlementGraceMs > ctx.clock.now().getTime()) {
     throw conflict("This competition is not due for settlement yet");
   }
+  const record = (details: Record<string, unknown>) =>
+    recordAdminAction(ctx.db, {
+      adminId: admin.id,
+      action: "settlement.retry",
+      targetType: "competition",
+      targetId: id,
+      details,
+      at: ctx.clock.now(),
+    });
   let outcome: Awaited<ReturnType<typeof settleCompetition>>;
   try {
     outcome = await settleCompetition(ctx, id);
   } catch (err) {
     await recordSettlementFailure(ctx, id, err);
+    await record({ outcome: "failed", error: messageOf(err) });
     throw new AppError(409, "CONFLICT", `Settlement failed: ${messageOf(err)}`);
   }
+  await record({ outcome });
   const messages = {
     settled: "Settled: the prizes are paid",
     refunded: "Settled: nobody was eligible, every entry was refunded",

@@ -1,0 +1,86 @@
+// The admin audit log (DESIGN 1): every admin action is written here, inside the transaction
+// that does it, so an action and its record commit together or not at all. Append-only in the
+// database (migration 0021). Features record through `recordAdminAction`; admins read the log.
+import { and, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AuditPage, AuditQuery } from "../../../core/schemas/audit";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { adminAuditLog, users } from "../../db/schema";
+import { requireAdmin, type Viewer } from "../../http/viewer";
+
+export type AdminAction = {
+  adminId: number;
+  action: string;
+  targetType: string;
+  targetId?: number | null;
+  targetUserId?: number | null;
+  reason?: string | null;
+  details?: Record<string, unknown> | null;
+  at: Date;
+};
+
+/** Records one admin action, in the caller's transaction (or alone, given the database). */
+export async function recordAdminAction(db: Db, a: AdminAction): Promise<void> {
+  await db.insert(adminAuditLog).values({
+    adminId: a.adminId,
+    action: a.action,
+    targetType: a.targetType,
+    targetId: a.targetId ?? null,
+    targetUserId: a.targetUserId ?? null,
+    reason: a.reason?.trim() || null,
+    details: a.details ?? null,
+    createdAt: a.at,
+  });
+}
+
+const admins = alias(users, "audit_admin");
+const targets = alias(users, "audit_target");
+
+/** The log, newest first, filtered and paged by id (admins). */
+export async function auditLog(ctx: AppContext, viewer: Viewer, q: AuditQuery): Promise<AuditPage> {
+  requireAdmin(viewer);
+  const where: SQL[] = [];
+  if (q.adminId) where.push(eq(adminAuditLog.adminId, q.adminId));
+  if (q.targetUserId) where.push(eq(adminAuditLog.targetUserId, q.targetUserId));
+  if (q.targetType) where.push(eq(adminAuditLog.targetType, q.targetType));
+  if (q.targetId) where.push(eq(adminAuditLog.targetId, q.targetId));
+  // "user" finds user.ban, user.unban ...; "user.ban" finds exactly that.
+  if (q.action) {
+    where.push(
+      q.action.includes(".")
+        ? eq(adminAuditLog.action, q.action)
+        : sql`${adminAuditLog.action} like ${`${q.action}.%`}`,
+    );
+  }
+  if (q.from) where.push(gte(adminAuditLog.createdAt, new Date(q.from)));
+  if (q.to) where.push(lte(adminAuditLog.createdAt, new Date(q.to)));
+  if (q.cursor) where.push(lt(adminAuditLog.id, q.cursor));
+  const rows = await ctx.db
+    .select({
+      entry: adminAuditLog,
+      adminUsername: admins.username,
+      targetUsername: targets.username,
+    })
+    .from(adminAuditLog)
+    .innerJoin(admins, eq(admins.id, adminAuditLog.adminId))
+    .leftJoin(targets, eq(targets.id, adminAuditLog.targetUserId))
+    .where(and(...where))
+    .orderBy(desc(adminAuditLog.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  return {
+    items: page.map(({ entry: e, adminUsername, targetUsername }) => ({
+      id: e.id,
+      createdAt: e.createdAt.toISOString(),
+      admin: { id: e.adminId, username: adminUsername },
+      action: e.action,
+      targetType: e.targetType,
+      targetId: e.targetId,
+      targetUser: e.targetUserId === null ? null : { id: e.targetUserId, username: targetUsername ?? "" },
+      reason: e.reason,
+      details: e.details ?? null,
+    })),
+    nextCursor: rows.length > q.limit ? page[page.length - 1].entry.id : null,
+  };
+}
