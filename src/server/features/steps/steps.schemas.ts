@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dbIdSchema } from "../../../core/schemas/common";
 
 export const MAX_STEPS_PER_SYNC = 10_000;
 
@@ -29,7 +30,7 @@ export const stepSyncBodySchema = z
      * The member the steps were counted for (optional; the tracker sends it): the sync is refused
      * with 409, nothing stored, unless the session is theirs.
      */
-    userId: z.number().int().positive().optional(),
+    userId: dbIdSchema().optional(),
   })
   .refine((b) => b.startedAt === undefined || Date.parse(b.startedAt) <= Date.parse(b.timestamp), {
     path: ["startedAt"],
