@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -41,6 +42,21 @@ export const stepBatches = pgTable(
     check("step_batches_steps_positive", sql`${t.steps} > 0`),
   ],
 );
+
+/**
+ * Each member's plausibility budget (migration 0022): how many steps their next sync may carry
+ * beyond 4 a second of the time since `countedTo`. At most 30 carry over from one sync to the
+ * next, so many small syncs at once share one allowance instead of each bringing its own, and
+ * `countedTo` only moves forward, from the account's creation (less 5 minutes for a phone clock
+ * running behind): no member can ever be credited more than 4 steps a second since then.
+ */
+export const stepBudgets = pgTable("step_budgets", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  leftSteps: smallint().notNull(),
+  countedTo: timestamp({ withTimezone: true }).notNull(),
+});
 
 /**
  * Each member's steps per local day: the sum of their batches of that day, kept by a trigger on

@@ -33,3 +33,13 @@ export function latestPlausiblePrevious(steps: number, at: Date): Date | null {
   const neededMs = Math.ceil(((steps - PLAUSIBILITY_ALLOWANCE_STEPS) * 1000) / MAX_CADENCE_STEPS_PER_SECOND);
   return new Date(at.getTime() - neededMs);
 }
+
+/**
+ * What a sync recorded at `at` may carry under the member's budget, as step_sync decides it
+ * (migration 0022): the allowance left from earlier syncs (at most 30) plus 4 steps a second
+ * since the time counted to. Small syncs at one instant share one allowance.
+ */
+export function budgetAllows(leftSteps: number, countedTo: Date, at: Date): number {
+  const elapsedMs = Math.max(0, at.getTime() - countedTo.getTime());
+  return leftSteps + Math.floor((elapsedMs / 1000) * MAX_CADENCE_STEPS_PER_SECOND);
+}

@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
 import { type Db, preparedOnce, queryRows, type Tx } from "../../db/client";
 import { groupedCalls } from "../../db/grouped-calls";
-import { stepDays, stepFlags, stepRefusals, users } from "../../db/schema";
+import { stepDays, stepFlags, stepRefusals } from "../../db/schema";
 import { renewalGraceMs } from "../../http/viewer";
 
 /** One lock per member (two-key advisory lock: this namespace and the user id) for a sync. */
@@ -205,11 +205,27 @@ export async function syncBatchForSession(
   return groupedSessionSyncs(db)({ session, batch, latestAllowed });
 }
 
-/** When the member's account was created: no step of theirs was counted before it. */
-export async function accountCreatedAt(db: Db, userId: number): Promise<Date> {
-  const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+/**
+ * The member's plausibility budget as step_sync reads it (migration 0022): the allowance left and
+ * the time 4 steps a second are counted from; `fresh` when nothing was ever counted (from the
+ * account's creation, less the clock slack).
+ */
+export async function stepBudget(
+  db: Db,
+  userId: number,
+): Promise<{ leftSteps: number; countedTo: Date; fresh: boolean }> {
+  const [row] = await queryRows<{ left_steps: number; counted_to: Date | string; fresh: boolean }>(
+    db,
+    sql`select coalesce(s.left_steps, 30)::int as left_steps,
+        coalesce(s.counted_to, greatest(
+          (select max(b.recorded_at) from step_batches b where b.user_id = u.id),
+          u.created_at - interval '5 minutes')) as counted_to,
+        s.user_id is null and not exists (select 1 from step_batches b where b.user_id = u.id) as fresh
+      from users u left join step_budgets s on s.user_id = u.id
+      where u.id = ${userId}`,
+  );
   if (!row) throw new Error(`no user ${userId}`);
-  return row.createdAt;
+  return { leftSteps: row.left_steps, countedTo: new Date(row.counted_to), fresh: row.fresh };
 }
 
 export async function recordRefusal(

@@ -11,6 +11,7 @@ import {
 import { addDays, localDate } from "./local-date";
 import {
   allowedSteps,
+  budgetAllows,
   latestPlausiblePrevious,
   REFUSAL_WINDOW_MS,
   REFUSALS_BEFORE_FLAG,
@@ -184,13 +185,12 @@ export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBo
     (caller.session && (await syncAsSession(ctx, caller.session, batch))) ??
     (await syncAsViewer(ctx, await caller.viewer(), batch));
   if (result.refused || result.totalSteps === null) {
-    // The database measured the window from the later of the latest accepted batch and the
-    // account's creation (migration 0020); the same here, for the message and the record.
-    const createdAt = await repo.accountCreatedAt(ctx.db, userId);
-    const fromLastSync = result.latest !== null && result.latest.getTime() >= createdAt.getTime();
-    const allowed = allowedSteps(fromLastSync ? result.latest : createdAt, recordedAt) ?? 0;
+    // The database measured the member's budget (migration 0022); read the same here, for the
+    // message and the record.
+    const budget = await repo.stepBudget(ctx.db, userId);
+    const allowed = budgetAllows(budget.leftSteps, budget.countedTo, recordedAt);
     await recordRefusal(ctx, userId, body, allowed, recordedAt, now);
-    throw implausibleSteps(allowed, fromLastSync ? "lastSync" : "accountCreated");
+    throw implausibleSteps(allowed, budget.fresh ? "accountCreated" : "lastSync");
   }
   return { stepData: { totalSteps: result.totalSteps } };
 }
