@@ -19,4 +19,32 @@ describe("wall clocks in a named time zone", () => {
       expect(utcToZonedTime(at, "America/New_York")).toEqual({ date, time });
     }
   });
+
+  it("puts a skipped time just after the gap and a repeated time at its first occurrence, east or west", () => {
+    // New York: 2026-03-08 02:00 EST jumps to 03:00 EDT; 2026-11-01 02:00 EDT falls back to 01:00 EST.
+    expect(zonedTimeToUtc("2026-03-08", "02:30", "America/New_York").toISOString()).toBe(
+      "2026-03-08T07:30:00.000Z",
+    );
+    expect(zonedTimeToUtc("2026-11-01", "01:30", "America/New_York").toISOString()).toBe(
+      "2026-11-01T05:30:00.000Z",
+    );
+    // Sydney: 2026-10-04 02:00 AEST jumps to 03:00 AEDT; 2026-04-05 03:00 AEDT falls back to 02:00 AEST.
+    expect(zonedTimeToUtc("2026-10-04", "02:30", "Australia/Sydney").toISOString()).toBe(
+      "2026-10-03T16:30:00.000Z",
+    );
+    expect(zonedTimeToUtc("2026-04-05", "02:30", "Australia/Sydney").toISOString()).toBe(
+      "2026-04-04T15:30:00.000Z",
+    );
+    // Sofia: 2026-03-29 03:00 EET jumps to 04:00 EEST.
+    expect(zonedTimeToUtc("2026-03-29", "03:30", "Europe/Sofia").toISOString()).toBe(
+      "2026-03-29T01:30:00.000Z",
+    );
+    // An ordinary time, either side of the changes.
+    expect(zonedTimeToUtc("2026-03-08", "09:00", "America/New_York").toISOString()).toBe(
+      "2026-03-08T13:00:00.000Z",
+    );
+    expect(zonedTimeToUtc("2026-03-07", "09:00", "America/New_York").toISOString()).toBe(
+      "2026-03-07T14:00:00.000Z",
+    );
+  });
 });

@@ -1,3 +1,5 @@
+const DAY_MS = 24 * 3600 * 1000;
+
 /** The wall clock of `timeZone`, to the minute, as its parts (year, month, day, hour, minute). */
 function wallClockParts(at: Date, timeZone: string): Record<string, string> {
   const format = new Intl.DateTimeFormat("en-US", {
@@ -14,20 +16,29 @@ function wallClockParts(at: Date, timeZone: string): Record<string, string> {
 
 /**
  * The instant at which the wall clock in `timeZone` reads `date` ("2026-12-01") and `time`
- * ("18:30"). A time skipped by a daylight-saving change resolves to the instant just after it.
+ * ("18:30"), in every zone alike: a time skipped by a daylight-saving change (02:30 on the day
+ * clocks go forward) is the instant just after the gap (03:30 there), and a time that happens
+ * twice (01:30 on the day clocks go back) is its first occurrence.
  */
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
   const [y, mo, d] = date.split("-").map(Number);
   const [h, mi] = time.split(":").map(Number);
   const wall = Date.UTC(y, mo - 1, d, h, mi);
+  /** How far the zone's wall clock is ahead of UTC at the instant `at` (ms). */
   const offsetAt = (at: number) => {
     const p = wallClockParts(new Date(at), timeZone);
     return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute) - at;
   };
-  // Two passes settle the offset on either side of a change.
-  let at = wall - offsetAt(wall);
-  at = wall - offsetAt(at);
-  return new Date(at);
+  // The offsets a day either side hold across any one change; each gives a candidate instant,
+  // which is right when the wall clock reads `wall` there.
+  const before = wall - offsetAt(wall - DAY_MS);
+  const after = wall - offsetAt(wall + DAY_MS);
+  const reads = (at: number) => at + offsetAt(at) === wall;
+  if (reads(before) && reads(after)) return new Date(Math.min(before, after));
+  if (reads(before)) return new Date(before);
+  if (reads(after)) return new Date(after);
+  // In a gap: the offset from before the change carries the time past it.
+  return new Date(before);
 }
 
 /**

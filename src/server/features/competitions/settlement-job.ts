@@ -32,9 +32,11 @@ export async function recordSettlementFailure(ctx: AppContext, id: number, err: 
     const [row] = await ctx.db
       .update(competitions)
       .set({ settleAttempts: sql`${competitions.settleAttempts} + 1`, settleError: messageOf(err) })
-      .where(eq(competitions.id, id))
+      .where(and(eq(competitions.id, id), isNull(competitions.settledAt)))
       .returning({ attempts: competitions.settleAttempts });
-    const attempts = row?.attempts ?? 1;
+    // Settled meanwhile (by another process): nothing failed that is still to do.
+    if (!row) return;
+    const attempts = row.attempts;
     const retryAt = new Date(now.getTime() + settlementRetryDelayMs(attempts));
     await ctx.db.update(competitions).set({ settleRetryAt: retryAt }).where(eq(competitions.id, id));
     ctx.log.error(

@@ -5,8 +5,9 @@ import type { AppContext } from "../../context";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { competitionParticipants, competitions, users } from "../../db/schema";
 import { competitionWinEmail } from "../../email/templates";
-import { poolBalance } from "../../ledger/accounts";
+import { poolAccount, poolBalance } from "../../ledger/accounts";
 import { payPrizes, refundPaidIn } from "../../ledger/pools";
+import { lockAccounts } from "../../ledger/transfer";
 import { unreviewedFlags } from "../steps/step-review.service";
 import { invalidateBoard } from "./board";
 import * as repo from "./competitions.repo";
@@ -74,6 +75,9 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
       .orderBy(competitionParticipants.userId)
       .for("update");
     const pool = { ownerKey: repo.poolKeyOf(row), label: row.name };
+    // The pool's account is locked before its balance is read: a contribution committing between
+    // the read and the payout would otherwise stay behind in the pool, nobody's to take back.
+    await lockAccounts(tx, [await poolAccount(tx, pool.ownerKey)]);
     const { payouts, held } = await payoutPreview(tx, row, all);
     if (held.length > 0) {
       if (row.settlement !== "held") {
@@ -122,12 +126,12 @@ async function emailWinners(
   payouts: Payout[],
 ) {
   for (const p of payouts) {
-    const [u] = await ctx.db
-      .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, p.userId));
-    if (!u || u.deletedAt) continue;
     try {
+      const [u] = await ctx.db
+        .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, p.userId));
+      if (!u || u.deletedAt) continue;
       await ctx.mailer.send(
         u.email,
         competitionWinEmail(u.firstName, {

@@ -171,6 +171,7 @@ describe("group money", { timeout: 60_000 }, () => {
       name: "Every Week",
       hasScheduledCompetition: true,
       competitionDuration: 1,
+      entryDeadlineHours: 1,
       competitionStartDate: at(2 * HOUR).slice(0, 10),
       competitionStartTime: at(2 * HOUR).slice(11, 16),
     });
@@ -189,7 +190,12 @@ describe("group money", { timeout: 60_000 }, () => {
     const joined = await call(app(), "POST", `/api/groups/join/${g.inviteCode}`, late.session);
     expect(joined.statusCode, joined.body).toBe(200);
     const round2 = await scheduleRound(owner.session, g);
-    expect(round2).toMatchObject({ competitionStatus: "scheduled", settlement: "open" });
+    // The next round keeps the group's entry cutoff.
+    expect(round2).toMatchObject({
+      competitionStatus: "scheduled",
+      settlement: "open",
+      entryDeadlineHours: 1,
+    });
     // 15 (the late entry) + 20 + 10 = 45 FC, and the owner alone walks: the same win as before.
     await call(app(), "POST", `/api/groups/${g.id}/contribute`, others[0].session, { amount: 20 });
     await call(app(), "POST", `/api/groups/${g.id}/contribute`, others[1].session, { amount: 10 });

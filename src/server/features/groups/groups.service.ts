@@ -192,7 +192,8 @@ export async function edit(ctx: AppContext, viewer: Viewer, id: number, body: Ed
       const schedule = {
         startDate: start,
         endDate: end,
-        entryDeadlineHours: live?.entryDeadlineHours ?? null,
+        // The next round keeps the group's entry cutoff, as a rescheduled one does.
+        entryDeadlineHours: (live ?? current)?.entryDeadlineHours ?? null,
       };
       if (live) await contests.rescheduleGroupCompetition(tx, live.id, schedule);
       else {
