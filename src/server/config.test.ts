@@ -80,6 +80,21 @@ describe("configuration", () => {
       const text = message({ ...base, ...live, STRIPE_SECRET_KEY: "sk_test_x" });
       expect(text).toMatch(/Stripe's test mode/);
       expect(message({ ...base, ...live, STRIPE_SECRET_KEY: "rk_test_x" })).toMatch(/Stripe's test mode/);
+      // Anything but a live key: a mistyped or pasted key is not taken for a live one.
+      expect(message({ ...base, ...live, STRIPE_SECRET_KEY: "sk_x" })).toMatch(/not a live key/);
+    });
+
+    it("refuses live keys sent to another server than Stripe (STRIPE_API_URL)", () => {
+      const text = message({ ...base, ...live, STRIPE_API_URL: "http://127.0.0.1:12111" });
+      expect(text).toMatch(/payments would go to STRIPE_API_URL/);
+      expect(
+        message({
+          ...base,
+          ...live,
+          STRIPE_API_URL: "http://127.0.0.1:12111",
+          ALLOW_SANDBOX_IN_PRODUCTION: "1",
+        }),
+      ).toBe("");
     });
 
     it("refuses the sandbox gift-card provider even with live Stripe keys", () => {

@@ -47,9 +47,11 @@ function sandboxesInUse(e: Env): string[] {
   const stripeKeys = "set STRIPE_SECRET_KEY (a live key), STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY";
   const payments = !e.STRIPE_SECRET_KEY
     ? `payments would use the built-in sandbox, where card 4242 4242 4242 4242 creates wallet money: ${stripeKeys}`
-    : /^(sk|rk)_test_/.test(e.STRIPE_SECRET_KEY)
-      ? `payments would use Stripe's test mode (STRIPE_SECRET_KEY is a test key), where card 4242 4242 4242 4242 creates wallet money: ${stripeKeys}`
-      : null;
+    : !/^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY)
+      ? `payments would use Stripe's test mode (STRIPE_SECRET_KEY is not a live key, sk_live_ or rk_live_), where card 4242 4242 4242 4242 creates wallet money: ${stripeKeys}`
+      : e.STRIPE_API_URL
+        ? `payments would go to STRIPE_API_URL (${e.STRIPE_API_URL}) instead of Stripe, which may accept any card: unset STRIPE_API_URL`
+        : null;
   const giftCards =
     "gift cards would use the built-in sandbox provider, whose codes buy nothing: no real provider can be chosen with GIFT_CARD_PROVIDER yet";
   return [payments, giftCards].filter((line): line is string => line !== null);
