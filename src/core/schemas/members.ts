@@ -68,10 +68,15 @@ export type TestAccount = z.infer<typeof testAccountSchema>;
 
 /**
  * DELETE /api/admin/test-accounts: `includeIds` are accounts with something at stake the admin
- * chose to delete too. No body (the specification's call) deletes only those with nothing at stake.
+ * chose to delete too; `shownIds`, when sent, are the accounts the confirmation listed, and no
+ * other is deleted (one marked as test after the admin looked stays). No body (the
+ * specification's call) deletes only those with nothing at stake.
  */
 export const deleteTestAccountsBodySchema = z
-  .object({ includeIds: z.array(dbIdSchema()).max(1000).default([]) })
+  .object({
+    includeIds: z.array(dbIdSchema()).max(1000).default([]),
+    shownIds: z.array(dbIdSchema()).max(10_000).optional(),
+  })
   .nullish();
 export type DeleteTestAccountsBody = z.infer<typeof deleteTestAccountsBodySchema>;
 

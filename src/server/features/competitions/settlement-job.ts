@@ -119,7 +119,8 @@ export async function retrySettlement(ctx: AppContext, viewer: Viewer, id: numbe
 /**
  * The scheduler's job: settles every competition past its end and grace period, each on its own
  * (DESIGN 2.4). One that fails is logged with its competition, recorded for the admin panel and
- * tried again after a growing delay; it never stops or delays the others, which come first.
+ * tried again after a growing delay; it never stops or delays the others, which come first (then
+ * the retries, then those held for review, rechecked each tick).
  */
 export async function settleDueCompetitions(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
@@ -128,7 +129,8 @@ export async function settleDueCompetitions(ctx: AppContext): Promise<void> {
     ctx.db,
     sql`select id from competitions where deleted_at is null and settled_at is null and end_date <= ${due}
         and (settle_retry_at is null or settle_retry_at <= ${now})
-      order by settle_attempts > 0, settlement = 'held', end_date limit 50`,
+      order by case when settlement = 'held' then 2 when settle_attempts > 0 then 1 else 0 end, end_date
+      limit 50`,
   );
   for (const { id } of rows) {
     try {

@@ -174,7 +174,8 @@ export async function unmarkTest(ctx: AppContext, viewer: Viewer, id: number) {
  * Delete All Test Accounts: every test account with nothing at stake, and those with a running
  * membership or a balance only when the admin named them in `includeIds` (the confirmation lists
  * them with what they hold). What is at stake is read again here, so an account that subscribed
- * or was paid after the admin looked is kept, never deleted unseen. Admins are never deleted.
+ * or was paid after the admin looked is kept, never deleted unseen; with `shownIds`, an account
+ * marked as test after the admin looked is not touched. Admins are never deleted.
  */
 export async function deleteTestAccounts(
   ctx: AppContext,
@@ -183,9 +184,12 @@ export async function deleteTestAccounts(
 ): Promise<DeleteTestAccountsResult> {
   requireAdmin(viewer);
   const include = new Set(body?.includeIds ?? []);
+  const shown = body?.shownIds ? new Set(body.shownIds) : null;
   const deletedIds: number[] = [];
   const kept: DeleteTestAccountsResult["kept"] = [];
   for (const account of await testAccounts(ctx)) {
+    // Never one the admin was not shown.
+    if (shown && !shown.has(account.id)) continue;
     if (account.isAdmin || (account.atStake.length > 0 && !include.has(account.id))) {
       kept.push({ id: account.id, username: account.username, atStake: account.atStake });
       continue;

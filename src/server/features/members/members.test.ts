@@ -248,6 +248,15 @@ describe("profile, account deletion and the admin's user tools", () => {
     expect((await userBalances(t().app.ctx.db, coins.id)).fc).toBe(1_250);
     expect((await call("GET", `/api/admin/users?search=${ordinary.username}`, a)).json()).toHaveLength(1);
 
+    // Only the accounts the confirmation listed: one marked as test after the admin looked stays.
+    const shown = await remaining();
+    const late = await buildUser(t().app, { subscribed: false });
+    await call("PATCH", `/api/admin/users/${late.id}/mark-test`, a);
+    const third = await call("DELETE", "/api/admin/test-accounts", a, { includeIds: [], shownIds: shown });
+    expect(third.json()).toMatchObject({ deletedCount: 0 });
+    expect(await remaining()).toContain(late.id);
+    await call("PATCH", `/api/admin/users/${late.id}/unmark-test`, a);
+
     // A malformed list is a 400, not a partial delete.
     const bad = await call("DELETE", "/api/admin/test-accounts", a, { includeIds: ["x"] });
     expect(bad.statusCode).toBe(400);

@@ -103,16 +103,17 @@ export function useSetTestAccount() {
 
 /**
  * Delete All Test Accounts: those with nothing at stake, and the ones with a subscription or a
- * balance in `includeIds` (the server keeps any others and says so).
+ * balance in `includeIds` (the server keeps any others and says so); none but the `shownIds` the
+ * confirmation listed.
  */
 export function useDeleteTestAccounts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: DELETE_TESTS,
-    mutationFn: (includeIds: number[]) =>
+    mutationFn: ({ includeIds, shownIds }: { includeIds: number[]; shownIds: number[] }) =>
       apiRequest<DeleteTestAccountsResult>("/api/admin/test-accounts", {
         method: "DELETE",
-        body: { includeIds },
+        body: { includeIds, shownIds },
       }),
     retry: 0,
     onSuccess: () => invalidateUsers(queryClient),

@@ -54,18 +54,21 @@ export function TestAccountsDeleteDialog({
       className="max-h-[90dvh] overflow-y-auto"
       onSubmit={(event) => {
         event.preventDefault();
-        deleteAll.mutate(includeIds, {
-          onSuccess: (result) => {
-            toast({ title: "Test Accounts Deleted", description: result.message });
-            close();
+        deleteAll.mutate(
+          { includeIds, shownIds: accounts.map((a) => a.id) },
+          {
+            onSuccess: (result) => {
+              toast({ title: "Test Accounts Deleted", description: result.message });
+              close();
+            },
+            onError: () =>
+              toast({
+                title: "Delete Failed",
+                description: "Failed to delete test accounts. Please try again.",
+                variant: "destructive",
+              }),
           },
-          onError: () =>
-            toast({
-              title: "Delete Failed",
-              description: "Failed to delete test accounts. Please try again.",
-              variant: "destructive",
-            }),
-        });
+        );
       }}
     >
       <section className="grid gap-2" aria-labelledby={`${prefix}-clean`}>
