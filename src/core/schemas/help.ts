@@ -1,7 +1,11 @@
 import { z } from "zod";
 
 /** GET /api/help: what the Help page needs from the server's settings. */
-export const helpInfoSchema = z.object({ supportEmail: z.string() });
+export const helpInfoSchema = z.object({
+  supportEmail: z.string(),
+  /** SETTLEMENT_GRACE_SECONDS in minutes: how long late syncs still count after an end. */
+  settlementGraceMinutes: z.number(),
+});
 export type HelpInfo = z.infer<typeof helpInfoSchema>;
 
 export const legalDocumentNameSchema = z.enum(["terms", "privacy"]);

@@ -2,9 +2,12 @@ import { readFile } from "node:fs/promises";
 import type { HelpInfo, LegalDocument, LegalDocumentName } from "../../../core/schemas/help";
 import type { AppContext } from "../../context";
 
-/** The Help page's contact address (SUPPORT_EMAIL); public, like the page. */
+/** What the Help page says from the settings (SUPPORT_EMAIL, the grace period); public, like the page. */
 export function helpInfo(ctx: AppContext): HelpInfo {
-  return { supportEmail: ctx.config.supportEmail };
+  return {
+    supportEmail: ctx.config.supportEmail,
+    settlementGraceMinutes: Math.round((ctx.config.settlementGraceMs / 60_000) * 10) / 10,
+  };
 }
 
 /**

@@ -11,7 +11,10 @@ describe("help, terms and privacy (default settings)", () => {
 
   it("answers the support address and both texts to visitors and members alike", async () => {
     const help = await t().app.inject({ url: "/api/help" });
-    expect([help.statusCode, help.json()]).toEqual([200, { supportEmail: "support@steprace.local" }]);
+    expect([help.statusCode, help.json()]).toEqual([
+      200,
+      { supportEmail: "support@steprace.local", settlementGraceMinutes: 10 },
+    ]);
     const terms = await t().app.inject({ url: "/api/legal/terms" });
     expect(terms.statusCode).toBe(200);
     expect(terms.json().document).toBe("terms");
@@ -40,6 +43,7 @@ describe("help, terms and privacy (the operator's own settings)", () => {
   writeFileSync(termsFile, "Our terms, first version.\n");
   const t = useTestApp({
     SUPPORT_EMAIL: "care@example.test",
+    SETTLEMENT_GRACE_SECONDS: "120",
     TERMS_FILE: termsFile,
     PRIVACY_FILE: join(dir, "missing.txt"),
   });
@@ -47,6 +51,7 @@ describe("help, terms and privacy (the operator's own settings)", () => {
   it("serves the operator's files, a replaced file at once, and the configured address", async () => {
     expect((await t().app.inject({ url: "/api/help" })).json()).toEqual({
       supportEmail: "care@example.test",
+      settlementGraceMinutes: 2,
     });
     expect((await t().app.inject({ url: "/api/legal/terms" })).json().text).toBe(
       "Our terms, first version.\n",
