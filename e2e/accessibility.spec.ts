@@ -6,7 +6,7 @@ import { openPastCelebration, syncStepsForPoints } from "./support/rewards";
 
 /** Issue 14: no serious or critical axe violation on any page, for visitors, members and admins. */
 
-const VISITOR_PAGES = ["/", "/login", "/register", "/forgot-password"];
+const VISITOR_PAGES = ["/", "/login", "/register", "/forgot-password", "/help", "/terms", "/privacy"];
 const MEMBER_PAGES = [
   "/dashboard",
   "/competitions",

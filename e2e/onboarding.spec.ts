@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { lapseSubscription } from "./support/account-age";
+import { becomeActiveMember } from "./support/member";
 import { newVisitor, payWithCard, register } from "./support/users";
 
 test("a visitor registers, subscribes with 4242, accepts the rules and reaches the dashboard", async ({
@@ -48,14 +50,72 @@ test("a declined card says why and leaves the member unsubscribed", async ({ pag
   await expect(page.getByText("$6.99").first()).toBeVisible();
 });
 
-test("a member without a subscription is held on the subscribe screen whatever path they open", async ({
+test("a member without a subscription is held on the subscribe screen on every competing path", async ({
   page,
 }) => {
   const v = newVisitor();
   await register(page, v);
-  for (const path of ["/", "/wallet", "/competitions", "/admin", "/no-such-page", "/community-rules"]) {
+  for (const path of ["/", "/competitions", "/admin", "/no-such-page", "/community-rules"]) {
     await page.goto(path);
     await expect(page.getByText("$6.99").first()).toBeVisible();
     await expect(page.getByText(`Welcome, ${v.firstName}!`)).toHaveCount(0);
   }
+  // Their own money and account are not competing (DESIGN 1, lapsed members).
+  await page.goto("/wallet");
+  await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
+});
+
+test("a member whose plan ended keeps the wallet and profile, and the lapsed screen says which plan ended when", async ({
+  page,
+}) => {
+  await becomeActiveMember(page);
+  await lapseSubscription(page, "2025-11-03T12:00:00.000Z");
+  await page.goto("/competitions");
+  // Competing needs the plan: the lapsed screen, naming the plan and the day it ended.
+  await expect(page.getByRole("heading", { name: "Renew to compete again" })).toBeVisible();
+  await expect(page.getByTestId("ended-plan")).toHaveText(
+    "Your Monthly plan ($6.99/month) ended on November 3, 2025.",
+  );
+  // Their money stays in reach (DESIGN 1, lapsed members).
+  await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Wallet" }).click();
+  await expect(page).toHaveURL(/\/wallet$/);
+  await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
+  await expect(page.getByText("Wallet Balance").first()).toBeVisible();
+  await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Profile" }).click();
+  await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  await expect(page.getByRole("dialog", { name: "Delete your account?" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Redeem" }).click();
+  await expect(page).toHaveURL(/\/redeem$/);
+  // Renew leads back to the subscribe screen.
+  await page.getByRole("link", { name: "Renew" }).click();
+  await expect(page.getByRole("button", { name: "Renew for $6.99/month" })).toBeVisible();
+});
+
+test("a visitor opens Help, Terms and Privacy from the landing page", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("navigation", { name: "Help and legal" });
+  await footer.getByRole("link", { name: "Help" }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page.getByRole("heading", { name: "Help", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("support-email")).toHaveText("support@steprace.local");
+  await expect(page.getByTestId("support-email")).toHaveAttribute("href", "mailto:support@steprace.local");
+  await page.getByText("How is the prize pool split?").click();
+  await expect(page.getByText(/50% \/ 30% \/ 20%/)).toBeVisible();
+
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Help and legal" }).getByRole("link", { name: "Terms" }).click();
+  await expect(page.getByRole("heading", { name: "Terms of Service", level: 1 })).toBeVisible();
+  await expect(page.getByText(/15% platform fee/)).toBeVisible();
+
+  await page.goto("/");
+  await page
+    .getByRole("navigation", { name: "Help and legal" })
+    .getByRole("link", { name: "Privacy" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
+  // Reloaded, the page still stands on its own (the service worker's fallback serves the app).
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
 });

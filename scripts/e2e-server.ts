@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { seedE2eAdmin } from "../e2e/support/seed-admin";
-import { users } from "../src/server/db/schema";
+import { subscriptions, users } from "../src/server/db/schema";
 import { startSmtpCapture } from "../src/server/test/smtp-capture";
 
 const mailDir = resolve(".tmp/e2e-mail");
@@ -34,7 +34,8 @@ const { database } = await import("../src/server/main");
 
 // The journeys' own control, beside the app (never part of it): a journey that syncs a day's steps
 // for a member it has just registered makes the account that old first, since a sync may credit only
-// what could be walked since the account was created (e2e/support/account-age.ts).
+// what could be walked since the account was created (e2e/support/account-age.ts); a journey about a
+// lapsed member ends their paid period on a given day, as the period-end job leaves it.
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.PORT ?? 3290) + 2000);
 createServer((request, response) => {
   let body = "";
@@ -43,12 +44,27 @@ createServer((request, response) => {
   });
   request.on("end", async () => {
     try {
-      const { username, ageMs } = JSON.parse(body) as { username: string; ageMs: number };
-      if (request.method !== "POST" || request.url !== "/account-age") throw new Error("not found");
-      await database.db
-        .update(users)
-        .set({ createdAt: new Date(Date.now() - ageMs) })
-        .where(eq(users.username, username));
+      if (request.method !== "POST") throw new Error("not found");
+      if (request.url === "/account-age") {
+        const { username, ageMs } = JSON.parse(body) as { username: string; ageMs: number };
+        await database.db
+          .update(users)
+          .set({ createdAt: new Date(Date.now() - ageMs) })
+          .where(eq(users.username, username));
+      } else if (request.url === "/lapse") {
+        const { username, endedAt } = JSON.parse(body) as { username: string; endedAt: string };
+        const [user] = await database.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.username, username));
+        if (!user) throw new Error("no such member");
+        await database.db
+          .update(subscriptions)
+          .set({ status: "expired", currentPeriodEnd: new Date(endedAt) })
+          .where(eq(subscriptions.userId, user.id));
+      } else {
+        throw new Error("not found");
+      }
       response.writeHead(204).end();
     } catch (error) {
       response.writeHead(400).end(String(error));

@@ -9,7 +9,24 @@ const controlPort = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.E2
  * a member it has just registered ages the account first, as if they had joined long ago.
  */
 export async function ageAccount(page: Page, ageMs = 24 * 3600_000): Promise<void> {
-  const username = await page.evaluate(async () => {
+  await control("/account-age", { username: await signedInUsername(page), ageMs });
+}
+
+/** Ends the signed-in member's subscription at `endedAt`, as the period-end job leaves it. */
+export async function lapseSubscription(page: Page, endedAt: string): Promise<void> {
+  await control("/lapse", { username: await signedInUsername(page), endedAt });
+}
+
+async function control(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${controlPort}${path}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.text()).toBe(204);
+}
+
+async function signedInUsername(page: Page): Promise<string> {
+  return page.evaluate(async () => {
     const response = await fetch("/api/auth/user", {
       credentials: "include",
       headers: {
@@ -19,9 +36,4 @@ export async function ageAccount(page: Page, ageMs = 24 * 3600_000): Promise<voi
     });
     return ((await response.json()) as { username: string }).username;
   });
-  const response = await fetch(`http://127.0.0.1:${controlPort}/account-age`, {
-    method: "POST",
-    body: JSON.stringify({ username, ageMs }),
-  });
-  expect(response.status, await response.text()).toBe(204);
 }

@@ -2,6 +2,8 @@
 
 export const SUBSCRIPTION_PRICE_CENTS = 699;
 export const SUBSCRIPTION_PRICE_LABEL = "$6.99";
+/** The one plan there is (specification 3: monthly, auto-renewing), by the name members see. */
+export const SUBSCRIPTION_PLAN_NAME = "Monthly";
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const DEFAULT_STEP_GOAL = 10_000;

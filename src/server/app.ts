@@ -29,6 +29,7 @@ import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { depositRoutes } from "./features/deposits/deposits.routes";
 import { emailRoutes } from "./features/email/email.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
+import { helpRoutes } from "./features/help/help.routes";
 import { memberRoutes } from "./features/members/members.routes";
 import { profileImageRoutes } from "./features/members/profile-image.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
@@ -102,7 +103,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     config,
     log: app.log,
-    mailer: deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mailer:
+      deps.mailer ??
+      createMailer({
+        db,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: app.log,
+        footer: { appUrl: config.appUrl, supportEmail: config.supportEmail },
+      }),
     payments:
       deps.payments ??
       (config.stripe ? createStripeProvider(config.stripe, db, clock) : createSandboxProvider(db, clock)),
@@ -203,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(storeRoutes, { ctx });
   await app.register(adRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
+  await app.register(helpRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
 

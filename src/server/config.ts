@@ -21,6 +21,11 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("StepRace <no-reply@steprace.local>"),
+  /** Where members write for help: the Help page and the footer of every email. */
+  SUPPORT_EMAIL: z.email().default("support@steprace.local"),
+  /** The Terms and Privacy texts, plain text files the operator replaces (read on each request). */
+  TERMS_FILE: z.string().min(1).default("content/terms.md"),
+  PRIVACY_FILE: z.string().min(1).default("content/privacy.md"),
   DEMO: z.enum(["0", "1"]).optional(),
   JOB_TICK_MS: z.coerce.number().int().min(100).default(5000),
   SETTLEMENT_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
@@ -72,6 +77,9 @@ export type Config = {
   stripe?: { secretKey: string; webhookSecret?: string; apiUrl?: string; publishableKey?: string };
   smtpUrl?: string;
   mailFrom: string;
+  supportEmail: string;
+  /** Paths of the legal texts, relative to the working directory unless absolute. */
+  legalFiles: { terms: string; privacy: string };
   demo: boolean | undefined;
   jobTickMs: number;
   /** DESIGN 1: how long after a competition's end late syncs still count before it is settled. */
@@ -141,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    legalFiles: { terms: e.TERMS_FILE, privacy: e.PRIVACY_FILE },
     demo: e.DEMO === undefined ? undefined : e.DEMO === "1",
     jobTickMs: e.JOB_TICK_MS,
     settlementGraceMs: e.SETTLEMENT_GRACE_SECONDS * 1000,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client";
 import { emails } from "../db/schema";
-import type { EmailContent } from "./templates";
+import { type EmailContent, type FooterSettings, withFooter } from "./templates";
 
 export type Mailer = {
   /**
@@ -25,6 +25,8 @@ export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
+  /** Every message carries the shared footer: links to Help, Terms, Privacy and the support address. */
+  footer: FooterSettings;
 }): Mailer {
   const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
@@ -52,7 +54,8 @@ export function createMailer(opts: {
   }
 
   return {
-    async send(to, content) {
+    async send(to, message) {
+      const content = withFooter(message, opts.footer);
       try {
         // The outbox is where a user without SMTP reads the link, so only a sent copy is redacted.
         const [row] = await opts.db

@@ -1,4 +1,5 @@
 import { escapeHtml } from "../http/escape-html";
+
 export type EmailContent = {
   template: string;
   subject: string;
@@ -8,11 +9,43 @@ export type EmailContent = {
   secrets?: string[];
 };
 
+/** Where the shared footer goes in every message's HTML (the mailer fills it in). */
+const FOOTER_SLOT = "<!--footer-->";
+
 export function layout(title: string, body: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f6f8;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:24px">
 <h1 style="color:#059669;font-size:22px;margin-top:0">${escapeHtml(title)}</h1>${body}
-<p style="color:#6b7280;font-size:12px;margin-top:32px">StepRace · step competitions for your phone</p></div></body></html>`;
+<p style="color:#6b7280;font-size:12px;margin-top:32px">StepRace · step competitions for your phone</p>${FOOTER_SLOT}</div></body></html>`;
+}
+
+export type FooterSettings = { appUrl: string; supportEmail: string };
+
+/** The footer of every email (issue 22): Help, Terms, Privacy and the support address. */
+export function emailFooter({ appUrl, supportEmail }: FooterSettings): { text: string; html: string } {
+  const links = [
+    ["Help", `${appUrl}/help`],
+    ["Terms", `${appUrl}/terms`],
+    ["Privacy", `${appUrl}/privacy`],
+  ] as const;
+  const text = `--
+Help: ${links[0][1]} · Terms: ${links[1][1]} · Privacy: ${links[2][1]}
+Questions? Write to ${supportEmail}`;
+  const a = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="color:#047857">${escapeHtml(label)}</a>`;
+  const html = `<p style="color:#6b7280;font-size:12px;margin-top:8px">${links
+    .map(([label, href]) => a(href, label))
+    .join(" · ")}<br>Questions? Write to ${a(`mailto:${supportEmail}`, supportEmail)}</p>`;
+  return { text, html };
+}
+
+/** A message with the shared footer added: under the text, and in the layout's footer slot. */
+export function withFooter(content: EmailContent, settings: FooterSettings): EmailContent {
+  const footer = emailFooter(settings);
+  const html = content.html.includes(FOOTER_SLOT)
+    ? content.html.replace(FOOTER_SLOT, footer.html)
+    : content.html.replace(/(<\/body>)?(<\/html>)?\s*$/, `${footer.html}$1$2`);
+  return { ...content, text: `${content.text.trimEnd()}\n\n${footer.text}`, html };
 }
 
 export function welcomeEmail(firstName: string, appUrl: string): EmailContent {

@@ -9,6 +9,9 @@ import { type AccessDecision, decideAccess, inviteFromPath, type SessionState } 
 import { pages } from "./pages";
 
 const AppShell = lazy(async () => ({ default: (await import("../components/layout/app-shell")).AppShell }));
+const SimpleShell = lazy(async () => ({
+  default: (await import("../components/layout/simple-shell")).SimpleShell,
+}));
 
 function useSessionState(): SessionState {
   const { data, error, isError, fetchStatus } = useCurrentUser();
@@ -61,6 +64,17 @@ function RenderDecision({ decision, path }: { decision: AccessDecision; path: st
         return (
           <Suspense fallback={<LoadingSplash />}>
             <Page key={path} params={decision.params} />
+          </Suspense>
+        );
+      }
+      if (decision.layout === "simple") {
+        return (
+          <Suspense fallback={<LoadingSplash />}>
+            <SimpleShell>
+              <Suspense fallback={<PageSpinner />}>
+                <Page key={path} params={decision.params} />
+              </Suspense>
+            </SimpleShell>
           </Suspense>
         );
       }

@@ -126,12 +126,20 @@ describe("decideAccess", () => {
     expect(pageOf(rulesPending, "/competitions/join/C0DE")).toBe("communityRules");
   });
 
-  it("rule 6: without an active subscription only the subscribe flow is reachable", () => {
+  it("rule 6: without an active subscription, the subscribe flow and the member's own money", () => {
     expect(pageOf(unsubscribed, "/subscribe")).toBe("subscribe");
     expect(pageOf(unsubscribed, "/subscription-success")).toBe("subscriptionSuccess");
     expect(pageOf(unsubscribed, "/forgot-password")).toBe("forgotPassword");
     expect(pageOf(unsubscribed, "/reset-password")).toBe("resetPassword");
-    for (const path of ["/", "/wallet", "/community-rules", "/nope", "/login"]) {
+    for (const path of [
+      "/",
+      "/competitions",
+      "/groups/4",
+      "/community-rules",
+      "/nope",
+      "/login",
+      "/step-test",
+    ]) {
       expect(pageOf(unsubscribed, path)).toBe("subscribe");
     }
     const expired: SessionState = {
@@ -139,6 +147,29 @@ describe("decideAccess", () => {
       user: { subscriptionStatus: "expired", rulesAccepted: true },
     };
     expect(pageOf(expired, "/")).toBe("subscribe");
+    expect(decideAccess(expired, "/subscribe", false)).toMatchObject({ layout: "bare" });
+    // DESIGN 1, lapsed members: only competing needs the subscription. A member who never had one
+    // is in the same state of the access routing, and reaches the same pages.
+    for (const session of [expired, unsubscribed]) {
+      for (const [path, page] of [
+        ["/wallet", "wallet"],
+        ["/checkout", "checkout"],
+        ["/banking-setup", "bankingSetup"],
+        ["/profile", "profile"],
+        ["/redeem", "redeem"],
+        ["/points", "points"],
+        ["/help", "help"],
+        ["/terms", "terms"],
+        ["/privacy", "privacy"],
+      ]) {
+        expect(decideAccess(session, path, true)).toEqual({
+          type: "page",
+          page,
+          params: {},
+          layout: "simple",
+        });
+      }
+    }
   });
 
   it("a cancelled subscription keeps access until the period ends", () => {
@@ -158,8 +189,48 @@ describe("decideAccess", () => {
     expect(pageOf(rulesPending, "/subscription-success")).toBe("subscriptionSuccess");
     expect(pageOf(rulesPending, "/subscription-activated")).toBe("subscriptionActivated");
     expect(decideAccess(rulesPending, "/subscription-activated", false)).toMatchObject({ layout: "bare" });
-    for (const path of ["/", "/dashboard", "/subscribe", "/wallet", "/safety", "/admin", "/login", "/nope"]) {
+    for (const path of [
+      "/",
+      "/dashboard",
+      "/subscribe",
+      "/competitions",
+      "/safety",
+      "/admin",
+      "/login",
+      "/nope",
+    ]) {
       expect(pageOf(rulesPending, path)).toBe("communityRules");
+    }
+    // The member's own money and the help pages, as without a subscription.
+    for (const [path, page] of [
+      ["/wallet", "wallet"],
+      ["/profile", "profile"],
+      ["/redeem", "redeem"],
+      ["/help", "help"],
+    ]) {
+      expect(decideAccess(rulesPending, path, false)).toEqual({
+        type: "page",
+        page,
+        params: {},
+        layout: "simple",
+      });
+    }
+  });
+
+  it("help, terms and privacy: for visitors and for every member", () => {
+    for (const [path, page] of [
+      ["/help", "help"],
+      ["/terms", "terms"],
+      ["/privacy", "privacy"],
+    ]) {
+      expect(decideAccess(anonymous, path, true)).toEqual({
+        type: "page",
+        page,
+        params: {},
+        layout: "simple",
+      });
+      expect(decideAccess(active, path, true)).toEqual({ type: "page", page, params: {}, layout: "shell" });
+      expect(decideAccess(anonymous, `${path}/`, true)).toMatchObject({ page });
     }
   });
 

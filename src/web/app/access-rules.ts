@@ -38,7 +38,10 @@ export type PageKey =
   | "reconcileDeposits"
   | "paymentMonitor"
   | "giftCardOffers"
-  | "emailTest";
+  | "emailTest"
+  | "help"
+  | "terms"
+  | "privacy";
 
 export interface SessionUser {
   subscriptionStatus: string;
@@ -58,7 +61,11 @@ export type SessionState =
   | { status: "anonymous" }
   | { status: "signedIn"; user: SessionUser };
 
-export type Layout = "shell" | "bare";
+/**
+ * shell: the app's navigation, for fully active members; bare: a full-screen flow; simple: a plain
+ * header without the competing pages (help for visitors, the own-money pages without a plan).
+ */
+export type Layout = "shell" | "bare" | "simple";
 
 export type AccessDecision =
   | { type: "splash" }
@@ -95,6 +102,26 @@ export const unsubscribedRoutes: RouteDef[] = [
   route("/subscription-success", "subscriptionSuccess"),
   route("/forgot-password", "forgotPassword"),
   route("/reset-password", "resetPassword"),
+];
+
+/**
+ * DESIGN 1, lapsed members: only competing needs the subscription. The member's own money and
+ * account are reached in every signed-in state (the deposit checkout and payout details included).
+ */
+export const ownMoneyRoutes: RouteDef[] = [
+  route("/wallet", "wallet"),
+  route("/checkout", "checkout"),
+  route("/banking-setup", "bankingSetup"),
+  route("/redeem", "redeem"),
+  route("/points", "points"),
+  route("/profile", "profile"),
+];
+
+/** Issue 22: help and the legal texts, for visitors and members alike. */
+export const infoRoutes: RouteDef[] = [
+  route("/help", "help"),
+  route("/terms", "terms"),
+  route("/privacy", "privacy"),
 ];
 
 /** Rule 7. */
@@ -144,6 +171,7 @@ export const activeRoutes: RouteDef[] = [
   route("/email-test", "emailTest"),
   route("/forgot-password", "forgotPassword"),
   route("/reset-password", "resetPassword"),
+  ...infoRoutes,
 ];
 
 /** Full-screen flows that a fully active member sees without the navigation shell. */
@@ -252,9 +280,17 @@ export function decideAccess(session: SessionState, rawPath: string, isMobile: b
 
   // 5. Not signed in.
   if (state.status !== "signedIn") {
+    const info = findRoute(infoRoutes, path);
+    if (info) return { type: "page", ...info, layout: "simple" };
     const found = findRoute(anonymousRoutes, path);
     if (found) return { type: "page", ...found, layout: "bare" };
     return { type: "page", page: "notFound", params: { path }, layout: "bare" };
+  }
+
+  // 6 and 7 let the member reach their own money and the help pages (DESIGN 1, lapsed members).
+  if (!hasActiveSubscription(state.user) || state.user.rulesAccepted !== true) {
+    const own = findRoute([...ownMoneyRoutes, ...infoRoutes], path);
+    if (own) return { type: "page", ...own, layout: "simple" };
   }
 
   // 6. Signed in without an active subscription.

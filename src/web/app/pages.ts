@@ -192,4 +192,16 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/email/pages/email-test-page"),
     (m) => m.EmailTestPage,
   ),
+  help: page(
+    () => import("../features/help/pages/help-page"),
+    (m) => m.HelpPage,
+  ),
+  terms: page(
+    () => import("../features/help/pages/legal-page"),
+    (m) => m.TermsPage,
+  ),
+  privacy: page(
+    () => import("../features/help/pages/legal-page"),
+    (m) => m.PrivacyPage,
+  ),
 };

@@ -132,7 +132,9 @@ export async function messages(ctx: AppContext, viewer: Viewer, id: number): Pro
 }
 
 export async function postMessage(ctx: AppContext, viewer: Viewer, id: number, message: string) {
-  const user = requireUser(viewer);
+  // Chatting is part of competing (DESIGN 1, lapsed members); a site admin moderates without a plan.
+  const member = requireUser(viewer);
+  const user = member.isAdmin ? member : requireActiveSubscription(viewer);
   await requireChatAccess(ctx, user, id);
   return postToRoom(ctx, repo.poolKey(id), user.id, message);
 }

@@ -3,7 +3,7 @@ import { fitcoinsFromMinor, formatMinor, formatUsd } from "../../../core/money";
 import { dollarsToCents } from "../../../core/schemas/money";
 import type { AppContext } from "../../context";
 import { badRequest, conflict, notFound } from "../../errors";
-import { requireActiveSubscription, requireUser, type Viewer } from "../../http/viewer";
+import { requireUser, type Viewer } from "../../http/viewer";
 import { userBalances } from "../../ledger/accounts";
 import {
   intentIdFromClientSecret,
@@ -58,7 +58,8 @@ export async function createPaymentIntent(
   viewer: Viewer,
   body: { amount: number; purpose?: PaymentPurpose },
 ) {
-  const user = requireActiveSubscription(viewer);
+  // Adding money is not competing (DESIGN 1, lapsed members).
+  const user = requireUser(viewer);
   const amountCents = dollarsToCents(body.amount);
   // The route's schema has checked the amount already; this only narrows the type.
   if (amountCents === null) throw badRequest("Amount is required");

@@ -218,7 +218,8 @@ export async function messages(ctx: AppContext, viewer: Viewer, id: number): Pro
 }
 
 export async function postMessage(ctx: AppContext, viewer: Viewer, id: number, message: string) {
-  const user = requireUser(viewer);
+  // Chatting is part of competing (DESIGN 1, lapsed members).
+  const user = requireActiveSubscription(viewer);
   await requireMember(ctx, user, id);
   return asGroupMessage(await postToRoom(ctx, repo.groupKey(id), user.id, message));
 }

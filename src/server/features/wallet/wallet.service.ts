@@ -2,7 +2,7 @@ import { fitcoinsFromMinor, formatMinor, formatUsd } from "../../../core/money";
 import { splitFitcoinPurchase } from "../../../core/rules/fitcoins";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { requireActiveSubscription, requireUser, type Viewer } from "../../http/viewer";
+import { requireUser, type Viewer } from "../../http/viewer";
 import { userAccount, userBalances } from "../../ledger/accounts";
 import { bookFitcoinPurchase } from "../../ledger/fitcoin-purchase";
 import { userHistory } from "../../ledger/history";
@@ -42,7 +42,9 @@ export async function convertToFitcoins(
   amountCents: number,
   idempotencyKey?: string,
 ) {
-  const user = requireActiveSubscription(viewer);
+  // Not competing (DESIGN 1, lapsed members): wallet dollars leave only as FitCoin gift cards, so a
+  // member whose plan ended converts them to redeem what they hold.
+  const user = requireUser(viewer);
   const { fitcoins, fee } = splitFitcoinPurchase(amountCents);
   // With the client's key, a replayed request finds its three transfers written and changes nothing.
   const key = (part: string) => (idempotencyKey ? `convert:${user.id}:${idempotencyKey}:${part}` : null);

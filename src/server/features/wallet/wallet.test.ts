@@ -99,7 +99,7 @@ describe("wallet and FitCoin conversion", () => {
     expect(res.json().details[0]).toEqual({ path: "amount", message });
   });
 
-  it("answers 401 without a session and 403 without a subscription", async () => {
+  it("answers 401 without a session; converting needs no subscription (DESIGN 1, lapsed members)", async () => {
     for (const url of [
       "/api/wallet/balance",
       "/api/fitcoin/balance",
@@ -113,10 +113,11 @@ describe("wallet and FitCoin conversion", () => {
         .statusCode,
     ).toBe(401);
     const lapsed = await buildUser(t().app, { subscribed: false });
+    await fundWallet(t().app, lapsed.id, 500);
     const session = await loginAs(t().app, lapsed);
     const res = await convert(session, 5);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe("SUBSCRIPTION_REQUIRED");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fitcoinBalance).toBe(4.25);
   });
 
   it("converts once when the same submission is replayed with its Idempotency-Key", async () => {

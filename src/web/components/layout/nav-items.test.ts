@@ -26,6 +26,7 @@ describe("navigation", () => {
         "/safety",
         "/wallet",
         "/profile",
+        "/help",
       ]),
     );
   });

@@ -1,6 +1,7 @@
 import {
   Award,
   ChartColumn,
+  CircleHelp,
   Footprints,
   Gift,
   House,
@@ -39,6 +40,7 @@ export const menuItems: NavItem[] = [
   { label: "Safety", href: "/safety", icon: LifeBuoy },
   { label: "Wallet", href: "/wallet", icon: Wallet },
   { label: "Profile", href: "/profile", icon: User },
+  { label: "Help", href: "/help", icon: CircleHelp },
 ];
 
 export const adminMenuItems: NavItem[] = [

@@ -2,6 +2,7 @@ import { Coins, Footprints, KeyRound, Medal, Smartphone, Trophy } from "lucide-r
 import { Link } from "wouter";
 import { COPYRIGHT_YEAR, SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
 import { Brand } from "../../../components/layout/brand";
+import { SiteFooterLinks } from "../../../components/layout/site-footer";
 import { Button } from "../../../components/ui/button";
 import { LandingHeader } from "../components/landing-header";
 
@@ -159,6 +160,7 @@ export function LandingPage() {
       <footer className="border-t border-slate-200">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-5 py-8 text-sm text-slate-600 sm:flex-row md:px-8">
           <Brand size="sm" />
+          <SiteFooterLinks />
           <p>&copy; {COPYRIGHT_YEAR} StepRace. All rights reserved.</p>
         </div>
       </footer>

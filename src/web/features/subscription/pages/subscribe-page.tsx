@@ -1,4 +1,15 @@
-import { BadgeCheck, Check, Headphones, Trophy, Users } from "lucide-react";
+import {
+  BadgeCheck,
+  Check,
+  CircleHelp,
+  Gift,
+  Headphones,
+  Star,
+  Trophy,
+  User,
+  Users,
+  Wallet,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
@@ -11,6 +22,15 @@ import { signOutClick } from "../../../lib/sign-out";
 import { errorMessage } from "../../../lib/utils";
 import { useUser } from "../../auth/api";
 import { useCreateCheckoutMutation } from "../api";
+import { endedPlanText } from "../subscription-view";
+
+/** DESIGN 1, lapsed members: what stays open without a plan. */
+const ownMoneyLinks = [
+  { label: "Wallet", href: "/wallet", icon: Wallet },
+  { label: "Redeem", href: "/redeem", icon: Gift },
+  { label: "Points", href: "/points", icon: Star },
+  { label: "Profile", href: "/profile", icon: User },
+];
 
 const benefits = [
   { icon: Trophy, text: "Unlimited step competitions with prize pools" },
@@ -23,6 +43,7 @@ export function SubscribePage() {
   const checkout = useCreateCheckoutMutation();
   const [leaving, setLeaving] = useState(false);
   const subscribed = user !== null && hasActiveSubscription(user);
+  const ended = user && !subscribed ? endedPlanText(user) : null;
 
   // Back from the checkout page, a page restored from the back-forward cache must not stay busy.
   useEffect(() => {
@@ -55,8 +76,17 @@ export function SubscribePage() {
       <Card className="w-full max-w-md overflow-hidden">
         <div className="bg-gradient-to-br from-emerald-700 to-indigo-700 px-6 py-8 text-center text-white">
           <h1 className="text-2xl font-extrabold">
-            {subscribed ? "Your subscription is active" : "Subscribe to start competing"}
+            {subscribed
+              ? "Your subscription is active"
+              : ended
+                ? "Renew to compete again"
+                : "Subscribe to start competing"}
           </h1>
+          {ended ? (
+            <p className="mt-2 font-semibold text-emerald-50" data-testid="ended-plan">
+              {ended}
+            </p>
+          ) : null}
           <p className="mt-4">
             <span className="text-5xl font-extrabold tracking-tight">{SUBSCRIPTION_PRICE_LABEL}</span>
             <span className="text-lg font-semibold text-emerald-100">/month</span>
@@ -93,7 +123,9 @@ export function SubscribePage() {
             </div>
           ) : (
             <Button size="lg" onClick={startCheckout} disabled={busy}>
-              {busy ? "Redirecting to checkout..." : `Subscribe for ${SUBSCRIPTION_PRICE_LABEL}/month`}
+              {busy
+                ? "Redirecting to checkout..."
+                : `${ended ? "Renew" : "Subscribe"} for ${SUBSCRIPTION_PRICE_LABEL}/month`}
             </Button>
           )}
           <p className="text-center text-xs text-slate-600">
@@ -101,6 +133,26 @@ export function SubscribePage() {
           </p>
         </CardContent>
       </Card>
+      {user && !subscribed ? (
+        <section aria-labelledby="own-money-title" className="mt-6 w-full max-w-md">
+          <h2 id="own-money-title" className="text-center font-bold text-slate-900">
+            Your money stays yours
+          </h2>
+          <p className="mt-1 text-center text-sm text-slate-600">
+            Without a subscription you can still open your wallet, redeem your FitCoins and points, and manage
+            or delete your account.
+          </p>
+          <nav aria-label="Your account" className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {ownMoneyLinks.map(({ label, href, icon: Icon }) => (
+              <Button key={href} asChild variant="outline">
+                <Link href={href}>
+                  <Icon aria-hidden="true" /> {label}
+                </Link>
+              </Button>
+            ))}
+          </nav>
+        </section>
+      ) : null}
       {user && !subscribed ? (
         <p className="mt-6 text-sm text-slate-600">
           Signed in as <strong>{user.username}</strong>.{" "}
@@ -111,6 +163,13 @@ export function SubscribePage() {
           >
             Sign out
           </a>
+          {" · "}
+          <Link
+            href="/help"
+            className="inline-flex items-center gap-1 font-semibold text-emerald-700 underline-offset-4 hover:underline"
+          >
+            <CircleHelp className="size-3.5" aria-hidden="true" /> Help
+          </Link>
         </p>
       ) : null}
     </main>
