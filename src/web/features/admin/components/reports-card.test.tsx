@@ -11,6 +11,7 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   reporter: { id: 2, username: "sam" },
   reported: { id: 3, username: "dana", firstName: "Dana", lastName: "Cole" },
   reportsAboutMember: 1,
+  message: null,
   ...overrides,
 });
 
