@@ -43,7 +43,7 @@ export function MemberNameMenu({
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           className={cn(
-            "max-w-full truncate rounded text-left font-semibold underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-emerald-600",
+            "max-w-full truncate rounded text-left font-semibold underline decoration-slate-300 decoration-dotted underline-offset-2 outline-none hover:decoration-solid focus-visible:ring-2 focus-visible:ring-emerald-600",
             className,
           )}
           aria-label={`${member.name}: block or report`}
