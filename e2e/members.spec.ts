@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
+import { seriousViolations } from "./support/axe";
 import { adminPhone, createCompetition, grantFitcoins, newPhone, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import {
@@ -206,6 +207,82 @@ test("a member reports another on the safety page; the admin sees it in the Repo
   ).toBeVisible();
   await expect(report).toHaveCount(0);
   await admin.context().close();
+});
+
+test("a chat message is reported from its menu and deleted by its author; the admin sees its text in the Reports queue; a member is blocked from their name in the standings", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const admin = await adminPhone(browser, testInfo);
+  const name = `Loud Walkers ${suffix()}`;
+  const competition = await createCompetition(admin, { name, entryFee: null, startInMinutes: 60 });
+  const other = await newPhone(browser, testInfo);
+  const robin = await becomeActiveMember(other, { ...newVisitor(), firstName: "Robin", lastName: "Loud" });
+  const casey = await becomeActiveMember(page);
+  await joinByApi(page, competition.id);
+  await joinByApi(other, competition.id);
+  await postByApi(other, competition.id, "Cheap shoes at shoes.example!");
+
+  // Casey reports Robin's message from its menu (someone else's message: no Delete).
+  const caseyChat = await openCompetitionChat(page, name);
+  const caseyList = chatMessages(caseyChat, name);
+  await expect(caseyList).toContainText("Cheap shoes at shoes.example!");
+  await caseyList.getByRole("button", { name: "Options for Robin Loud's message" }).click();
+  await expect(page.getByRole("menuitem", { name: "Block Robin Loud" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Delete message" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("menuitem", { name: "Report message" }).click();
+  const reportDialog = page.getByRole("dialog", { name: "Report message" });
+  await reportDialog.getByLabel("Reason").selectOption({ label: "Spam or Unwanted Content" });
+  await reportDialog.getByLabel("Description (optional)").fill("Adverts in the race chat.");
+  await reportDialog.getByRole("button", { name: "Submit Report" }).click();
+  await expect(reportDialog).toBeHidden();
+  await expect(
+    page.getByText("Thank you for reporting this message. Our team will review it.", { exact: true }),
+  ).toBeVisible();
+
+  // Robin deletes their own message, asked first: it is gone for both.
+  const robinChat = await openCompetitionChat(other, name);
+  await chatMessages(robinChat, name).getByRole("button", { name: "Options for your message" }).click();
+  await expect(other.getByRole("menuitem", { name: "Report message" })).toHaveCount(0);
+  await other.getByRole("menuitem", { name: "Delete message" }).click();
+  const confirm = other.getByRole("dialog", { name: "Delete message?" });
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(robinChat.getByText("No messages yet")).toBeVisible();
+  await expect(caseyChat.getByText("No messages yet")).toBeVisible({ timeout: 15_000 });
+
+  // The admin's Reports queue shows the message's text (kept after the deletion) and its room.
+  await openPastCelebration(admin, "/admin");
+  const report = admin
+    .getByRole("list", { name: "Reports" })
+    .getByRole("listitem")
+    .filter({ hasText: `@${robin.username}` });
+  await expect(report).toHaveCount(1);
+  await expect(report).toContainText("Cheap shoes at shoes.example!");
+  await expect(report).toContainText(`Competition chat · ${name} · deleted`);
+  await expect(report).toContainText("Adverts in the race chat.");
+  await expect(report).toContainText(`Reported by @${casey.username}`);
+  await admin.context().close();
+
+  // Casey blocks Robin from Robin's name in the competition's standings.
+  const board = page.getByRole("list", { name: `${name} leaderboard` });
+  await board.getByRole("button", { name: "Robin Loud: block or report" }).click();
+  await expect(page.getByRole("menuitem", { name: "Report Robin Loud" })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Block Robin Loud" }).click();
+  const blockDialog = page.getByRole("dialog", { name: "Block Robin Loud?" });
+  await blockDialog.getByRole("button", { name: "Block", exact: true }).click();
+  await expect(blockDialog).toBeHidden();
+  await expect(page.getByText("User Blocked", { exact: true })).toBeVisible();
+  // Robin's next message is hidden from Casey; the Safety page lists the block.
+  await postByApi(other, competition.id, "Anyone there?");
+  await expect(chatMessages(robinChat, name)).toContainText("Anyone there?", { timeout: 15_000 });
+  const caseyAgain = await openCompetitionChat(page, name);
+  await expect(caseyAgain.getByText("No messages yet")).toBeVisible();
+  await openSafety(page);
+  await expect(page.getByRole("list", { name: "Blocked users" })).toContainText("Robin Loud");
+  await other.context().close();
 });
 
 test("a member deletes their account from the danger zone: told what they hold, signed out, the old password no longer works", async ({

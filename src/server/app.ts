@@ -23,6 +23,7 @@ import { adRoutes } from "./features/ads/ads.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { bankingRoutes } from "./features/banking/banking.routes";
+import { chatRoutes } from "./features/chat/chat.routes";
 import { competitionRoutes } from "./features/competitions/competitions.routes";
 import { fairPlayRoutes } from "./features/competitions/fair-play.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(competitionRoutes, { ctx });
   await app.register(fairPlayRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
+  await app.register(chatRoutes, { ctx });
   await app.register(rewardRoutes, { ctx });
   await app.register(achievementRoutes, { ctx });
   await app.register(emailRoutes, { ctx });

@@ -33,6 +33,11 @@ const envSchema = z.object({
   PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Ad views and clicks a member may report a minute (a slot shows a new ad every 10 s). */
   AD_EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Chat messages a member may post a minute, across every room. */
+  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Invitation emails a member may send an hour, and in a day. */
+  INVITE_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  INVITE_EMAIL_DAILY_CAP: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SECURE_COOKIES: bool,
   TRUST_PROXY: bool,
@@ -87,6 +92,9 @@ export type Config = {
   authRateLimit: number;
   paymentRateLimit: number;
   adEventRateLimit: number;
+  chatRateLimit: number;
+  inviteEmailRateLimit: number;
+  inviteEmailDailyCap: number;
   logLevel: string;
   secureCookies: boolean;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
@@ -157,6 +165,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     paymentRateLimit: e.PAYMENT_RATE_LIMIT,
     adEventRateLimit: e.AD_EVENT_RATE_LIMIT,
+    chatRateLimit: e.CHAT_RATE_LIMIT,
+    inviteEmailRateLimit: e.INVITE_EMAIL_RATE_LIMIT,
+    inviteEmailDailyCap: e.INVITE_EMAIL_DAILY_CAP,
     logLevel: e.LOG_LEVEL,
     secureCookies:
       e.SECURE_COOKIES || e.NODE_ENV === "production" || Boolean(e.PUBLIC_URL?.startsWith("https://")),

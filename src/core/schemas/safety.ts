@@ -23,20 +23,46 @@ export const reportReasonSchema = z.enum(REPORT_REASONS.map((r) => r.value) as [
   error: REPORT_MISSING_MESSAGE,
 });
 
-/** POST /api/users/block: `blockedId` carries the typed username. */
+/**
+ * A member named by the typed username, or by their user id (a number) when blocked or reported
+ * from their name in a chat or a standings list.
+ */
+const memberRef = (message: string) =>
+  z.union([z.number().int().positive().max(2_147_483_647), z.string().trim().min(1, message).max(64)], {
+    error: message,
+  });
+
+/** POST /api/users/block: `blockedId` carries the typed username (or the member's user id). */
 export const blockBodySchema = z.object({
-  blockedId: z.string({ error: BLOCK_USERNAME_MESSAGE }).trim().min(1, BLOCK_USERNAME_MESSAGE).max(64),
+  blockedId: memberRef(BLOCK_USERNAME_MESSAGE),
   reason: z.string().trim().max(500).optional().nullable(),
 });
 export type BlockBody = z.infer<typeof blockBodySchema>;
 
-/** POST /api/users/report: `reportedId` carries the typed username. */
+/** POST /api/users/report: `reportedId` carries the typed username (or the member's user id). */
 export const reportBodySchema = z.object({
-  reportedId: z.string({ error: REPORT_MISSING_MESSAGE }).trim().min(1, REPORT_MISSING_MESSAGE).max(64),
+  reportedId: memberRef(REPORT_MISSING_MESSAGE),
   reason: reportReasonSchema,
   description: z.string().trim().max(2000).optional().nullable(),
 });
 export type ReportBody = z.infer<typeof reportBodySchema>;
+
+export const REPORT_REASON_MESSAGE = "Please select a reason";
+
+/** POST /api/chat/messages/{id}/report: the message's author is the member reported. */
+export const chatReportBodySchema = z.object({
+  reason: z.enum(REPORT_REASONS.map((r) => r.value) as [string, ...string[]], {
+    error: REPORT_REASON_MESSAGE,
+  }),
+  description: z.string().trim().max(2000).optional().nullable(),
+});
+export type ChatReportBody = z.infer<typeof chatReportBodySchema>;
+
+/** DELETE /api/chat/messages/{id}: an admin may say why (written to the audit log). */
+export const chatDeleteBodySchema = z
+  .object({ reason: z.string().trim().max(500).optional().nullable() })
+  .optional()
+  .nullable();
 
 /** A member the viewer blocked: `blockedId` is that member's id (DELETE /api/users/block/{blockedId}). */
 export const blockedUserSchema = z.object({
@@ -65,5 +91,15 @@ export const reportSchema = z.object({
   }),
   /** Open reports about the same member, this one included. */
   reportsAboutMember: z.number().int(),
+  /** The chat message reported, when the report is about one (its text kept if it was deleted). */
+  message: z
+    .object({
+      id: z.number().int(),
+      text: z.string(),
+      createdAt: z.string(),
+      deleted: z.boolean(),
+      room: z.object({ kind: z.enum(["competition", "group"]), id: z.number().int(), name: z.string() }),
+    })
+    .nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;

@@ -52,23 +52,31 @@ export class DatabaseRateLimitStore implements FastifyRateLimitStore {
 
   private limiters = 0;
 
-  private async count(key: string, windowMs: number): Promise<Result> {
-    const now = this.clock.now();
-    const resetAt = new Date(now.getTime() + windowMs);
-    const c = rateLimitCounters;
-    const [row] = await this.db
-      .insert(c)
-      .values({ key, count: 1, resetAt })
-      .onConflictDoUpdate({
-        target: c.key,
-        set: {
-          count: sql`case when ${c.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${c.count} + 1 end`,
-          resetAt: sql`case when ${c.resetAt} <= ${now.toISOString()}::timestamptz then excluded.reset_at else ${c.resetAt} end`,
-        },
-      })
-      .returning({ count: c.count, resetAt: c.resetAt });
-    return { current: row.count, ttl: Math.max(0, row.resetAt.getTime() - now.getTime()) };
+  private count(key: string, windowMs: number): Promise<Result> {
+    return countAttempt(this.db, this.clock.now(), key, windowMs);
   }
+}
+
+/**
+ * Counts one attempt under `key` in its fixed window of `windowMs` (opened by the first attempt,
+ * started again once it has passed): the attempts counted so far, this one included, and the time
+ * left in the window. Shared by the route limiters above and the per-member limits of services.
+ */
+export async function countAttempt(db: Db, now: Date, key: string, windowMs: number): Promise<Result> {
+  const resetAt = new Date(now.getTime() + windowMs);
+  const c = rateLimitCounters;
+  const [row] = await db
+    .insert(c)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: c.key,
+      set: {
+        count: sql`case when ${c.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${c.count} + 1 end`,
+        resetAt: sql`case when ${c.resetAt} <= ${now.toISOString()}::timestamptz then excluded.reset_at else ${c.resetAt} end`,
+      },
+    })
+    .returning({ count: c.count, resetAt: c.resetAt });
+  return { current: row.count, ttl: Math.max(0, row.resetAt.getTime() - now.getTime()) };
 }
 
 /** Forgets the windows that ended (a scheduler job): the table keeps only live counts. */

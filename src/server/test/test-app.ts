@@ -27,6 +27,9 @@ export async function buildTestApp(
     AUTH_RATE_LIMIT: "1000",
     PAYMENT_RATE_LIMIT: "1000",
     AD_EVENT_RATE_LIMIT: "1000",
+    CHAT_RATE_LIMIT: "1000",
+    INVITE_EMAIL_RATE_LIMIT: "1000",
+    INVITE_EMAIL_DAILY_CAP: "1000",
     ...env,
   });
   const app = await buildApp({ config, db: database.db, clock, logger: false, ...deps });

@@ -130,6 +130,9 @@ export const chatMessages = pgTable(
       .references(() => users.id),
     message: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** Deleted by its author or an admin: gone from the room, kept for the reports about it. */
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedBy: integer().references(() => users.id),
   },
   (t) => [
     index("chat_messages_room_idx").on(t.room, t.id.desc().nullsFirst()),

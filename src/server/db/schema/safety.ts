@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { chatMessages } from "./competitions";
 import { users } from "./users";
 
 /** A member blocking another: their chat messages are hidden from each other (DESIGN 1). */
@@ -36,6 +37,8 @@ export const userReports = pgTable(
       .references(() => users.id),
     reason: text().notNull(),
     description: text(),
+    /** The chat message reported, when the report is about one (its author is `reportedId`). */
+    messageId: integer().references(() => chatMessages.id),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     reviewedAt: timestamp({ withTimezone: true }),
     reviewedBy: integer().references(() => users.id),
@@ -43,5 +46,9 @@ export const userReports = pgTable(
   (t) => [
     index("user_reports_open_idx").on(t.createdAt).where(sql`${t.reviewedAt} is null`),
     index("user_reports_reported_idx").on(t.reportedId),
+    // A member reports one message once.
+    uniqueIndex("user_reports_message_uq")
+      .on(t.reporterId, t.messageId)
+      .where(sql`${t.messageId} is not null`),
   ],
 );

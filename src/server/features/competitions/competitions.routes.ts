@@ -164,7 +164,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         summary: "Post to the competition chat (participants and site admins)",
         params: idParamsSchema,
         body: chatMessageBodySchema,
-        response: { 201: chatMessageSchema, ...errors(400, 401, 403, 404) },
+        response: { 201: chatMessageSchema, ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {

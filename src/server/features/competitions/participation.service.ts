@@ -116,6 +116,12 @@ export async function leave(ctx: AppContext, viewer: Viewer, id: number) {
   };
 }
 
+/** Whether the member may read the competition's chat: participants and site admins. */
+export async function canReadChat(ctx: AppContext, user: ViewerUser, id: number): Promise<boolean> {
+  if (!(await repo.findCompetition(ctx.db, id))) return false;
+  return user.isAdmin || (await repo.findParticipant(ctx.db, id, user.id)) !== undefined;
+}
+
 /** Chat is for participants and site admins (DESIGN 1, chat access); others get 403. */
 async function requireChatAccess(ctx: AppContext, user: ViewerUser, id: number) {
   const row = await repo.findCompetition(ctx.db, id);

@@ -259,7 +259,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         summary: "Email the invite link (members)",
         ...withId,
         body: inviteEmailBodySchema,
-        response: { 200: messageSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: messageSchema, ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (request) =>
@@ -287,7 +287,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         summary: "Post to the group chat (members)",
         ...withId,
         body: chatMessageBodySchema,
-        response: { 201: groupMessageSchema, ...errors(400, 401, 403, 404) },
+        response: { 201: groupMessageSchema, ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) =>

@@ -16,6 +16,7 @@ import type { Db } from "../../db/client";
 import { groupContributions, groupMembers, groups } from "../../db/schema";
 import { groupInviteEmail } from "../../email/templates";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
+import { takeInviteEmail } from "../../http/member-limits";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { poolAccount, userAccount } from "../../ledger/accounts";
 import { refundPaidIn } from "../../ledger/pools";
@@ -41,6 +42,12 @@ async function requireMember(ctx: AppContext, user: ViewerUser, id: number) {
   if (!row) throw groupNotFound();
   if (row.role === null) throw forbidden("Only the group's members can do this");
   return row;
+}
+
+/** Whether the member may read the group's chat: its members. */
+export async function canReadChat(ctx: AppContext, user: ViewerUser, id: number): Promise<boolean> {
+  const row = await repo.oneForViewer(ctx.db, user.id, id);
+  return row !== undefined && row.role !== null;
 }
 
 /**
@@ -228,6 +235,7 @@ export async function postMessage(ctx: AppContext, viewer: Viewer, id: number, m
 export async function inviteByEmail(ctx: AppContext, viewer: Viewer, id: number, email: string) {
   const user = requireUser(viewer);
   const group = await requireMember(ctx, user, id);
+  await takeInviteEmail(ctx, user.id);
   const link = `${ctx.config.appUrl}/join/${encodeURIComponent(group.inviteCode)}`;
   await ctx.mailer.send(
     email,

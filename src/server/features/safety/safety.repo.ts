@@ -1,13 +1,21 @@
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { userBlocks, userReports, users } from "../../db/schema";
+import { chatMessages, userBlocks, userReports, users } from "../../db/schema";
 
 export async function userByUsername(db: Db, username: string) {
   const [row] = await db
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
+  return row ?? null;
+}
+
+export async function userById(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.id, id));
   return row ?? null;
 }
 
@@ -58,6 +66,7 @@ export async function blockedEitherWay(db: Db, userId: number): Promise<number[]
   return [...new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)))];
 }
 
+/** The new report's id, or null when the reporter reported this chat message already. */
 export async function insertReport(
   db: Db,
   report: {
@@ -65,11 +74,16 @@ export async function insertReport(
     reportedId: number;
     reason: string;
     description: string | null;
+    messageId?: number | null;
     createdAt: Date;
   },
-): Promise<number> {
-  const [row] = await db.insert(userReports).values(report).returning({ id: userReports.id });
-  return row.id;
+): Promise<number | null> {
+  const [row] = await db
+    .insert(userReports)
+    .values(report)
+    .onConflictDoNothing()
+    .returning({ id: userReports.id });
+  return row?.id ?? null;
 }
 
 const reporter = alias(users, "reporter");
@@ -90,10 +104,23 @@ export async function openReports(db: Db) {
       reportedLastName: reported.lastName,
       aboutMember: sql<number>`(select count(*)::int from user_reports o
         where o.reported_id = ${userReports.reportedId} and o.reviewed_at is null)`,
+      messageId: chatMessages.id,
+      messageText: chatMessages.message,
+      messageAt: chatMessages.createdAt,
+      messageDeletedAt: chatMessages.deletedAt,
+      room: chatMessages.room,
+      // The room's name: `competition:{id}` or `group:{id}` (rooms are named by their feature).
+      roomName: sql<string | null>`case split_part(${chatMessages.room}, ':', 1)
+        when 'competition' then (select c.name from competitions c
+          where c.id = split_part(${chatMessages.room}, ':', 2)::int)
+        when 'group' then (select g.name from groups g
+          where g.id = split_part(${chatMessages.room}, ':', 2)::int)
+        end`,
     })
     .from(userReports)
     .innerJoin(reporter, eq(reporter.id, userReports.reporterId))
     .innerJoin(reported, eq(reported.id, userReports.reportedId))
+    .leftJoin(chatMessages, eq(chatMessages.id, userReports.messageId))
     .where(isNull(userReports.reviewedAt))
     .orderBy(asc(userReports.createdAt), asc(userReports.id));
 }

@@ -6,6 +6,10 @@ import * as repo from "./safety.repo";
 
 const noSuchMember = () => notFound("No member with that username");
 
+/** The member a body names: by the typed username, or by user id (from a name in a chat or a list). */
+const findMember = (ctx: AppContext, ref: string | number) =>
+  typeof ref === "number" ? repo.userById(ctx.db, ref) : repo.userByUsername(ctx.db, ref);
+
 export async function blocked(ctx: AppContext, viewer: Viewer): Promise<BlockedUser[]> {
   const user = requireUser(viewer);
   const rows = await repo.blocksOf(ctx.db, user.id);
@@ -20,7 +24,7 @@ export async function blocked(ctx: AppContext, viewer: Viewer): Promise<BlockedU
 
 export async function block(ctx: AppContext, viewer: Viewer, body: BlockBody): Promise<BlockedUser> {
   const user = requireUser(viewer);
-  const target = await repo.userByUsername(ctx.db, body.blockedId);
+  const target = await findMember(ctx, body.blockedId);
   if (!target) throw noSuchMember();
   if (target.id === user.id) throw badRequest("You cannot block yourself");
   const id = await repo.insertBlock(ctx.db, {
@@ -48,18 +52,41 @@ export function blockedEitherWay(ctx: AppContext, userId: number): Promise<numbe
 
 export async function report(ctx: AppContext, viewer: Viewer, body: ReportBody) {
   const user = requireUser(viewer);
-  const target = await repo.userByUsername(ctx.db, body.reportedId);
+  const target = await findMember(ctx, body.reportedId);
   if (!target) throw noSuchMember();
   if (target.id === user.id) throw badRequest("You cannot report yourself");
-  const id = await repo.insertReport(ctx.db, {
+  const id = await fileReport(ctx, {
     reporterId: user.id,
     reportedId: target.id,
     reason: body.reason,
     description: body.description || null,
-    createdAt: ctx.clock.now(),
   });
-  ctx.log.info({ reportId: id, reportedId: target.id, reason: body.reason }, "member reported");
+  if (id === null) throw conflict("You have already reported this");
   return { message: "Thank you for reporting this user. Our team will review it.", id };
+}
+
+/**
+ * Puts a report in the admins' queue (the caller has checked who may report whom); about a chat
+ * message when `messageId` is given. Null when the reporter reported that message already.
+ */
+export async function fileReport(
+  ctx: AppContext,
+  r: {
+    reporterId: number;
+    reportedId: number;
+    reason: string;
+    description: string | null;
+    messageId?: number;
+  },
+): Promise<number | null> {
+  const id = await repo.insertReport(ctx.db, { ...r, createdAt: ctx.clock.now() });
+  if (id !== null) {
+    ctx.log.info(
+      { reportId: id, reportedId: r.reportedId, reason: r.reason, messageId: r.messageId },
+      "member reported",
+    );
+  }
+  return id;
 }
 
 export async function openReports(ctx: AppContext, viewer: Viewer): Promise<Report[]> {
@@ -78,7 +105,26 @@ export async function openReports(ctx: AppContext, viewer: Viewer): Promise<Repo
       lastName: r.reportedLastName,
     },
     reportsAboutMember: r.aboutMember,
+    message:
+      r.messageId === null || r.messageText === null || r.messageAt === null || r.room === null
+        ? null
+        : {
+            id: r.messageId,
+            text: r.messageText,
+            createdAt: r.messageAt.toISOString(),
+            deleted: r.messageDeletedAt !== null,
+            room: roomOf(r.room, r.roomName),
+          },
   }));
+}
+
+function roomOf(room: string, name: string | null) {
+  const [kind, id] = room.split(":");
+  return {
+    kind: kind === "group" ? ("group" as const) : ("competition" as const),
+    id: Number(id),
+    name: name ?? "A deleted chat",
+  };
 }
 
 export async function review(ctx: AppContext, viewer: Viewer, id: number) {

@@ -3,6 +3,7 @@ import { MessageCircle, Send } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX } from "../../../core/constants";
 import { relativeTime } from "../../../core/rules/countdown";
+import { useUser } from "../../features/auth/api";
 import { cn, errorMessage } from "../../lib/utils";
 import { useNow } from "../countdown/use-now";
 import { Button } from "../ui/button";
@@ -58,6 +59,8 @@ export function ChatPanel({
   className,
 }: ChatPanelProps) {
   const queryClient = useQueryClient();
+  // A site admin may delete any message (the server decides; this only offers it).
+  const viewerIsAdmin = useUser()?.isAdmin === true;
   const now = useNow(CLOCK_TICK_MS);
   const [text, setText] = useState("");
   const list = useRef<HTMLDivElement>(null);
@@ -126,6 +129,7 @@ export function ChatPanel({
                   message={m}
                   own={viewerId !== undefined && m.userId === viewerId}
                   time={formatTime(now, new Date(m.createdAt))}
+                  viewerIsAdmin={viewerIsAdmin}
                 />
               ))}
             </ul>

@@ -30,4 +30,13 @@ describe("a competition's standings", () => {
     expect(html).not.toContain('aria-label="#3"');
     expect(html).toContain(">3</span>");
   });
+
+  it("lets the viewer block or report another member from their name, not themselves", () => {
+    const html = renderToStaticMarkup(
+      <StandingsList name="Weekly Walk" entries={[entry(1, 1, 1200), entry(2, 2, 800)]} viewerId={2} />,
+    );
+    expect(html).toContain('aria-label="P1 Walker: block or report"');
+    expect(html).not.toContain('aria-label="P2 Walker: block or report"');
+    expect(html).toContain("(You)");
+  });
 });

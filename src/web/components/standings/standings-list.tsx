@@ -1,6 +1,7 @@
 import { Medal } from "lucide-react";
 import { COMPETITION_LEADERBOARD_SIZE } from "../../../core/constants";
 import type { StandingsEntry } from "../../../core/schemas/competitions";
+import { MemberNameMenu } from "../../features/safety/components/member-menus";
 import { cn } from "../../lib/utils";
 import { Avatar, initialsOf } from "../ui/avatar";
 
@@ -9,6 +10,9 @@ const medal = ["text-amber-500", "text-slate-400", "text-orange-700"];
 /** A medal for the top three who walked: with 0 steps nobody is in line for a prize (DESIGN 1, payout). */
 export const earnsMedal = (entry: Pick<StandingsEntry, "position" | "steps">) =>
   entry.position <= 3 && entry.steps > 0;
+
+const memberName = (e: Pick<StandingsEntry, "firstName" | "lastName">) =>
+  `${e.firstName} ${e.lastName}`.trim() || "Member";
 
 /**
  * The standings of a competition or a group's competition: the top 5 by default, and the
@@ -67,7 +71,14 @@ export function StandingsList({
                   className="size-7 text-xs"
                 />
                 <span className="min-w-0 flex-1 truncate text-sm font-semibold">
-                  {entry.firstName} {entry.lastName}
+                  {own || viewerId === undefined ? (
+                    `${entry.firstName} ${entry.lastName}`
+                  ) : (
+                    // Another member's name opens Block and Report (DESIGN 1, blocking and reports).
+                    <MemberNameMenu member={{ id: entry.userId, name: memberName(entry) }}>
+                      {memberName(entry)}
+                    </MemberNameMenu>
+                  )}
                   {own ? <span className="ml-1 text-xs font-bold text-emerald-700">(You)</span> : null}
                 </span>
                 <span className="text-sm font-bold tabular-nums">{entry.steps.toLocaleString("en-US")}</span>

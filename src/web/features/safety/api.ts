@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BlockBody, BlockedUser, ReportBody } from "../../../core/schemas/safety";
+import type { BlockBody, BlockedUser, ChatReportBody, ReportBody } from "../../../core/schemas/safety";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 
 export type { BlockedUser };
@@ -42,7 +42,7 @@ export function useBlockedUsers() {
 
 // ---------------------------------------------------------------- fetchers
 
-/** `blockedId` carries the typed username. */
+/** `blockedId` carries the typed username, or the member's user id (from their name in a list). */
 export function blockUser(body: BlockBody): Promise<BlockedUser> {
   return apiRequest<BlockedUser>("/api/users/block", { method: "POST", body });
 }
@@ -52,9 +52,31 @@ export function unblockUser(blockedId: number): Promise<{ message: string }> {
   return apiRequest(`/api/users/block/${blockedId}`, { method: "DELETE" });
 }
 
-/** `reportedId` carries the typed username. */
+/** `reportedId` carries the typed username, or the member's user id (from their name in a list). */
 export function reportUser(body: ReportBody): Promise<{ message: string; id: number }> {
   return apiRequest("/api/users/report", { method: "POST", body });
+}
+
+/** Reports one chat message (its author) to the admins' Reports queue. */
+export function reportChatMessage({
+  messageId,
+  ...body
+}: ChatReportBody & { messageId: number }): Promise<{ message: string; id: number }> {
+  return apiRequest(`/api/chat/messages/${messageId}/report`, { method: "POST", body });
+}
+
+/** Deletes a chat message for everyone: one's own, or any as an admin (with an optional reason). */
+export function deleteChatMessage({
+  messageId,
+  reason,
+}: {
+  messageId: number;
+  reason?: string;
+}): Promise<{ message: string }> {
+  return apiRequest(`/api/chat/messages/${messageId}`, {
+    method: "DELETE",
+    body: reason ? { reason } : undefined,
+  });
 }
 
 // ---------------------------------------------------------------- mutations
@@ -82,4 +104,29 @@ export function useUnblockUser() {
 
 export function useReportUser() {
   return useMutation({ mutationKey: ["report-user"], mutationFn: reportUser, retry: 0 });
+}
+
+/** Chats are refetched after a message report or deletion: the room shows what is left. */
+function refreshChats(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.invalidateQueries({ predicate: (q) => isChatQueryKey(q.queryKey) });
+}
+
+export function useReportChatMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["report-chat-message"],
+    mutationFn: reportChatMessage,
+    retry: 0,
+    onSuccess: () => refreshChats(queryClient),
+  });
+}
+
+export function useDeleteChatMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["delete-chat-message"],
+    mutationFn: deleteChatMessage,
+    retry: 0,
+    onSuccess: () => refreshChats(queryClient),
+  });
 }

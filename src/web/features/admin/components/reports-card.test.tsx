@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../../../core/schemas/safety";
@@ -11,6 +12,7 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   reporter: { id: 2, username: "sam" },
   reported: { id: 3, username: "dana", firstName: "Dana", lastName: "Cole" },
   reportsAboutMember: 1,
+  message: null,
   ...overrides,
 });
 
@@ -38,5 +40,29 @@ describe("a report in the admins' queue", () => {
     expect(reportReasonLabel("fake_profile")).toBe("Fake Profile");
     expect(reportReasonLabel("inappropriate_content")).toBe("Inappropriate Content");
     expect(reportReasonLabel("mystery")).toBe("mystery");
+  });
+
+  it("shows the chat message a report is about, its room, and Delete while it is still posted", () => {
+    const message = {
+      id: 9,
+      text: "Buy followers here",
+      createdAt: "2026-11-21T08:59:00Z",
+      deleted: false,
+      room: { kind: "group" as const, id: 5, name: "Morning Walkers" },
+    };
+    const render = (m: typeof message) =>
+      renderToStaticMarkup(
+        <QueryClientProvider client={new QueryClient()}>
+          <div>{reportItem(report({ message: m })).details}</div>
+        </QueryClientProvider>,
+      );
+    const live = render(message);
+    expect(live).toContain("Buy followers here");
+    expect(live).toContain("Group chat · Morning Walkers");
+    expect(live).toContain("Delete message");
+    const gone = render({ ...message, deleted: true, room: { ...message.room, kind: "group" } });
+    expect(gone).toContain("Group chat · Morning Walkers · deleted");
+    expect(gone).toContain("Buy followers here");
+    expect(gone).not.toContain("Delete message");
   });
 });

@@ -1,6 +1,7 @@
 import { MessageSquareWarning } from "lucide-react";
 import { REPORT_REASONS, type Report } from "../../../../core/schemas/safety";
 import { useMarkReportReviewed, useOpenReports } from "../api";
+import { ReportedMessage } from "./reported-message";
 import { type ReviewItem, ReviewQueueCard } from "./review-queue-card";
 
 /** "Harassment or Bullying" for "harassment"; an unknown value as it is. */
@@ -19,6 +20,7 @@ export function reportItem(report: Report): ReviewItem {
       <>
         <span className="block font-semibold text-slate-800">{reportReasonLabel(report.reason)}</span>
         {report.description ? <span className="block break-words">{report.description}</span> : null}
+        {report.message ? <ReportedMessage message={report.message} /> : null}
         <span className="block text-slate-500">Reported by @{report.reporter.username}</span>
         {report.reportsAboutMember > 1 ? (
           <span className="block font-semibold text-red-700">
