@@ -29,6 +29,7 @@ import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { depositRoutes } from "./features/deposits/deposits.routes";
 import { emailRoutes } from "./features/email/email.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
+import { adminMemberRoutes } from "./features/members/admin-member.routes";
 import { memberRoutes } from "./features/members/members.routes";
 import { profileImageRoutes } from "./features/members/profile-image.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(emailRoutes, { ctx });
   await app.register(safetyRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
+  await app.register(adminMemberRoutes, { ctx });
   await app.register(profileImageRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   await app.register(adRoutes, { ctx });
