@@ -354,7 +354,7 @@ test("the admin finds a member, adds FitCoins, marks test accounts (asked first,
   await expect(page.getByRole("heading", { name: "Admin Panel", level: 1 })).toBeVisible();
 
   // Find Users by username; picking the result selects them for Add FitCoins.
-  await page.getByLabel("Username or email").fill(jo.username);
+  await page.getByLabel("Username, email or name").fill(jo.username);
   const results = page.getByRole("list", { name: "Search results" });
   const found = results.getByRole("button", { name: new RegExp(jo.username) });
   await expect(found).toContainText(jo.email);

@@ -31,6 +31,7 @@ import { depositRoutes } from "./features/deposits/deposits.routes";
 import { emailRoutes } from "./features/email/email.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
 import { helpRoutes } from "./features/help/help.routes";
+import { adminMemberRoutes } from "./features/members/admin-member.routes";
 import { memberRoutes } from "./features/members/members.routes";
 import { profileImageRoutes } from "./features/members/profile-image.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(emailRoutes, { ctx });
   await app.register(safetyRoutes, { ctx });
   await app.register(memberRoutes, { ctx });
+  await app.register(adminMemberRoutes, { ctx });
   await app.register(profileImageRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   await app.register(adRoutes, { ctx });

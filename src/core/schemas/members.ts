@@ -47,6 +47,7 @@ export const adminUserSchema = z.object({
   subscriptionStatus: subscriptionStatusSchema,
   isAdmin: z.boolean(),
   isTestAccount: z.boolean(),
+  isBanned: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

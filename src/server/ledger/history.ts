@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import { formatMinor } from "../../core/money";
 import type { Transaction } from "../../core/schemas/money";
 import type { Db } from "../db/client";
@@ -11,7 +11,13 @@ export type HistoryEntry = Transaction;
  * is positive, out negative), plus card payments made for them between system accounts (the
  * membership, FitCoins bought by card), shown as money they spent with `source: "card"`.
  */
-export async function userHistory(db: Db, userId: number, limit: number): Promise<HistoryEntry[]> {
+export async function userHistory(
+  db: Db,
+  userId: number,
+  limit: number,
+  /** Only transfers older than this one (paging by id, newest first). */
+  beforeId?: number,
+): Promise<HistoryEntry[]> {
   const owner = `user:${userId}`;
   const own = sql`(select a.id from ${ledgerAccounts} a where a.owner_key = ${owner})`;
   const rows = await db
@@ -30,6 +36,7 @@ export async function userHistory(db: Db, userId: number, limit: number): Promis
       and(
         // Points have their own history (rewards feature); the wallet lists dollars and FitCoins.
         ne(ledgerTransfers.currency, "PTS"),
+        beforeId === undefined ? undefined : lt(ledgerTransfers.id, beforeId),
         or(
           eq(ledgerTransfers.userId, userId),
           sql`${ledgerTransfers.debitAccountId} in ${own}`,

@@ -35,6 +35,7 @@ export type PageKey =
   | "bankingSetup"
   | "safety"
   | "admin"
+  | "adminMember"
   | "reconcileDeposits"
   | "paymentMonitor"
   | "giftCardOffers"
@@ -167,6 +168,7 @@ export const activeRoutes: RouteDef[] = [
   route("/admin/reconcile-deposits", "reconcileDeposits"),
   route("/admin/payment-monitor", "paymentMonitor"),
   route("/admin/gift-cards", "giftCardOffers"),
+  route("/admin/users/:id", "adminMember"),
   route("/step-test", "stepTest"),
   route("/email-test", "emailTest"),
   route("/forgot-password", "forgotPassword"),

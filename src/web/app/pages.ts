@@ -176,6 +176,10 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/admin/pages/admin-page"),
     (m) => m.AdminPage,
   ),
+  adminMember: page(
+    () => import("../features/admin/pages/member-page"),
+    (m) => m.MemberPage,
+  ),
   reconcileDeposits: page(
     () => import("../features/admin/pages/reconcile-deposits-page"),
     (m) => m.ReconcileDepositsPage,

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** A signed-in device. Only the SHA-256 of the cookie token is stored. */
@@ -6,6 +6,8 @@ export const sessions = pgTable(
   "sessions",
   {
     tokenHash: text().primaryKey(),
+    /** What an admin names a session by (the token hash stays out of every answer). */
+    id: integer().notNull().generatedAlwaysAsIdentity(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -15,7 +17,7 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), uniqueIndex("sessions_id_uq").on(t.id)],
 );
 
 /** Single-use password reset tokens, stored hashed, valid for an hour. */

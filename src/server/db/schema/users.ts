@@ -19,7 +19,10 @@ export const users = pgTable(
     pendingInviteCode: text(),
     pendingInviteType: text(),
     deletedAt: timestamp({ withTimezone: true }),
+    /** A ban (DESIGN 1, admin user management): when, why and by which admin; null when not banned. */
     bannedAt: timestamp({ withTimezone: true }),
+    bannedReason: text(),
+    bannedBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -27,6 +30,8 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_uq").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
     index("users_created_at_idx").on(t.createdAt),
+    // The few banned members, found without a scan (boards subtract them from positions).
+    index("users_banned_idx").on(t.id).where(sql`${t.bannedAt} is not null`),
   ],
 );
 

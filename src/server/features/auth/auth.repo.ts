@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passwordResets, sessions, subscriptions, users } from "../../db/schema";
 import { effectiveStatus, type ViewerUser } from "../../http/viewer";
@@ -71,11 +71,39 @@ export async function revokeSession(db: Db, tokenHash: string, at: Date) {
   await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function revokeAllSessions(db: Db, userId: number, at: Date) {
-  await db
+/** Ends every live session of a member (the next request of each, on any process, gets 401); answers how many. */
+export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<number> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: at })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Ends one session of a member, by its id; false when no such live session is theirs. */
+export async function endSession(db: Db, userId: number, sessionId: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** A member's sessions still usable at `now`, newest first (the token hash stays out). */
+export async function activeSessions(db: Db, userId: number, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      deviceFingerprint: sessions.deviceFingerprint,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
 }
 
 export async function insertPasswordReset(

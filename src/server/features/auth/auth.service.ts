@@ -87,6 +87,14 @@ export async function register(
   return { user: await viewerUser(ctx, userId), token };
 }
 
+/** What a banned member reads at sign-in: the reason given, never who banned them. */
+export function suspendedMessage(reason: string | null): string {
+  const why = reason?.trim().replace(/[.\s]+$/, "");
+  return why
+    ? `This account is suspended: ${why}. Contact support.`
+    : "This account is suspended. Contact support.";
+}
+
 export async function login(
   ctx: AppContext,
   input: LoginInput,
@@ -97,7 +105,8 @@ export async function login(
   const found = await repo.findUserByLogin(ctx.db, input.username);
   const ok = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_HASH);
   if (!found || !ok) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_LOGIN);
-  if (found.bannedAt) throw new AppError(403, "ACCOUNT_SUSPENDED", "This account has been suspended");
+  // Only after the password is right: nobody learns who is banned by guessing.
+  if (found.bannedAt) throw new AppError(403, "ACCOUNT_SUSPENDED", suspendedMessage(found.bannedReason));
   if (invite) {
     await ctx.db
       .update(users)
@@ -170,4 +179,4 @@ export function adminCheck(viewer: Viewer): boolean {
  * For other features: a member as the services see them, read fresh (after a change), and the
  * revocation of all their sessions (account deletion).
  */
-export { loadViewerUser, revokeAllSessions } from "./auth.repo";
+export { activeSessions, endSession, loadViewerUser, revokeAllSessions } from "./auth.repo";

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { StandingsEntry } from "../../../core/schemas/competitions";
 import { type Db, preparedOnce, queryRows, type Tx } from "../../db/client";
 import { type CompetitionRow, competitionParticipants, competitions } from "../../db/schema";
@@ -156,7 +156,7 @@ export async function topOf(db: Db, ids: number[], limit: number): Promise<Stand
         select p.competition_id, p.user_id, p.steps, p.final_position, p.prize::text as prize,
           u.first_name, u.last_name, u.profile_image_url
         from competition_participants p join users u on u.id = p.user_id
-        where p.competition_id = cid.id
+        where p.competition_id = cid.id and u.banned_at is null
         order by p.steps desc, p.user_id
         limit ${limit}
       ) t`,
@@ -172,27 +172,38 @@ export async function winnersOf(db: Db, ids: number[]): Promise<StandingRow[]> {
     sql`select p.competition_id, p.user_id, p.steps, p.final_position, p.prize::text as prize,
         u.first_name, u.last_name, u.profile_image_url
       from competition_participants p join users u on u.id = p.user_id
-      where p.competition_id = any(${idArray(ids)}) and p.prize > 0
+      where p.competition_id = any(${idArray(ids)}) and p.prize > 0 and u.banned_at is null
       order by p.competition_id, p.final_position, p.user_id`,
   );
   return rows.map(standing);
 }
 
-/** One page of a competition's standings, positions counted over everyone (ties share one). */
+/**
+ * Banned members ahead of a standing `p` (boards leave them out, DESIGN 1): read from the few banned
+ * members (users_banned_idx) and each one's standing by key, never by counting everyone again.
+ */
+const bannedAhead = (p: SQL) => sql`(select count(*) from users bu
+  join competition_participants bo on bo.competition_id = ${p}.competition_id and bo.user_id = bu.id
+  where bu.banned_at is not null and bo.steps > ${p}.steps)`;
+
+/**
+ * One page of a competition's standings without banned members, positions counted over everyone
+ * else (ties share one).
+ */
 export async function standingsPage(
   db: Db,
   id: number,
   offset: number,
   limit: number,
 ): Promise<StandingsEntry[]> {
-  const rows = await queryRows<RawStanding & { ahead: string }>(
+  const rows = await queryRows<RawStanding & { ahead: string; banned_ahead: string }>(
     db,
     sql`select p.competition_id, p.user_id, p.steps, p.final_position, p.prize::text as prize,
         u.first_name, u.last_name, u.profile_image_url,
         (select count(*) from competition_participants o where o.competition_id = p.competition_id
-          and o.steps > p.steps)::text as ahead
+          and o.steps > p.steps)::text as ahead, ${bannedAhead(sql`p`)}::text as banned_ahead
       from competition_participants p join users u on u.id = p.user_id
-      where p.competition_id = ${id}
+      where p.competition_id = ${id} and u.banned_at is null
       order by p.steps desc, p.user_id
       offset ${offset} limit ${limit}`,
   );
@@ -202,7 +213,7 @@ export async function standingsPage(
     lastName: r.last_name,
     profileImageUrl: r.profile_image_url,
     steps: r.steps,
-    position: Number(r.ahead) + 1,
+    position: Number(r.ahead) - Number(r.banned_ahead) + 1,
   }));
 }
 
@@ -268,7 +279,8 @@ const viewerStandingsQuery = preparedOnce((db) =>
       competitionId: competitionParticipants.competitionId,
       steps: competitionParticipants.steps,
       ahead: sql<number>`(select count(*)::int from competition_participants o
-        where o.competition_id = ${competitionParticipants.competitionId} and o.steps > ${competitionParticipants.steps})`,
+        where o.competition_id = ${competitionParticipants.competitionId} and o.steps > ${competitionParticipants.steps})
+        - ${bannedAhead(sql`${competitionParticipants}`)}::int`,
     })
     .from(competitionParticipants)
     .innerJoin(competitions, eq(competitions.id, competitionParticipants.competitionId))

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { formatMinor } from "../../../core/money";
 import { type Payout, splitPrizePool } from "../../../core/rules/prize-split";
 import type { AppContext } from "../../context";
@@ -18,16 +18,31 @@ type Participant = typeof competitionParticipants.$inferSelect;
 const entrantsOf = (all: Participant[]) =>
   all.map((p) => ({ userId: p.userId, steps: p.disqualifiedAt ? 0 : p.steps }));
 
-/** Who would be paid, and which of them wait on an unreviewed step flag not cleared for this competition. */
+/** Of these members, the banned ones, with "Banned: <reason>" (a ban holds a payout as a flag does). */
+async function bannedOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, reason: users.bannedReason })
+    .from(users)
+    .where(and(inArray(users.id, userIds), isNotNull(users.bannedAt)));
+  return new Map(rows.map((r) => [r.id, `Banned: ${r.reason ?? "no reason given"}`]));
+}
+
+/**
+ * Who would be paid, and which of them wait for an admin's decision: an unreviewed step flag or a
+ * ban, not cleared for this competition.
+ */
 export async function payoutPreview(db: Db, row: { id: number; groupId: number | null }, all: Participant[]) {
   const payouts = splitPrizePool(await poolBalance(db, repo.poolKeyOf(row)), entrantsOf(all));
-  const flags = await unreviewedFlags(
-    db,
-    payouts.map((p) => p.userId),
-  );
+  const ids = payouts.map((p) => p.userId);
+  // One after the other: `db` is often the settlement's transaction (one connection).
+  const flags = await unreviewedFlags(db, ids);
+  const bans = await bannedOf(db, ids);
   const cleared = new Set(all.filter((p) => p.clearedAt).map((p) => p.userId));
-  const held = payouts.filter((p) => flags.has(p.userId) && !cleared.has(p.userId));
-  return { payouts, held: held.map((p) => ({ ...p, reason: flags.get(p.userId) ?? "" })) };
+  const reasonOf = (userId: number) =>
+    [bans.get(userId), flags.get(userId)].filter((r): r is string => r !== undefined).join("; ");
+  const held = payouts.filter((p) => (flags.has(p.userId) || bans.has(p.userId)) && !cleared.has(p.userId));
+  return { payouts, held: held.map((p) => ({ ...p, reason: reasonOf(p.userId) })) };
 }
 
 /** Claims an unsettled competition for this transaction; undefined when another process has it or it is done. */
@@ -58,7 +73,7 @@ const noFailure = { settleAttempts: 0, settleError: null, settleRetryAt: null };
  * pool goes to the top three by steps inside the window, or back to every payer when nobody
  * walked. One transaction that claims the row first (`for update skip locked`, settled_at null),
  * so two processes never both pay and a crash midway pays nobody. A would-be winner with an
- * unreviewed step flag holds the payout until an admin clears or disqualifies them.
+ * unreviewed step flag, or banned, holds the payout until an admin clears or disqualifies them.
  */
 export async function settleCompetition(ctx: AppContext, id: number): Promise<SettlementOutcome> {
   const now = ctx.clock.now();

@@ -168,6 +168,15 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 /** POST /api/reconcile-deposits: the member's provider payments of the last 30 days, each booked. */
 export async function reconcileMember(ctx: AppContext, viewer: Viewer) {
   const user = requireUser(viewer);
+  return reconcileUser(ctx, user);
+}
+
+/**
+ * The Current User Check (specification 3, reconciliation) for one member: their own provider
+ * payments of the last 30 days, each booked once. The member's own call and the admin's member
+ * page share it; whoever asks must be that member or an admin.
+ */
+export async function reconcileUser(ctx: AppContext, user: { id: number }) {
   const since = new Date(ctx.clock.now().getTime() - RECONCILE_WINDOW_MS);
   const intents = await ctx.payments.listSucceededPaymentIntents(user.id, since);
   const { missing, recovered } = await recover(

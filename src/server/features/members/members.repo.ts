@@ -60,7 +60,7 @@ export async function stats(db: Db, userId: number, at: Date) {
 
 /**
  * Live members for the admin panel, newest first, with balances (USD, FitCoins, points) and
- * membership, by username or email. No `limit`: all of them.
+ * membership, by username, email or name. No `limit`: all of them.
  */
 export async function list(
   db: Db,
@@ -75,6 +75,7 @@ export async function list(
     last_name: string;
     is_admin: boolean;
     is_test_account: boolean;
+    banned: boolean;
     created_at: Date | string;
     usd: string;
     fc: string;
@@ -84,7 +85,7 @@ export async function list(
     sub_end: Date | string | null;
   }>(
     db,
-    sql`select u.id, u.username, u.email, u.first_name, u.last_name, u.is_admin, u.is_test_account, u.created_at,
+    sql`select u.id, u.username, u.email, u.first_name, u.last_name, u.is_admin, u.is_test_account, u.banned_at is not null as banned, u.created_at,
       coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'USD'), 0)::text as usd,
       coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'FC'), 0)::text as fc,
       coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'PTS'), 0)::text as pts,
@@ -92,7 +93,12 @@ export async function list(
     from users u left join subscriptions s on s.user_id = u.id
     where u.deleted_at is null
       ${opts.testOnly ? sql`and u.is_test_account` : sql``}
-      ${like ? sql`and (u.username ilike ${like} or u.email ilike ${like})` : sql``}
+      ${
+        like
+          ? sql`and (u.username ilike ${like} or u.email ilike ${like} or u.first_name ilike ${like}
+            or u.last_name ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like})`
+          : sql``
+      }
     order by u.created_at desc, u.id desc
     limit ${opts.limit ?? null} offset ${opts.offset}`,
   );

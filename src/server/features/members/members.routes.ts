@@ -66,7 +66,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags,
-        summary: "Members, newest first, by username or email (`search`), paged (admins)",
+        summary: "Members, newest first, by username, email or name (`search`), paged (admins)",
         querystring: adminUsersQuerySchema,
         response: { 200: z.array(adminUserSchema), ...errors(400, 401, 403) },
       },

@@ -84,6 +84,7 @@ function adminUser(r: MemberRow, now: Date): AdminUser {
     ),
     isAdmin: r.is_admin,
     isTestAccount: r.is_test_account,
+    isBanned: r.banned,
     createdAt: new Date(r.created_at).toISOString(),
   };
 }

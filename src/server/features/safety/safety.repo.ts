@@ -134,3 +134,12 @@ export async function markReviewed(db: Db, id: number, adminId: number, at: Date
   const [row] = await db.select({ id: userReports.id }).from(userReports).where(eq(userReports.id, id));
   return row !== undefined;
 }
+
+/** Whom a report is about; undefined when there is no such report. */
+export async function reportedIdOf(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ reportedId: userReports.reportedId })
+    .from(userReports)
+    .where(eq(userReports.id, id));
+  return row?.reportedId;
+}

@@ -1,5 +1,6 @@
 import type { BlockBody, BlockedUser, Report, ReportBody } from "../../../core/schemas/safety";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../errors";
 import { requireAdmin, requireUser, type Viewer } from "../../http/viewer";
 import * as repo from "./safety.repo";
@@ -131,4 +132,18 @@ export async function review(ctx: AppContext, viewer: Viewer, id: number) {
   const admin = requireAdmin(viewer);
   if (!(await repo.markReviewed(ctx.db, id, admin.id, ctx.clock.now()))) throw notFound("Report not found");
   return { message: "Report marked as reviewed" };
+}
+
+/**
+ * Closes a report answered by an admin's action on its subject (a ban from the Reports queue), in
+ * the caller's transaction: 404 when there is no such report, 400 when it is about someone else.
+ */
+export async function closeReportAbout(
+  db: Db,
+  report: { id: number; reportedId: number; adminId: number; at: Date },
+): Promise<void> {
+  const about = await repo.reportedIdOf(db, report.id);
+  if (about === undefined) throw notFound("Report not found");
+  if (about !== report.reportedId) throw badRequest("That report is about another member");
+  await repo.markReviewed(db, report.id, report.adminId, report.at);
 }

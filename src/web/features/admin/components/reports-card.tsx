@@ -1,6 +1,9 @@
 import { MessageSquareWarning } from "lucide-react";
+import { useState } from "react";
 import { REPORT_REASONS, type Report } from "../../../../core/schemas/safety";
 import { useMarkReportReviewed, useOpenReports } from "../api";
+import { BanDialog, type BanTarget } from "./member/ban-dialog";
+import { ReportActions } from "./member/report-actions";
 import { ReportedMessage } from "./reported-message";
 import { type ReviewItem, ReviewQueueCard } from "./review-queue-card";
 
@@ -37,15 +40,22 @@ export function reportItem(report: Report): ReviewItem {
 /** Members' reports about other members (the Safety page's Report User). */
 export function ReportsCard() {
   const query = useOpenReports();
+  const review = useMarkReportReviewed();
+  const [banTarget, setBanTarget] = useState<BanTarget | null>(null);
+  const items = query.data?.map((r) => ({
+    ...reportItem(r),
+    actions: <ReportActions report={r} onBan={setBanTarget} review={review} />,
+  }));
   return (
-    <ReviewQueueCard
-      title="Reports"
-      icon={MessageSquareWarning}
-      description="Members reported by other members. Look into each report, act on the account if needed, then mark it reviewed."
-      empty="No reports are waiting for review."
-      query={{ ...query, data: query.data?.map(reportItem) }}
-      review={useMarkReportReviewed()}
-      reviewedText={(item) => `The report about @${item.username} is reviewed.`}
-    />
+    <>
+      <ReviewQueueCard
+        title="Reports"
+        icon={MessageSquareWarning}
+        description="Members reported by other members. Look into each report, act on the account if needed, then mark it reviewed."
+        empty="No reports are waiting for review."
+        query={{ ...query, data: items }}
+      />
+      <BanDialog target={banTarget} onClose={() => setBanTarget(null)} />
+    </>
   );
 }

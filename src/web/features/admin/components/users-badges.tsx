@@ -3,6 +3,7 @@ import { cn } from "../../../lib/utils";
 import { type UserBadge, userBadges } from "./users-model";
 
 const BADGE_STYLES: Record<UserBadge, string> = {
+  Banned: "bg-red-100 text-red-800",
   Admin: "bg-indigo-100 text-indigo-800",
   Test: "bg-amber-100 text-amber-900",
   Subscribed: "bg-emerald-100 text-emerald-800",

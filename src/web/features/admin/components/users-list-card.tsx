@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, FlaskConical, Trash2, Undo2, UsersRound } from "lucide-react";
 import { useState } from "react";
+import { Link } from "wouter";
 import type { AdminUser } from "../../../../core/schemas/members";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
@@ -37,7 +38,12 @@ function UserRow({
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="truncate font-semibold text-slate-900">{displayName(user)}</span>
+          <Link
+            href={`/admin/users/${user.id}`}
+            className="truncate font-semibold text-slate-900 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-emerald-600"
+          >
+            {displayName(user)}
+          </Link>
           <span className="text-sm text-slate-500">@{user.username}</span>
           <UsersBadges user={user} />
         </div>

@@ -106,6 +106,7 @@ describe("testAccountsDeletion", () => {
     subscriptionStatus: "inactive",
     isAdmin,
     isTestAccount: true,
+    isBanned: false,
     createdAt: "2026-01-01T00:00:00.000Z",
     atStake,
   });

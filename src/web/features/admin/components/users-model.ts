@@ -44,13 +44,14 @@ export function addCoinsRequest(userId: number | null, amountText: string, reaso
   return { ok: true, body: { userId, amount, reason: why || `Admin added ${amount} FitCoins` } };
 }
 
-export type UserBadge = "Admin" | "Test" | "Subscribed";
+export type UserBadge = "Banned" | "Admin" | "Test" | "Subscribed";
 
 /** The All Users badges, in that order. */
 export function userBadges(
-  user: Pick<AdminUser, "isAdmin" | "isTestAccount" | "subscriptionStatus">,
+  user: Pick<AdminUser, "isAdmin" | "isTestAccount" | "subscriptionStatus"> & { isBanned?: boolean },
 ): UserBadge[] {
   const badges: UserBadge[] = [];
+  if (user.isBanned) badges.push("Banned");
   if (user.isAdmin) badges.push("Admin");
   if (user.isTestAccount) badges.push("Test");
   if (isSubscribed(user.subscriptionStatus)) badges.push("Subscribed");

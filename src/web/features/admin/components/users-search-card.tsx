@@ -1,5 +1,6 @@
 import { Check, Search, Users } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { Link } from "wouter";
 import type { AdminUser } from "../../../../core/schemas/members";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -42,11 +43,13 @@ export function UsersSearchCard({
         <CardTitle className="flex items-center gap-2">
           <Users className="size-5 text-emerald-700" aria-hidden="true" /> Find Users
         </CardTitle>
-        <CardDescription>Search members by username or email, then pick one to add FitCoins.</CardDescription>
+        <CardDescription>
+          Search members by username, email or name; pick one to add FitCoins, or open their page.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="grid gap-2">
-          <Label htmlFor={inputId}>Username or email</Label>
+          <Label htmlFor={inputId}>Username, email or name</Label>
           <div className="relative">
             <Search
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
@@ -79,13 +82,13 @@ export function UsersSearchCard({
             {results.map((user) => {
               const selected = user.id === selectedId;
               return (
-                <li key={user.id}>
+                <li key={user.id} className="flex items-stretch gap-2">
                   <button
                     type="button"
                     aria-pressed={selected}
                     onClick={() => onSelect(user)}
                     className={cn(
-                      "flex w-full items-center gap-3 rounded-xl border px-3 py-2.5 text-left outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-emerald-600",
+                      "flex min-w-0 flex-1 items-center gap-3 rounded-xl border px-3 py-2.5 text-left outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-emerald-600",
                       selected ? "border-emerald-600 bg-emerald-50" : "border-slate-200",
                     )}
                   >
@@ -100,6 +103,12 @@ export function UsersSearchCard({
                       <Check className="size-5 shrink-0 text-emerald-700" aria-label="Selected" />
                     ) : null}
                   </button>
+                  <Link
+                    href={`/admin/users/${user.id}`}
+                    className="flex items-center rounded-xl border border-slate-200 px-3 text-sm font-semibold text-emerald-700 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-emerald-600"
+                  >
+                    Open<span className="sr-only"> @{user.username}</span>
+                  </Link>
                 </li>
               );
             })}

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { subscriptionStatusSchema } from "./auth";
+import { dbIdParamSchema, dbIdSchema } from "./common";
+import { transactionSchema } from "./money";
+
+/* Bans and the member page for admins (issue 22; DESIGN 1, admin user management). */
+
+export const BAN_REASON_REQUIRED = "A reason is required";
+export const BAN_REASON_MAX = 500;
+
+/**
+ * POST /api/admin/users/:id/ban. `reportId`: the report the ban answers (from the Reports queue);
+ * it must be about this member, and it is marked reviewed with the ban.
+ */
+export const banBodySchema = z.object({
+  reason: z
+    .string({ error: BAN_REASON_REQUIRED })
+    .trim()
+    .min(1, BAN_REASON_REQUIRED)
+    .max(BAN_REASON_MAX, `At most ${BAN_REASON_MAX} characters`),
+  reportId: dbIdSchema().optional(),
+});
+export type BanBody = z.infer<typeof banBodySchema>;
+
+export const banResultSchema = z.object({
+  message: z.string(),
+  /** How many sessions the ban ended. */
+  sessionsEnded: z.number().int(),
+});
+export type BanResult = z.infer<typeof banResultSchema>;
+
+export const banStateSchema = z
+  .object({ bannedAt: z.string(), reason: z.string(), bannedBy: z.string().nullable() })
+  .nullable();
+
+export const memberSessionSchema = z.object({
+  id: z.number().int(),
+  /** The device fingerprint with all but its first and last 4 characters masked. */
+  device: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  /** The session was last renewed (a request) at this instant; renewal happens at most daily. */
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+});
+export type MemberSession = z.infer<typeof memberSessionSchema>;
+
+const participationSchema = z.object({
+  competitionId: z.number().int(),
+  name: z.string(),
+  groupId: z.number().int().nullable(),
+  status: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  steps: z.number().int(),
+  finalPosition: z.number().int().nullable(),
+  prize: z.string().nullable(),
+  disqualified: z.boolean(),
+});
+
+const reportSchema = z.object({
+  id: z.number().int(),
+  /** The other member: who reported (reports about them) or who was reported (reports by them). */
+  other: z.object({ id: z.number().int(), username: z.string() }),
+  reason: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+
+/** GET /api/admin/users/:id: everything support needs about one member. */
+export const memberDetailSchema = z.object({
+  profile: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    profileImageUrl: z.string().nullable(),
+    timeZone: z.string(),
+    isAdmin: z.boolean(),
+    isTestAccount: z.boolean(),
+    deleted: z.boolean(),
+    rulesAccepted: z.boolean(),
+    createdAt: z.string(),
+  }),
+  subscription: z.object({
+    status: subscriptionStatusSchema,
+    plan: z.string().nullable(),
+    provider: z.string().nullable(),
+    currentPeriodEnd: z.string().nullable(),
+  }),
+  balances: z.object({ usd: z.string(), fitcoins: z.string(), points: z.number().int() }),
+  ban: banStateSchema,
+  competitions: z.array(participationSchema),
+  groups: z.array(
+    z.object({ id: z.number().int(), name: z.string(), role: z.string(), joinedAt: z.string() }),
+  ),
+  stepFlags: z.array(
+    z.object({
+      flaggedAt: z.string(),
+      reason: z.string(),
+      refusals: z.number().int(),
+      reviewedAt: z.string().nullable(),
+    }),
+  ),
+  reportsAbout: z.array(reportSchema),
+  reportsBy: z.array(reportSchema),
+  sessions: z.array(memberSessionSchema),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+export const memberTransactionsQuerySchema = z.object({
+  /** The id of the last transaction of the previous page. */
+  cursor: dbIdParamSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const memberTransactionsPageSchema = z.object({
+  items: z.array(transactionSchema),
+  nextCursor: z.number().int().nullable(),
+});
+export type MemberTransactionsPage = z.infer<typeof memberTransactionsPageSchema>;
+
+export const memberSessionParamsSchema = z.object({ id: dbIdParamSchema, sessionId: dbIdParamSchema });
+
+/** POST /api/admin/users/:id/unban: a note for the audit log, optional. */
+export const unbanBodySchema = z
+  .object({
+    reason: z.string().trim().max(BAN_REASON_MAX, `At most ${BAN_REASON_MAX} characters`).optional(),
+  })
+  .nullish();

@@ -1,0 +1,120 @@
+import { SearchCheck } from "lucide-react";
+import { useState } from "react";
+import type { ReconciliationResult } from "../../../../../core/schemas/money";
+import { Button } from "../../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { Spinner } from "../../../../components/ui/spinner";
+import { toast } from "../../../../components/ui/use-toast";
+import { dollars, fc, formatInZone } from "../../../../lib/format";
+import { errorMessage } from "../../../../lib/utils";
+import { useMemberAudit, useMemberReconcile, useMemberTransactions } from "../../member-api";
+import { ReconciliationResultView } from "../user-reconcile-check";
+import { ListCard } from "./member-lists-card";
+
+/** The member's ledger history (dollars and FitCoins), newest first, 25 at a time. */
+export function MemberLedgerCard({ id, timeZone }: { id: number; timeZone: string }) {
+  const history = useMemberTransactions(id);
+  const items = history.data?.pages.flatMap((p) => p.items) ?? [];
+  if (history.isPending) return <Spinner label="Loading transactions" />;
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-2">
+      <ListCard
+        title="Transactions"
+        empty={history.isError ? "Could not load transactions." : "No transactions."}
+      >
+        {items.map((t) => (
+          <li key={t.id} className="flex items-center gap-3 py-2.5">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold text-slate-900">{t.description}</p>
+              <p className="text-xs text-slate-500">
+                {t.type.replace(/_/g, " ")}
+                {t.source === "card" ? " · by card" : ""} · {formatInZone(t.createdAt, timeZone)}
+              </p>
+            </div>
+            <span
+              className={`font-bold tabular-nums ${t.amount.startsWith("+") ? "text-emerald-700" : "text-slate-900"}`}
+            >
+              {t.amount.slice(0, 1)}
+              {t.currency === "USD" ? dollars(t.amount.slice(1)) : fc(t.amount.slice(1))}
+            </span>
+          </li>
+        ))}
+      </ListCard>
+      {history.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="w-fit"
+          disabled={history.isFetchingNextPage}
+          onClick={() => history.fetchNextPage()}
+        >
+          {history.isFetchingNextPage ? "Loading..." : "Load more"}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** What admins did about this member, newest first (the audit log). */
+export function MemberAuditCard({ id, timeZone }: { id: number; timeZone: string }) {
+  const log = useMemberAudit(id);
+  return (
+    <ListCard
+      title="Admin Actions"
+      empty={
+        log.isPending ? "Loading..." : log.isError ? "Could not load the audit log." : "No admin actions yet."
+      }
+    >
+      {(log.data?.items ?? []).map((e) => (
+        <li key={e.id} className="py-2.5">
+          <p className="font-semibold text-slate-900">
+            {e.action} <span className="font-normal text-slate-500">by @{e.admin.username}</span>
+          </p>
+          {e.reason ? <p className="break-words text-sm text-slate-600">{e.reason}</p> : null}
+          <p className="text-xs text-slate-500">{formatInZone(e.createdAt, timeZone)}</p>
+        </li>
+      ))}
+    </ListCard>
+  );
+}
+
+/** The Current User Check (specification 3) run for this member's own card payments. */
+export function MemberReconcileCard({ id, username }: { id: number; username: string }) {
+  const reconcile = useMemberReconcile(id);
+  const [result, setResult] = useState<ReconciliationResult | null>(null);
+  const run = () =>
+    reconcile.mutate(undefined, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        toast({
+          title: answer.missingDepositsFound === 0 ? "No Missing Deposits Found" : "Reconciliation Complete",
+          description: answer.message,
+        });
+      },
+      onError: (e) =>
+        toast({
+          title: "User Reconciliation Failed",
+          description: errorMessage(e, "Could not check deposits. Please try again."),
+          variant: "destructive",
+        }),
+    });
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Current User Check</CardTitle>
+          <CardDescription>
+            Compares @{username}'s card payments of the last 30 days with their wallet and credits any payment
+            that never arrived.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button onClick={run} disabled={reconcile.isPending}>
+            <SearchCheck aria-hidden="true" />
+            {reconcile.isPending ? "Checking deposits..." : "Check Their Deposits"}
+          </Button>
+        </CardContent>
+      </Card>
+      {result ? <ReconciliationResultView result={result} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import type { MemberDetail } from "../../../../../core/schemas/admin-member";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { fc, formatInZone } from "../../../../lib/format";
+import { reportReasonLabel } from "../reports-card";
+
+/** A titled card with a list, or a line saying the list is empty. */
+export function ListCard({
+  title,
+  empty,
+  children,
+  className,
+}: {
+  title: string;
+  empty: string;
+  children: ReactNode[];
+  className?: string;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {children.length === 0 ? (
+          <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-600">{empty}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label={title}>
+            {children}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Competitions and groups the member is in (current and recent). */
+export function MemberActivityCards({ member, timeZone }: { member: MemberDetail; timeZone: string }) {
+  const when = (iso: string) => formatInZone(iso, timeZone);
+  return (
+    <>
+      <ListCard title="Competitions" empty="No competitions joined.">
+        {member.competitions.map((c) => (
+          <li key={c.competitionId} className="py-2.5">
+            <p className="font-semibold text-slate-900">
+              {c.name} <span className="text-sm font-normal text-slate-500">· {c.status}</span>
+            </p>
+            <p className="text-sm text-slate-600">
+              {c.steps.toLocaleString("en-US")} steps
+              {c.finalPosition ? ` · #${c.finalPosition}` : ""}
+              {c.prize ? ` · won ${fc(c.prize)}` : ""}
+              {c.disqualified ? " · disqualified" : ""}
+            </p>
+            <p className="text-xs text-slate-500">Ends {when(c.endDate)}</p>
+          </li>
+        ))}
+      </ListCard>
+      <ListCard title="Groups" empty="No groups.">
+        {member.groups.map((g) => (
+          <li key={g.id} className="py-2.5">
+            <p className="font-semibold text-slate-900">{g.name}</p>
+            <p className="text-xs text-slate-500">
+              {g.role === "admin" ? "Group admin" : "Member"} · joined {when(g.joinedAt)}
+            </p>
+          </li>
+        ))}
+      </ListCard>
+    </>
+  );
+}
+
+/** Step flags, and reports about the member and by them. */
+export function MemberSafetyCards({ member, timeZone }: { member: MemberDetail; timeZone: string }) {
+  const when = (iso: string) => formatInZone(iso, timeZone);
+  const report = (r: MemberDetail["reportsAbout"][number], who: string) => (
+    <li key={r.id} className="py-2.5">
+      <p className="font-semibold text-slate-900">{reportReasonLabel(r.reason)}</p>
+      {r.description ? <p className="break-words text-sm text-slate-600">{r.description}</p> : null}
+      <p className="text-xs text-slate-500">
+        {who}{" "}
+        <Link href={`/admin/users/${r.other.id}`} className="font-semibold text-emerald-700 hover:underline">
+          @{r.other.username}
+        </Link>{" "}
+        · {when(r.createdAt)} · {r.reviewedAt ? "reviewed" : "open"}
+      </p>
+    </li>
+  );
+  return (
+    <>
+      <ListCard title="Step Flags" empty="No step flags.">
+        {member.stepFlags.map((f) => (
+          <li key={f.flaggedAt} className="py-2.5">
+            <p className="font-semibold text-slate-900">{f.reason}</p>
+            <p className="text-xs text-slate-500">
+              Flagged {when(f.flaggedAt)} · {f.refusals} refused syncs ·{" "}
+              {f.reviewedAt ? `reviewed ${when(f.reviewedAt)}` : "open"}
+            </p>
+          </li>
+        ))}
+      </ListCard>
+      <ListCard title="Reports About Them" empty="Nobody reported this member.">
+        {member.reportsAbout.map((r) => report(r, "By"))}
+      </ListCard>
+      <ListCard title="Reports By Them" empty="This member reported nobody.">
+        {member.reportsBy.map((r) => report(r, "About"))}
+      </ListCard>
+    </>
+  );
+}
