@@ -34,6 +34,26 @@ export async function recordAdminAction(db: Db, a: AdminAction): Promise<void> {
   });
 }
 
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+
+/**
+ * What an edit changed, for `details`: `{ field: { from, to } }` over the fields of `after` whose
+ * value differs from `before` (dates compared and shown as ISO instants). Empty when nothing did.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined) continue;
+    const from = comparable(before[key]);
+    const to = comparable(value);
+    if (JSON.stringify(from) !== JSON.stringify(to)) out[key] = { from, to };
+  }
+  return out;
+}
+
 const admins = alias(users, "audit_admin");
 const targets = alias(users, "audit_target");
 
