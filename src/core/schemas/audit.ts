@@ -30,6 +30,9 @@ const instant = z.iso.datetime({ offset: true, message: "Must be an ISO 8601 dat
 export const auditQuerySchema = z.object({
   adminId: dbIdParamSchema.optional(),
   targetUserId: dbIdParamSchema.optional(),
+  /** The admin and the member by username (case-insensitive, exact), as the admin screen types them. */
+  adminUsername: z.string().trim().min(1).max(64).optional(),
+  targetUsername: z.string().trim().min(1).max(64).optional(),
   targetType: z.string().trim().min(1).max(40).optional(),
   targetId: dbIdParamSchema.optional(),
   action: z.string().trim().min(1).max(60).optional(),

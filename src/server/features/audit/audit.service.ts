@@ -63,6 +63,8 @@ export async function auditLog(ctx: AppContext, viewer: Viewer, q: AuditQuery): 
   const where: SQL[] = [];
   if (q.adminId) where.push(eq(adminAuditLog.adminId, q.adminId));
   if (q.targetUserId) where.push(eq(adminAuditLog.targetUserId, q.targetUserId));
+  if (q.adminUsername) where.push(sql`lower(${admins.username}) = lower(${q.adminUsername})`);
+  if (q.targetUsername) where.push(sql`lower(${targets.username}) = lower(${q.targetUsername})`);
   if (q.targetType) where.push(eq(adminAuditLog.targetType, q.targetType));
   if (q.targetId) where.push(eq(adminAuditLog.targetId, q.targetId));
   // "user" finds user.ban, user.unban ...; "user.ban" finds exactly that.
