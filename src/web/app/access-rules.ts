@@ -38,6 +38,7 @@ export type PageKey =
   | "reconcileDeposits"
   | "paymentMonitor"
   | "giftCardOffers"
+  | "auditLog"
   | "emailTest";
 
 export interface SessionUser {
@@ -140,6 +141,7 @@ export const activeRoutes: RouteDef[] = [
   route("/admin/reconcile-deposits", "reconcileDeposits"),
   route("/admin/payment-monitor", "paymentMonitor"),
   route("/admin/gift-cards", "giftCardOffers"),
+  route("/admin/audit-log", "auditLog"),
   route("/step-test", "stepTest"),
   route("/email-test", "emailTest"),
   route("/forgot-password", "forgotPassword"),
