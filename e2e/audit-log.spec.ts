@@ -45,11 +45,11 @@ test("an admin grants FitCoins with a reason and finds it in the audit log; memb
   );
 
   // Filtered by the member's username: only what was done to them.
-  await page.getByLabel("Member").fill(sam.username.toUpperCase());
+  await page.getByLabel("Member", { exact: true }).fill(sam.username.toUpperCase());
   await expect(page.getByTestId("audit-entry")).toHaveCount(1);
   await expect(page.getByTestId("audit-entry")).toContainText("Granted FitCoins");
   // An action nobody took on them: nothing matches.
-  await page.getByLabel("Action").selectOption({ label: "Deleted a member" });
+  await page.getByLabel("Action", { exact: true }).selectOption({ label: "Deleted a member" });
   await expect(page.getByText("No admin actions match these filters.")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page.getByTestId("audit-entry").first()).toContainText("Granted FitCoins");
