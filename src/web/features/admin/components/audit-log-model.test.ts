@@ -49,6 +49,22 @@ describe("audit log screen model", () => {
       { label: "Pool goal (FC)", value: "none → 100.00" },
       { label: "At stake", value: "active subscription, holds $5.00" },
     ]);
+    expect(
+      detailLines(
+        {
+          isActive: true,
+          endDate: "2026-03-02T15:00:00.000Z",
+          name: "Walk",
+          startDate: "2026-03-01T15:00:00.000Z",
+        },
+        "America/New_York",
+      ),
+    ).toEqual([
+      { label: "Name", value: "Walk" },
+      { label: "Start date", value: "Mar 1, 2026, 10:00 AM EST" },
+      { label: "End date", value: "Mar 2, 2026, 10:00 AM EST" },
+      { label: "Is active", value: "yes" },
+    ]);
     expect(detailLines(null)).toEqual([]);
     expect(detailLines({ changes: {} })).toEqual([{ label: "Changes", value: "none" }]);
   });

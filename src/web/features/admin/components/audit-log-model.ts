@@ -2,6 +2,7 @@
 
 import { zonedTimeToUtc } from "../../../../core/rules/zoned-time";
 import { AUDIT_ACTIONS, type AuditEntry, auditActionWords } from "../../../../core/schemas/audit";
+import { formatInZone } from "../../../lib/format";
 
 export type AuditFilters = {
   /** "" for every action, an object ("user") for all its actions, or one action ("user.ban"). */
@@ -107,34 +108,63 @@ const label = (key: string) =>
     .toLowerCase()
     .replace(/^./, (c) => c.toUpperCase());
 
-function shown(value: unknown): string {
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function shown(value: unknown, timeZone: string): string {
   if (value === null || value === undefined || value === "") return "none";
-  if (Array.isArray(value)) return value.length ? value.map(shown).join(", ") : "none";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (Array.isArray(value)) return value.length ? value.map((v) => shown(v, timeZone)).join(", ") : "none";
   if (typeof value === "object") return JSON.stringify(value);
+  if (typeof value === "string" && INSTANT.test(value)) return formatInZone(value, timeZone) || value;
   return String(value);
 }
 
 const isChange = (v: unknown): v is { from: unknown; to: unknown } =>
   typeof v === "object" && v !== null && "from" in v && "to" in v;
 
-/** The details as lines a reader can scan: "Name: Morning Walkers → Evening Walkers", "Fitcoins: 25". */
-export function detailLines(details: AuditEntry["details"]): { label: string; value: string }[] {
+/** What a reader looks for first; the database keeps JSON keys in an order of its own. */
+const FIRST = [
+  "name",
+  "title",
+  "brand",
+  "group",
+  "competition",
+  "month",
+  "startDate",
+  "endDate",
+  "start",
+  "end",
+];
+const rank = (key: string) => {
+  const i = FIRST.indexOf(key);
+  return i === -1 ? FIRST.length : i;
+};
+const ordered = (o: object) => Object.entries(o).sort(([a], [b]) => rank(a) - rank(b));
+
+/**
+ * The details as lines a reader can scan ("Name: Morning Walkers → Evening Walkers", "FitCoins:
+ * 25"), instants in the admin's zone.
+ */
+export function detailLines(
+  details: AuditEntry["details"],
+  timeZone = "UTC",
+): { label: string; value: string }[] {
   if (!details) return [];
   const lines: { label: string; value: string }[] = [];
-  for (const [key, value] of Object.entries(details)) {
+  const change = (c: { from: unknown; to: unknown }) =>
+    `${shown(c.from, timeZone)} → ${shown(c.to, timeZone)}`;
+  for (const [key, value] of ordered(details)) {
     if (key === "changes" && typeof value === "object" && value !== null) {
-      const changes = Object.entries(value);
+      const changes = ordered(value);
       if (changes.length === 0) lines.push({ label: "Changes", value: "none" });
-      for (const [field, change] of changes) {
-        lines.push({
-          label: label(field),
-          value: isChange(change) ? `${shown(change.from)} → ${shown(change.to)}` : shown(change),
-        });
+      for (const [field, c] of changes) {
+        lines.push({ label: label(field), value: isChange(c) ? change(c) : shown(c, timeZone) });
       }
     } else if (isChange(value)) {
-      lines.push({ label: label(key), value: `${shown(value.from)} → ${shown(value.to)}` });
+      lines.push({ label: label(key), value: change(value) });
     } else {
-      lines.push({ label: label(key), value: shown(value) });
+      lines.push({ label: label(key), value: shown(value, timeZone) });
     }
   }
   return lines;

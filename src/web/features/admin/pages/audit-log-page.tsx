@@ -45,7 +45,7 @@ const memberLink = (user: { id: number; username: string }) => (
 
 function AuditRow({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const target = targetWords(entry);
-  const details = detailLines(entry.details);
+  const details = detailLines(entry.details, timeZone);
   return (
     <li className="grid min-w-0 gap-2 rounded-xl border border-slate-200 p-4" data-testid="audit-entry">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -88,11 +88,11 @@ function Filters({ value, onChange }: { value: AuditFilters; onChange: (next: Au
     onChange({ ...value, [key]: e.target.value });
   return (
     <form
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+      className="grid grid-cols-2 gap-3 lg:grid-cols-6"
       aria-label="Filter the audit log"
       onSubmit={(e) => e.preventDefault()}
     >
-      <div className="grid gap-2">
+      <div className="col-span-2 grid gap-2">
         <Label htmlFor={`${id}-action`}>Action</Label>
         <NativeSelect id={`${id}-action`} value={value.action} onChange={set("action")}>
           <option value="">All actions</option>
@@ -103,7 +103,7 @@ function Filters({ value, onChange }: { value: AuditFilters; onChange: (next: Au
           ))}
         </NativeSelect>
       </div>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 gap-2">
         <Label htmlFor={`${id}-admin`}>Admin</Label>
         <Input
           id={`${id}-admin`}
@@ -113,7 +113,7 @@ function Filters({ value, onChange }: { value: AuditFilters; onChange: (next: Au
           autoComplete="off"
         />
       </div>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 gap-2">
         <Label htmlFor={`${id}-member`}>Member</Label>
         <Input
           id={`${id}-member`}
@@ -123,7 +123,7 @@ function Filters({ value, onChange }: { value: AuditFilters; onChange: (next: Au
           autoComplete="off"
         />
       </div>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 gap-2">
         <Label htmlFor={`${id}-from`}>From</Label>
         <Input
           id={`${id}-from`}
@@ -133,7 +133,7 @@ function Filters({ value, onChange }: { value: AuditFilters; onChange: (next: Au
           onChange={set("from")}
         />
       </div>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 gap-2">
         <Label htmlFor={`${id}-to`}>To</Label>
         <Input
           id={`${id}-to`}
