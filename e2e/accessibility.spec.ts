@@ -22,7 +22,14 @@ const MEMBER_PAGES = [
   "/step-test",
   "/community-rules",
 ];
-const ADMIN_PAGES = ["/admin", "/admin/gift-cards", "/marketplace/admin", "/ads-admin", "/email-test"];
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/gift-cards",
+  "/admin/audit-log",
+  "/marketplace/admin",
+  "/ads-admin",
+  "/email-test",
+];
 
 test("visitor pages have no serious accessibility violations", async ({ page }) => {
   await expectAccessible(page, VISITOR_PAGES);

@@ -30,6 +30,9 @@ const instant = z.iso.datetime({ offset: true, message: "Must be an ISO 8601 dat
 export const auditQuerySchema = z.object({
   adminId: dbIdParamSchema.optional(),
   targetUserId: dbIdParamSchema.optional(),
+  /** The admin and the member by username (case-insensitive, exact), as the admin screen types them. */
+  adminUsername: z.string().trim().min(1).max(64).optional(),
+  targetUsername: z.string().trim().min(1).max(64).optional(),
   targetType: z.string().trim().min(1).max(40).optional(),
   targetId: dbIdParamSchema.optional(),
   action: z.string().trim().min(1).max(60).optional(),
@@ -39,3 +42,53 @@ export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/**
+ * Every action the log records, in words, for the admin screen's filter and rows. Features record
+ * these names (object first); an entry with a name not listed here still shows, by its name.
+ */
+export const AUDIT_ACTIONS = {
+  "fitcoins.grant": "Granted FitCoins",
+  "deposits.reconcile": "Ran the global deposit reconciliation",
+  "deposits.reconcile_member": "Ran a member's Current User Check",
+  "payment_flag.review": "Reviewed a payment refund or dispute",
+  "user.delete": "Deleted a member",
+  "test_accounts.delete": "Deleted a test account (Delete All)",
+  "user.mark_test": "Marked as a test account",
+  "user.unmark_test": "Unmarked as a test account",
+  "user.ban": "Banned a member",
+  "user.unban": "Unbanned a member",
+  "session.end": "Ended a member's sessions",
+  "competition.create": "Created a competition",
+  "competition.edit": "Edited a competition",
+  "competition.delete": "Deleted a competition",
+  "competition.clear": "Cleared a flagged participant",
+  "competition.disqualify": "Disqualified a participant",
+  "settlement.retry": "Retried a settlement",
+  "dispute.review": "Reviewed a dispute",
+  "step_flag.review": "Reviewed a step flag",
+  "report.review": "Reviewed a report",
+  "offer.create": "Created a gift card offer",
+  "offer.edit": "Edited a gift card offer",
+  "offer.activate": "Made an offer the Gift Card of the Month",
+  "product.create": "Created a store product",
+  "product.edit": "Edited a store product",
+  "product.delete": "Deleted a store product",
+  "ad.create": "Created an ad",
+  "ad.edit": "Edited an ad",
+  "ad.delete": "Deleted an ad",
+  "ad.activate": "Activated an ad",
+  "ad.deactivate": "Deactivated an ad",
+  "group.edit": "Edited someone else's group",
+  "group.set_entry_price": "Set a group's entry price",
+  "group.delete": "Deleted someone else's group",
+  "group.new_invite": "Replaced a group's invite link",
+  "group.set_role": "Changed a group member's role",
+  "chat_message.delete": "Deleted a chat message",
+} as const satisfies Record<string, string>;
+export type AuditActionName = keyof typeof AUDIT_ACTIONS;
+
+/** The action in words ("user.ban" → "Banned a member"); an unknown name is shown as it is. */
+export function auditActionWords(action: string): string {
+  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+}

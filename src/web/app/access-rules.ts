@@ -39,6 +39,7 @@ export type PageKey =
   | "reconcileDeposits"
   | "paymentMonitor"
   | "giftCardOffers"
+  | "auditLog"
   | "emailTest"
   | "help"
   | "terms"
@@ -169,6 +170,7 @@ export const activeRoutes: RouteDef[] = [
   route("/admin/payment-monitor", "paymentMonitor"),
   route("/admin/gift-cards", "giftCardOffers"),
   route("/admin/users/:id", "adminMember"),
+  route("/admin/audit-log", "auditLog"),
   route("/step-test", "stepTest"),
   route("/email-test", "emailTest"),
   route("/forgot-password", "forgotPassword"),

@@ -192,6 +192,10 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/admin/pages/gift-card-offers-page"),
     (m) => m.GiftCardOffersPage,
   ),
+  auditLog: page(
+    () => import("../features/admin/pages/audit-log-page"),
+    (m) => m.AuditLogPage,
+  ),
   emailTest: page(
     () => import("../features/email/pages/email-test-page"),
     (m) => m.EmailTestPage,

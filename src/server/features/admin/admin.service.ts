@@ -4,6 +4,7 @@ import { notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { systemAccount, systemAccountIds, systemBalance, userAccount } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
+import { recordAdminAction } from "../audit/audit.service";
 import { reconcileEveryone } from "../deposits/deposits.service";
 import * as repo from "./admin.repo";
 
@@ -43,7 +44,7 @@ export async function addCoins(
   if (!target) throw notFound("User not found");
   const description = body.reason || `Admin added ${body.amount} FitCoins`;
   await ctx.db.transaction(async (tx) => {
-    await transfer(tx, {
+    const done = await transfer(tx, {
       from: await systemAccount(tx, "fitcoinIssuance", target.id),
       to: await userAccount(tx, target.id, "FC"),
       amount: body.amount * 100,
@@ -54,6 +55,18 @@ export async function addCoins(
       reference: `admin:${admin.id}`,
       idempotencyKey: idempotencyKey ? `grant:${admin.id}:${idempotencyKey}` : null,
     });
+    // A retry under the same key moved nothing: it is not a second grant.
+    if (!done.applied) return;
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "fitcoins.grant",
+      targetType: "user",
+      targetId: target.id,
+      targetUserId: target.id,
+      reason: body.reason,
+      details: { fitcoins: body.amount, transferId: done.id },
+      at: ctx.clock.now(),
+    });
   });
   ctx.log.info({ adminId: admin.id, userId: target.id, amount: body.amount }, "admin added FitCoins");
   return { message: `Added ${body.amount} FitCoins to ${target.username}` };
@@ -61,7 +74,7 @@ export async function addCoins(
 
 /** Every member's card payments of the last 30 days, booked where they were missed, per member. */
 export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   const { missing, recovered } = await reconcileEveryone(ctx);
   const byUser = new Map<number, { missingCount: number; recoveredCount: number; totalCents: number }>();
   for (const intent of missing) {
@@ -80,6 +93,20 @@ export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
     repo.usernames(ctx.db, [...byUser.keys()]),
   ]);
   const totalCents = recovered.reduce((sum, r) => sum + r.intent.amountCents, 0);
+  // Each payment is booked in its own transaction by the provider's id; the run is recorded after.
+  await recordAdminAction(ctx.db, {
+    adminId: admin.id,
+    action: "deposits.reconcile",
+    targetType: "deposits",
+    details: {
+      usersScanned,
+      missing: missing.length,
+      recovered: recovered.length,
+      recoveredUsd: formatMinor(totalCents),
+      members: [...byUser.keys()],
+    },
+    at: ctx.clock.now(),
+  });
   return {
     usersScanned,
     totalMissingDeposits: missing.length,

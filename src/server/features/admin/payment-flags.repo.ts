@@ -26,12 +26,18 @@ export async function openPaymentFlags(db: Db) {
     .orderBy(desc(paymentFlags.createdAt));
 }
 
-/** Marks an open flag reviewed; false when there is no such open flag. */
-export async function markPaymentFlagReviewed(db: Db, id: number, at: Date): Promise<boolean> {
-  const rows = await db
+/** Marks an open flag reviewed, answering it; undefined when there is no such open flag. */
+export async function markPaymentFlagReviewed(db: Db, id: number, at: Date) {
+  const [row] = await db
     .update(paymentFlags)
     .set({ reviewedAt: at })
     .where(and(eq(paymentFlags.id, id), isNull(paymentFlags.reviewedAt)))
-    .returning({ id: paymentFlags.id });
-  return rows.length > 0;
+    .returning({
+      userId: paymentFlags.userId,
+      purpose: paymentFlags.purpose,
+      reason: paymentFlags.reason,
+      amountCents: paymentFlags.amountCents,
+      shortfallCents: paymentFlags.shortfallCents,
+    });
+  return row;
 }

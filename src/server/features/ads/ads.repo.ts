@@ -37,25 +37,34 @@ export async function insertAd(db: Db, values: AdValues): Promise<AdRow> {
   return row;
 }
 
+/** One ad, locked for the rest of the transaction (an edit reads what it changes). */
+export async function lockAd(db: Db, id: number): Promise<AdRow | null> {
+  const [row] = await db.select().from(ads).where(eq(ads.id, id)).for("update");
+  return row ?? null;
+}
+
 export async function updateAd(db: Db, id: number, values: Partial<AdValues>): Promise<AdRow | null> {
   const [row] = await db.update(ads).set(values).where(eq(ads.id, id)).returning();
   return row ?? null;
 }
 
-/** The ids that were deleted. */
-export async function deleteAds(db: Db, ids: number[]): Promise<number[]> {
-  const rows = await db.delete(ads).where(inArray(ads.id, ids)).returning({ id: ads.id });
-  return rows.map((r) => r.id);
+/** The ads that were deleted. */
+export function deleteAds(db: Db, ids: number[]): Promise<{ id: number; title: string }[]> {
+  return db.delete(ads).where(inArray(ads.id, ids)).returning({ id: ads.id, title: ads.title });
 }
 
-/** The ids that were changed. */
-export async function setActive(db: Db, ids: number[], isActive: boolean, now: Date): Promise<number[]> {
-  const rows = await db
+/** The ads that were changed. */
+export function setActive(
+  db: Db,
+  ids: number[],
+  isActive: boolean,
+  now: Date,
+): Promise<{ id: number; title: string }[]> {
+  return db
     .update(ads)
     .set({ isActive, updatedAt: now })
     .where(inArray(ads.id, ids))
-    .returning({ id: ads.id });
-  return rows.map((r) => r.id);
+    .returning({ id: ads.id, title: ads.title });
 }
 
 /** One more view or click of a live ad, counted in the row itself; false when the ad is not live. */

@@ -34,6 +34,26 @@ export async function recordAdminAction(db: Db, a: AdminAction): Promise<void> {
   });
 }
 
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+
+/**
+ * What an edit changed, for `details`: `{ field: { from, to } }` over the fields of `after` whose
+ * value differs from `before` (dates compared and shown as ISO instants). Empty when nothing did.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined) continue;
+    const from = comparable(before[key]);
+    const to = comparable(value);
+    if (JSON.stringify(from) !== JSON.stringify(to)) out[key] = { from, to };
+  }
+  return out;
+}
+
 const admins = alias(users, "audit_admin");
 const targets = alias(users, "audit_target");
 
@@ -43,6 +63,8 @@ export async function auditLog(ctx: AppContext, viewer: Viewer, q: AuditQuery): 
   const where: SQL[] = [];
   if (q.adminId) where.push(eq(adminAuditLog.adminId, q.adminId));
   if (q.targetUserId) where.push(eq(adminAuditLog.targetUserId, q.targetUserId));
+  if (q.adminUsername) where.push(sql`lower(${admins.username}) = lower(${q.adminUsername})`);
+  if (q.targetUsername) where.push(sql`lower(${targets.username}) = lower(${q.targetUsername})`);
   if (q.targetType) where.push(eq(adminAuditLog.targetType, q.targetType));
   if (q.targetId) where.push(eq(adminAuditLog.targetId, q.targetId));
   // "user" finds user.ban, user.unban ...; "user.ban" finds exactly that.

@@ -63,6 +63,13 @@ describe("admin audit log", () => {
     expect(aboutMember.items.map((e: { action: string }) => e.action)).toEqual(["user.unban", "user.ban"]);
     const byOther = (await get(`/api/admin/audit-log?adminId=${other.id}`, admin)).json();
     expect(byOther.items.map((e: { action: string }) => e.action)).toEqual(["competition.delete"]);
+    const byName = (
+      await get(`/api/admin/audit-log?targetUsername=${member.username.toUpperCase()}`, admin)
+    ).json();
+    expect(byName.items.map((e: { action: string }) => e.action)).toEqual(["user.unban", "user.ban"]);
+    const byAdminName = (await get(`/api/admin/audit-log?adminUsername=${other.username}`, admin)).json();
+    expect(byAdminName.items.map((e: { action: string }) => e.action)).toEqual(["competition.delete"]);
+    expect((await get("/api/admin/audit-log?targetUsername=nobody-at-all", admin)).json().items).toEqual([]);
     const userActions = (await get("/api/admin/audit-log?action=user", admin)).json();
     expect(userActions.items).toHaveLength(2);
     const exact = (await get("/api/admin/audit-log?action=user.ban", admin)).json();

@@ -17,6 +17,7 @@ import { type CompetitionRow, competitions } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { requireAdmin, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { refundPaidIn } from "../../ledger/pools";
+import { changedFields, recordAdminAction } from "../audit/audit.service";
 import { invalidateBoard, sharedBoard } from "./board";
 import * as repo from "./competitions.repo";
 import { toCompetition } from "./competitions.view";
@@ -119,6 +120,9 @@ export function viewCompetition(ctx: AppContext, viewer: Viewer, id: number) {
 /** Eight letters and digits, for invite links (competitions and groups). */
 export const newInviteCode = () => randomBytes(6).toString("base64url").replace(/[-_]/g, "x").toUpperCase();
 
+/** An entry fee as the audit log shows it: FitCoins ("12.50"), or null when free. */
+const feeShown = (fee: number | null) => (fee === null ? null : formatMinor(fee));
+
 /** Site admins create competitions (DESIGN 1, who edits what); the start must be in the future. */
 export async function create(ctx: AppContext, viewer: Viewer, body: CompetitionBody): Promise<Competition> {
   const admin = requireAdmin(viewer);
@@ -126,20 +130,36 @@ export async function create(ctx: AppContext, viewer: Viewer, body: CompetitionB
   if (startDate.getTime() <= ctx.clock.now().getTime()) {
     throw badRequest(START_IN_FUTURE_MESSAGE, [{ path: "startDate", message: START_IN_FUTURE_MESSAGE }]);
   }
-  const [row] = await ctx.db
-    .insert(competitions)
-    .values({
-      name: body.name,
-      description: body.description,
-      entryFee: body.entryFee,
-      maxParticipants: body.maxParticipants,
-      startDate,
-      endDate: new Date(body.endDate),
-      entryDeadlineHours: body.entryDeadlineHours,
-      inviteCode: newInviteCode(),
-      createdBy: admin.id,
-    })
-    .returning({ id: competitions.id });
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(competitions)
+      .values({
+        name: body.name,
+        description: body.description,
+        entryFee: body.entryFee,
+        maxParticipants: body.maxParticipants,
+        startDate,
+        endDate: new Date(body.endDate),
+        entryDeadlineHours: body.entryDeadlineHours,
+        inviteCode: newInviteCode(),
+        createdBy: admin.id,
+      })
+      .returning({ id: competitions.id });
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "competition.create",
+      targetType: "competition",
+      targetId: created.id,
+      details: {
+        name: body.name,
+        entryFee: feeShown(body.entryFee),
+        startDate: startDate.toISOString(),
+        endDate: new Date(body.endDate).toISOString(),
+      },
+      at: ctx.clock.now(),
+    });
+    return created;
+  });
   invalidateBoard(ctx.db);
   ctx.log.info({ competitionId: row.id, by: admin.id }, "competition created");
   return one(ctx, admin, row.id);
@@ -184,18 +204,30 @@ export async function update(
     if (windowChanged && startDate.getTime() <= now.getTime()) {
       throw badRequest(START_IN_FUTURE_MESSAGE, [{ path: "startDate", message: START_IN_FUTURE_MESSAGE }]);
     }
-    await tx
-      .update(competitions)
-      .set({
-        name: body.name,
-        description: body.description,
-        entryFee: body.entryFee,
-        maxParticipants: body.maxParticipants,
-        startDate,
-        endDate,
-        entryDeadlineHours: body.entryDeadlineHours,
-      })
-      .where(eq(competitions.id, id));
+    const changes = {
+      name: body.name,
+      description: body.description,
+      entryFee: body.entryFee,
+      maxParticipants: body.maxParticipants,
+      startDate,
+      endDate,
+      entryDeadlineHours: body.entryDeadlineHours,
+    };
+    await tx.update(competitions).set(changes).where(eq(competitions.id, id));
+    // Competitions are the site admins' to run: a site admin's edit is an admin action.
+    if (user.isAdmin) {
+      await recordAdminAction(tx, {
+        adminId: user.id,
+        action: "competition.edit",
+        targetType: "competition",
+        targetId: id,
+        details: changedFields(
+          { ...row, entryFee: feeShown(row.entryFee) },
+          { ...changes, entryFee: feeShown(changes.entryFee) },
+        ),
+        at: now,
+      });
+    }
   });
   invalidateBoard(ctx.db);
   return one(ctx, user, id);
@@ -215,6 +247,16 @@ export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
     const pool = { ownerKey: repo.poolKey(id), label: row.name };
     const total = await refundPaidIn(tx, pool, `refund:${pool.ownerKey}:deleted`);
     await tx.update(competitions).set({ deletedAt: ctx.clock.now() }).where(eq(competitions.id, id));
+    if (user.isAdmin) {
+      await recordAdminAction(tx, {
+        adminId: user.id,
+        action: "competition.delete",
+        targetType: "competition",
+        targetId: id,
+        details: { name: row.name, refundedFitcoins: formatMinor(total) },
+        at: ctx.clock.now(),
+      });
+    }
     return total;
   });
   invalidateBoard(ctx.db);

@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { competitionDisputes, competitionParticipants, competitions, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
+import { recordAdminAction } from "../audit/audit.service";
 import * as repo from "./competitions.repo";
 import { competitionNotFound } from "./competitions.service";
 import { payoutPreview, settleCompetition } from "./settlement.service";
@@ -78,17 +79,28 @@ export async function decide(
   userId: number,
   decision: "clear" | "disqualify",
 ) {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   const row = await repo.findCompetition(ctx.db, id, "any");
   if (!row) throw competitionNotFound();
   if (row.settledAt) throw conflict("This competition is already settled");
   const now = ctx.clock.now();
-  const updated = await ctx.db
-    .update(competitionParticipants)
-    .set(decision === "clear" ? { clearedAt: now, disqualifiedAt: null } : { disqualifiedAt: now })
-    .where(and(eq(competitionParticipants.competitionId, id), eq(competitionParticipants.userId, userId)))
-    .returning({ userId: competitionParticipants.userId });
-  if (updated.length === 0) throw notFound("This member is not in the competition");
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(competitionParticipants)
+      .set(decision === "clear" ? { clearedAt: now, disqualifiedAt: null } : { disqualifiedAt: now })
+      .where(and(eq(competitionParticipants.competitionId, id), eq(competitionParticipants.userId, userId)))
+      .returning({ userId: competitionParticipants.userId });
+    if (updated.length === 0) throw notFound("This member is not in the competition");
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: decision === "clear" ? "competition.clear" : "competition.disqualify",
+      targetType: "competition",
+      targetId: id,
+      targetUserId: userId,
+      details: { competition: row.name },
+      at: now,
+    });
+  });
   ctx.log.warn({ competitionId: id, userId, decision }, "fair-play decision");
   const outcome = await settleCompetition(ctx, id);
   const done = outcome === "settled" || outcome === "refunded";
@@ -119,11 +131,27 @@ export async function openDisputes(ctx: AppContext, viewer: Viewer) {
 
 export async function reviewDispute(ctx: AppContext, viewer: Viewer, disputeId: number) {
   const admin = requireAdmin(viewer);
-  const done = await ctx.db
-    .update(competitionDisputes)
-    .set({ reviewedAt: ctx.clock.now(), reviewedBy: admin.id })
-    .where(and(eq(competitionDisputes.id, disputeId), isNull(competitionDisputes.reviewedAt)))
-    .returning({ id: competitionDisputes.id });
-  if (done.length === 0) throw notFound("No open dispute with this id");
+  const at = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(competitionDisputes)
+      .set({ reviewedAt: at, reviewedBy: admin.id })
+      .where(and(eq(competitionDisputes.id, disputeId), isNull(competitionDisputes.reviewedAt)))
+      .returning({
+        competitionId: competitionDisputes.competitionId,
+        userId: competitionDisputes.userId,
+        reason: competitionDisputes.reason,
+      });
+    if (!done) throw notFound("No open dispute with this id");
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "dispute.review",
+      targetType: "dispute",
+      targetId: disputeId,
+      targetUserId: done.userId,
+      details: { competitionId: done.competitionId, dispute: done.reason },
+      at,
+    });
+  });
   return { message: "Dispute marked reviewed" };
 }

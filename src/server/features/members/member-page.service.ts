@@ -172,7 +172,7 @@ export async function reconcile(ctx: AppContext, viewer: Viewer, id: number): Pr
   // Its own record after the bookings (each committed in its own transaction, idempotent by payment).
   await recordAdminAction(ctx.db, {
     adminId: admin.id,
-    action: "deposits.reconcile",
+    action: "deposits.reconcile_member",
     targetType: "user",
     targetId: id,
     targetUserId: id,

@@ -112,6 +112,12 @@ export async function liveUser(db: Db, id: number) {
   return row ?? null;
 }
 
-export async function setTestAccount(db: Db, id: number, isTestAccount: boolean) {
-  await db.update(users).set({ isTestAccount }).where(eq(users.id, id));
+/** Sets the test-account mark; false when it already had that value (or the member is gone). */
+export async function setTestAccount(db: Db, id: number, isTestAccount: boolean): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ isTestAccount })
+    .where(and(eq(users.id, id), eq(users.isTestAccount, !isTestAccount), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -10,6 +10,7 @@ import type {
 import type { AppContext } from "../../context";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, requireUser, type Viewer } from "../../http/viewer";
+import { type AdminAction, recordAdminAction } from "../audit/audit.service";
 import { loadViewerUser, revokeAllSessions } from "../auth/auth.service";
 import * as subscription from "../subscription/subscription.service";
 import * as repo from "./members.repo";
@@ -46,11 +47,17 @@ export async function stats(ctx: AppContext, viewer: Viewer): Promise<UserStats>
   };
 }
 
-/** Deletes (anonymises) a member; their membership stops renewing. */
-async function deleteMember(ctx: AppContext, userId: number) {
+/**
+ * Deletes (anonymises) a member; their membership stops renewing. An admin's deletion is recorded
+ * in the audit log in the transaction that anonymises.
+ */
+async function deleteMember(ctx: AppContext, userId: number, audit?: Omit<AdminAction, "at">) {
   const now = ctx.clock.now();
   await subscription.stopRenewing(ctx, userId);
-  if (!(await repo.anonymise(ctx.db, userId, now))) throw notFound("User not found");
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.anonymise(tx, userId, now))) throw notFound("User not found");
+    if (audit) await recordAdminAction(tx, { ...audit, at: now });
+  });
   await images.remove(ctx.db, userId);
   await revokeAllSessions(ctx.db, userId, now);
   ctx.log.info({ userId }, "account deleted (anonymised)");
@@ -143,10 +150,35 @@ async function deletableMember(ctx: AppContext, id: number) {
 }
 
 export async function adminDeleteUser(ctx: AppContext, viewer: Viewer, id: number) {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   await deletableMember(ctx, id);
-  await deleteMember(ctx, id);
+  await deleteMember(ctx, id, {
+    adminId: admin.id,
+    action: "user.delete",
+    targetType: "user",
+    targetId: id,
+    targetUserId: id,
+  });
   return { message: "User deleted" };
+}
+
+/** Marks or unmarks, recorded together; a concurrent request that already did it is a 400. */
+async function setTestAccount(ctx: AppContext, adminId: number, id: number, isTest: boolean) {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.setTestAccount(tx, id, isTest))) {
+      throw badRequest(
+        isTest ? "This account is already a test account" : "This account is not a test account",
+      );
+    }
+    await recordAdminAction(tx, {
+      adminId,
+      action: isTest ? "user.mark_test" : "user.unmark_test",
+      targetType: "user",
+      targetId: id,
+      targetUserId: id,
+      at: ctx.clock.now(),
+    });
+  });
 }
 
 export async function markTest(ctx: AppContext, viewer: Viewer, id: number) {
@@ -155,7 +187,7 @@ export async function markTest(ctx: AppContext, viewer: Viewer, id: number) {
   if (!target) throw notFound("User not found");
   if (target.isAdmin) throw forbidden("Admin accounts cannot be marked as test accounts");
   if (target.isTestAccount) throw badRequest("This account is already a test account");
-  await repo.setTestAccount(ctx.db, id, true);
+  await setTestAccount(ctx, admin.id, id, true);
   ctx.log.info({ adminId: admin.id, userId: id }, "marked as test account");
   return { message: "User marked as a test account" };
 }
@@ -166,7 +198,7 @@ export async function unmarkTest(ctx: AppContext, viewer: Viewer, id: number) {
   const target = await repo.liveUser(ctx.db, id);
   if (!target) throw notFound("User not found");
   if (!target.isTestAccount) throw badRequest("This account is not a test account");
-  await repo.setTestAccount(ctx.db, id, false);
+  await setTestAccount(ctx, admin.id, id, false);
   ctx.log.info({ adminId: admin.id, userId: id }, "test account unmarked");
   return { message: "User is no longer a test account" };
 }
@@ -183,7 +215,7 @@ export async function deleteTestAccounts(
   viewer: Viewer,
   body: DeleteTestAccountsBody,
 ): Promise<DeleteTestAccountsResult> {
-  requireAdmin(viewer);
+  const admin = requireAdmin(viewer);
   const include = new Set(body?.includeIds ?? []);
   const shown = body?.shownIds ? new Set(body.shownIds) : null;
   const deletedIds: number[] = [];
@@ -195,7 +227,15 @@ export async function deleteTestAccounts(
       kept.push({ id: account.id, username: account.username, atStake: account.atStake });
       continue;
     }
-    await deleteMember(ctx, account.id);
+    await deleteMember(ctx, account.id, {
+      adminId: admin.id,
+      action: "test_accounts.delete",
+      targetType: "user",
+      targetId: account.id,
+      targetUserId: account.id,
+      // What the admin agreed to leave behind (listed in the confirmation), if anything.
+      details: account.atStake.length ? { atStake: account.atStake } : null,
+    });
     deletedIds.push(account.id);
   }
   const deletedCount = deletedIds.length;

@@ -20,6 +20,7 @@ import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../errors";
 import { requireAdmin, requireUser, type Viewer } from "../../http/viewer";
 import { userBalances, userPoints } from "../../ledger/accounts";
+import { changedFields, recordAdminAction } from "../audit/audit.service";
 import * as offers from "./offers.repo";
 import { redeem } from "./redemption.service";
 import * as repo from "./redemptions.repo";
@@ -188,21 +189,55 @@ export async function listOffers(ctx: AppContext, viewer: Viewer): Promise<GiftC
 const amountOr = (v: number | string | null | undefined, fallback: number) =>
   v === null || v === undefined || v === "" ? fallback : (parseMinor(v) as number);
 
+/** An offer as the audit log shows it: dollar values and FitCoin prices, as the admin typed them. */
+const offerShown = (o: OfferRowValues) => ({
+  month: o.month,
+  brand: o.brand,
+  description: o.description,
+  imageUrl: o.imageUrl,
+  value50: formatMinor(o.value50Cents),
+  fitcoins50: formatMinor(o.fitcoins50),
+  value100: formatMinor(o.value100Cents),
+  fitcoins100: formatMinor(o.fitcoins100),
+});
+type OfferRowValues = Pick<
+  offers.OfferRow,
+  | "month"
+  | "brand"
+  | "description"
+  | "imageUrl"
+  | "value50Cents"
+  | "fitcoins50"
+  | "value100Cents"
+  | "fitcoins100"
+>;
+
 export async function createOffer(
   ctx: AppContext,
   viewer: Viewer,
   body: GiftCardOfferBody,
 ): Promise<GiftCardOffer> {
-  requireAdmin(viewer);
-  const row = await offers.insert(ctx.db, {
-    month: body.month,
-    brand: body.brand,
-    description: body.description,
-    imageUrl: body.imageUrl || null,
-    value50Cents: amountOr(body.value50, OFFER_DEFAULT_VALUE50_CENTS),
-    fitcoins50: amountOr(body.fitcoins50, OFFER_DEFAULT_FITCOINS50),
-    value100Cents: amountOr(body.value100, OFFER_DEFAULT_VALUE100_CENTS),
-    fitcoins100: amountOr(body.fitcoins100, OFFER_DEFAULT_FITCOINS100),
+  const admin = requireAdmin(viewer);
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await offers.insert(tx, {
+      month: body.month,
+      brand: body.brand,
+      description: body.description,
+      imageUrl: body.imageUrl || null,
+      value50Cents: amountOr(body.value50, OFFER_DEFAULT_VALUE50_CENTS),
+      fitcoins50: amountOr(body.fitcoins50, OFFER_DEFAULT_FITCOINS50),
+      value100Cents: amountOr(body.value100, OFFER_DEFAULT_VALUE100_CENTS),
+      fitcoins100: amountOr(body.fitcoins100, OFFER_DEFAULT_FITCOINS100),
+    });
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "offer.create",
+      targetType: "offer",
+      targetId: created.id,
+      details: offerShown(created),
+      at: ctx.clock.now(),
+    });
+    return created;
   });
   return offerView(row);
 }
@@ -214,26 +249,49 @@ export async function updateOffer(
   id: number,
   body: GiftCardOfferBody,
 ): Promise<GiftCardOffer> {
-  requireAdmin(viewer);
-  const current = await offers.byId(ctx.db, id);
-  if (!current) throw notFound("Gift card offer not found");
-  const row = await offers.update(ctx.db, id, {
-    month: body.month,
-    brand: body.brand,
-    description: body.description,
-    imageUrl: body.imageUrl || null,
-    value50Cents: amountOr(body.value50, current.value50Cents),
-    fitcoins50: amountOr(body.fitcoins50, current.fitcoins50),
-    value100Cents: amountOr(body.value100, current.value100Cents),
-    fitcoins100: amountOr(body.fitcoins100, current.fitcoins100),
+  const admin = requireAdmin(viewer);
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await offers.byId(tx, id, true);
+    if (!current) throw notFound("Gift card offer not found");
+    const updated = await offers.update(tx, id, {
+      month: body.month,
+      brand: body.brand,
+      description: body.description,
+      imageUrl: body.imageUrl || null,
+      value50Cents: amountOr(body.value50, current.value50Cents),
+      fitcoins50: amountOr(body.fitcoins50, current.fitcoins50),
+      value100Cents: amountOr(body.value100, current.value100Cents),
+      fitcoins100: amountOr(body.fitcoins100, current.fitcoins100),
+    });
+    if (!updated) throw notFound("Gift card offer not found");
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "offer.edit",
+      targetType: "offer",
+      targetId: id,
+      details: { brand: updated.brand, changes: changedFields(offerShown(current), offerShown(updated)) },
+      at: ctx.clock.now(),
+    });
+    return updated;
   });
-  if (!row) throw notFound("Gift card offer not found");
   return offerView(row);
 }
 
 export async function activateOffer(ctx: AppContext, viewer: Viewer, id: number) {
-  requireAdmin(viewer);
-  const row = await ctx.db.transaction((tx) => offers.activate(tx, id));
+  const admin = requireAdmin(viewer);
+  const row = await ctx.db.transaction(async (tx) => {
+    const active = await offers.activate(tx, id);
+    if (!active) return null;
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "offer.activate",
+      targetType: "offer",
+      targetId: id,
+      details: { brand: active.brand, month: active.month },
+      at: ctx.clock.now(),
+    });
+    return active;
+  });
   if (!row) throw notFound("Gift card offer not found");
   return { message: `${row.brand} (${row.month}) is now the Gift Card of the Month`, offer: offerView(row) };
 }

@@ -125,14 +125,23 @@ export async function openReports(db: Db) {
     .orderBy(asc(userReports.createdAt), asc(userReports.id));
 }
 
-/** Marks a report reviewed; false when there is no such report. Reviewing twice changes nothing. */
-export async function markReviewed(db: Db, id: number, adminId: number, at: Date): Promise<boolean> {
-  await db
+/**
+ * Marks a report reviewed: "missing" when there is no such report, "already" when it was reviewed
+ * before (reviewing twice changes nothing), else the report just reviewed.
+ */
+export async function markReviewed(db: Db, id: number, adminId: number, at: Date) {
+  const [done] = await db
     .update(userReports)
     .set({ reviewedAt: at, reviewedBy: adminId })
-    .where(and(eq(userReports.id, id), isNull(userReports.reviewedAt)));
+    .where(and(eq(userReports.id, id), isNull(userReports.reviewedAt)))
+    .returning({
+      reporterId: userReports.reporterId,
+      reportedId: userReports.reportedId,
+      reason: userReports.reason,
+    });
+  if (done) return done;
   const [row] = await db.select({ id: userReports.id }).from(userReports).where(eq(userReports.id, id));
-  return row !== undefined;
+  return row === undefined ? "missing" : "already";
 }
 
 /** Whom a report is about; undefined when there is no such report. */

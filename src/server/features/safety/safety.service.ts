@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../errors";
 import { requireAdmin, requireUser, type Viewer } from "../../http/viewer";
+import { recordAdminAction } from "../audit/audit.service";
 import * as repo from "./safety.repo";
 
 const noSuchMember = () => notFound("No member with that username");
@@ -130,7 +131,21 @@ function roomOf(room: string, name: string | null) {
 
 export async function review(ctx: AppContext, viewer: Viewer, id: number) {
   const admin = requireAdmin(viewer);
-  if (!(await repo.markReviewed(ctx.db, id, admin.id, ctx.clock.now()))) throw notFound("Report not found");
+  const at = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const report = await repo.markReviewed(tx, id, admin.id, at);
+    if (report === "missing") throw notFound("Report not found");
+    if (report === "already") return;
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "report.review",
+      targetType: "report",
+      targetId: id,
+      targetUserId: report.reportedId,
+      details: { reporterId: report.reporterId, report: report.reason },
+      at,
+    });
+  });
   return { message: "Report marked as reviewed" };
 }
 

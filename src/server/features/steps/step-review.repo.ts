@@ -26,14 +26,14 @@ export async function openFlags(db: Db) {
     .orderBy(desc(stepFlags.flaggedAt));
 }
 
-/** Marks an open flag reviewed; false when the member has no open flag. */
-export async function markReviewed(db: Db, userId: number, at: Date): Promise<boolean> {
-  const rows = await db
+/** Marks an open flag reviewed, answering it; undefined when the member has no open flag. */
+export async function markReviewed(db: Db, userId: number, at: Date) {
+  const [row] = await db
     .update(stepFlags)
     .set({ reviewedAt: at })
     .where(and(eq(stepFlags.userId, userId), isNull(stepFlags.reviewedAt)))
-    .returning({ userId: stepFlags.userId });
-  return rows.length > 0;
+    .returning({ reason: stepFlags.reason, flaggedAt: stepFlags.flaggedAt });
+  return row;
 }
 
 /** The open flags of these members. */

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
+import { recordAdminAction } from "../audit/audit.service";
 import * as repo from "./step-review.repo";
 
 /** Accounts flagged after repeated implausible step syncs, waiting for an admin's review. */
@@ -25,10 +26,22 @@ export async function flaggedAccounts(ctx: AppContext, viewer: Viewer) {
 
 /** Closes a member's open flag; three more refusals within 24 hours open it again. */
 export async function markReviewed(ctx: AppContext, viewer: Viewer, userId: number) {
-  requireAdmin(viewer);
-  if (!(await repo.markReviewed(ctx.db, userId, ctx.clock.now()))) {
-    throw notFound("This member has no open step review");
-  }
+  const admin = requireAdmin(viewer);
+  const at = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const flag = await repo.markReviewed(tx, userId, at);
+    if (!flag) throw notFound("This member has no open step review");
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "step_flag.review",
+      // A member has one step flag, keyed by the member.
+      targetType: "step_flag",
+      targetId: userId,
+      targetUserId: userId,
+      details: { flag: flag.reason, flaggedAt: flag.flaggedAt.toISOString() },
+      at,
+    });
+  });
   return { message: "Marked as reviewed" };
 }
 

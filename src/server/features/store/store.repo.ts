@@ -19,6 +19,12 @@ export async function insertItem(db: Db, values: ItemValues): Promise<ItemRow> {
   return row;
 }
 
+/** One item, locked for the rest of the transaction (an edit reads what it changes). */
+export async function lockItem(db: Db, id: number): Promise<ItemRow | null> {
+  const [row] = await db.select().from(marketplaceItems).where(eq(marketplaceItems.id, id)).for("update");
+  return row ?? null;
+}
+
 export async function updateItem(
   db: Db,
   id: number,
@@ -28,10 +34,11 @@ export async function updateItem(
   return row ?? null;
 }
 
-export async function deleteItem(db: Db, id: number): Promise<boolean> {
-  const rows = await db
+/** The deleted item's name; null when there was none. */
+export async function deleteItem(db: Db, id: number): Promise<string | null> {
+  const [row] = await db
     .delete(marketplaceItems)
     .where(eq(marketplaceItems.id, id))
-    .returning({ id: marketplaceItems.id });
-  return rows.length > 0;
+    .returning({ name: marketplaceItems.name });
+  return row?.name ?? null;
 }

@@ -3,6 +3,7 @@ import type { Product, ProductBody } from "../../../core/schemas/store";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { requireAdmin, requireUser, type Viewer } from "../../http/viewer";
+import { changedFields, recordAdminAction } from "../audit/audit.service";
 import * as repo from "./store.repo";
 
 /** The gear store (specification 3 sections 2-5; DESIGN 1, store). */
@@ -54,7 +55,18 @@ export async function items(ctx: AppContext, viewer: Viewer): Promise<Product[]>
 export async function create(ctx: AppContext, viewer: Viewer, body: ProductBody): Promise<Product> {
   const admin = requireAdmin(viewer);
   const now = ctx.clock.now();
-  const row = await repo.insertItem(ctx.db, { ...valuesOf(body), createdAt: now, updatedAt: now });
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await repo.insertItem(tx, { ...valuesOf(body), createdAt: now, updatedAt: now });
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "product.create",
+      targetType: "product",
+      targetId: created.id,
+      details: { name: created.name, priceUsd: formatMinor(created.priceCents), active: created.active },
+      at: now,
+    });
+    return created;
+  });
   ctx.log.info({ productId: row.id, adminId: admin.id }, "product created");
   return toProduct(row);
 }
@@ -65,15 +77,41 @@ export async function update(
   id: number,
   body: ProductBody,
 ): Promise<Product> {
-  requireAdmin(viewer);
-  const row = await repo.updateItem(ctx.db, id, { ...valuesOf(body), updatedAt: ctx.clock.now() });
-  if (!row) throw noSuchProduct();
+  const admin = requireAdmin(viewer);
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await repo.lockItem(tx, id);
+    if (!before) throw noSuchProduct();
+    const values = valuesOf(body);
+    const updated = await repo.updateItem(tx, id, { ...values, updatedAt: now });
+    if (!updated) throw noSuchProduct();
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "product.edit",
+      targetType: "product",
+      targetId: id,
+      details: { name: updated.name, changes: changedFields(before, values) },
+      at: now,
+    });
+    return updated;
+  });
   return toProduct(row);
 }
 
 export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
   const admin = requireAdmin(viewer);
-  if (!(await repo.deleteItem(ctx.db, id))) throw noSuchProduct();
+  await ctx.db.transaction(async (tx) => {
+    const name = await repo.deleteItem(tx, id);
+    if (name === null) throw noSuchProduct();
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "product.delete",
+      targetType: "product",
+      targetId: id,
+      details: { name },
+      at: ctx.clock.now(),
+    });
+  });
   ctx.log.info({ productId: id, adminId: admin.id }, "product deleted");
   return { message: "Product deleted" };
 }
