@@ -9,20 +9,28 @@ import { errorMessage } from "../../../lib/utils";
 import { useReconcileDepositsMutation } from "../../wallet/api";
 import { Stat } from "./stat";
 
-/** The deposit check for the signed-in admin's own account, with its results. */
-export function UserReconcileCheck({
-  title = "Current User Check",
+/**
+ * A deposit check (specification 3, Current User Check) and its results: for the signed-in
+ * admin's own account, or run by an admin for a member's (the member page).
+ */
+export function DepositCheck({
+  title,
+  description,
+  buttonLabel,
   failureTitle,
+  check,
 }: {
-  title?: string;
+  title: string;
+  description: string;
+  buttonLabel: string;
   failureTitle: string;
+  check: { mutateAsync: () => Promise<ReconciliationResult>; isPending: boolean };
 }) {
-  const reconcile = useReconcileDepositsMutation();
   const [result, setResult] = useState<ReconciliationResult | null>(null);
 
   const run = async () => {
     try {
-      const answer = await reconcile.mutateAsync();
+      const answer = await check.mutateAsync();
       setResult(answer);
       if (answer.missingDepositsFound === 0) {
         toast({ title: "No Missing Deposits Found", description: answer.message });
@@ -39,24 +47,41 @@ export function UserReconcileCheck({
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <Card>
         <CardHeader>
           <CardTitle>{title}</CardTitle>
-          <CardDescription>
-            Compares your card payments of the last 30 days with your wallet deposits and credits any payment
-            that never arrived.
-          </CardDescription>
+          <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>
-          <Button onClick={run} disabled={reconcile.isPending}>
+          <Button onClick={run} disabled={check.isPending}>
             <SearchCheck aria-hidden="true" />
-            {reconcile.isPending ? "Checking deposits..." : "Check My Deposits"}
+            {check.isPending ? "Checking deposits..." : buttonLabel}
           </Button>
         </CardContent>
       </Card>
       {result ? <ReconciliationResultView result={result} /> : null}
     </div>
+  );
+}
+
+/** The deposit check for the signed-in admin's own account, with its results. */
+export function UserReconcileCheck({
+  title = "Current User Check",
+  failureTitle,
+}: {
+  title?: string;
+  failureTitle: string;
+}) {
+  const reconcile = useReconcileDepositsMutation();
+  return (
+    <DepositCheck
+      title={title}
+      description="Compares your card payments of the last 30 days with your wallet deposits and credits any payment that never arrived."
+      buttonLabel="Check My Deposits"
+      failureTitle={failureTitle}
+      check={{ mutateAsync: () => reconcile.mutateAsync(), isPending: reconcile.isPending }}
+    />
   );
 }
 

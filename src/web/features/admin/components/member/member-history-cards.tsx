@@ -1,14 +1,8 @@
-import { SearchCheck } from "lucide-react";
-import { useState } from "react";
-import type { ReconciliationResult } from "../../../../../core/schemas/money";
 import { Button } from "../../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Spinner } from "../../../../components/ui/spinner";
-import { toast } from "../../../../components/ui/use-toast";
 import { dollars, fc, formatInZone } from "../../../../lib/format";
-import { errorMessage } from "../../../../lib/utils";
 import { useMemberAudit, useMemberReconcile, useMemberTransactions } from "../../member-api";
-import { ReconciliationResultView } from "../user-reconcile-check";
+import { DepositCheck } from "../user-reconcile-check";
 import { ListCard } from "./member-lists-card";
 
 /** The member's ledger history (dollars and FitCoins), newest first, 25 at a time. */
@@ -80,41 +74,13 @@ export function MemberAuditCard({ id, timeZone }: { id: number; timeZone: string
 /** The Current User Check (specification 3) run for this member's own card payments. */
 export function MemberReconcileCard({ id, username }: { id: number; username: string }) {
   const reconcile = useMemberReconcile(id);
-  const [result, setResult] = useState<ReconciliationResult | null>(null);
-  const run = () =>
-    reconcile.mutate(undefined, {
-      onSuccess: (answer) => {
-        setResult(answer);
-        toast({
-          title: answer.missingDepositsFound === 0 ? "No Missing Deposits Found" : "Reconciliation Complete",
-          description: answer.message,
-        });
-      },
-      onError: (e) =>
-        toast({
-          title: "User Reconciliation Failed",
-          description: errorMessage(e, "Could not check deposits. Please try again."),
-          variant: "destructive",
-        }),
-    });
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-4">
-      <Card>
-        <CardHeader>
-          <CardTitle>Current User Check</CardTitle>
-          <CardDescription>
-            Compares @{username}'s card payments of the last 30 days with their wallet and credits any payment
-            that never arrived.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button onClick={run} disabled={reconcile.isPending}>
-            <SearchCheck aria-hidden="true" />
-            {reconcile.isPending ? "Checking deposits..." : "Check Their Deposits"}
-          </Button>
-        </CardContent>
-      </Card>
-      {result ? <ReconciliationResultView result={result} /> : null}
-    </div>
+    <DepositCheck
+      title="Current User Check"
+      description={`Compares @${username}'s card payments of the last 30 days with their wallet and credits any payment that never arrived.`}
+      buttonLabel="Check Their Deposits"
+      failureTitle="User Reconciliation Failed"
+      check={{ mutateAsync: () => reconcile.mutateAsync(), isPending: reconcile.isPending }}
+    />
   );
 }
