@@ -45,7 +45,7 @@ const ROOTS = (
   "scale opacity overflow tracking leading content items self inset top right bottom left shadow " +
   "rounded border outline ring font text flex break snap list blur from via to shrink grow size " +
   "gap bg z w h p px py pt pr pb pl m mx my mt mr mb ml duration delay ease order basis origin indent " +
-  "columns will-change place-content place-items place-self"
+  "columns will-change place-content place-items place-self decoration"
 ).split(" ");
 
 /** Groups a utility overrides besides its own (`p-2` drops an earlier `px-3`), as "group: others". */
@@ -144,6 +144,12 @@ function valued(root: string, value: string): string | undefined {
       if (value === "inset") return "ring-w-inset";
       if (color) return "ring-color";
       return NUMBER.test(value) ? "ring-w" : undefined;
+    case "decoration":
+      if (/^(?:solid|double|dotted|dashed|wavy)$/.test(value)) return "text-decoration-style";
+      if (color) return "text-decoration-color";
+      return NUMBER.test(value) || /^(?:auto|from-font)$/.test(value)
+        ? "text-decoration-thickness"
+        : undefined;
     case "ring-offset":
       return color ? "ring-offset-color" : "ring-offset-w";
     case "outline":
