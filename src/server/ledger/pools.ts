@@ -27,7 +27,8 @@ export async function payPrizes(
       kind: "prize",
       description: `Prize, place ${p.position}: ${pool.label}`,
       userId: p.userId,
-      reference: pool.ownerKey,
+      // The competition, not the pool: a group's rounds are each a win (achievements count them).
+      reference: `competition:${competitionId}`,
       idempotencyKey: `prize:competition:${competitionId}:${p.userId}`,
     });
   }

@@ -28,7 +28,7 @@ export async function facts(db: Db, userId: number): Promise<AchievementFacts> {
       (select count(*) from groups where created_by = ${userId} and deleted_at is null)::text as groups_created,
       (select count(*) from group_members m join groups g on g.id = m.group_id
         where g.created_by = ${userId} and g.deleted_at is null and m.user_id <> ${userId})::text as group_recruits,
-      (select count(*) from chat_messages where user_id = ${userId})::text as chat_messages,
+      (select count(*) from chat_messages where user_id = ${userId} and deleted_at is null)::text as chat_messages,
       (select coalesce(sum(amount), 0) from ledger_transfers
         where user_id = ${userId} and currency = 'PTS' and kind in ('earned', 'milestone', 'bonus'))::text as points_earned,
       (select count(*) from gift_card_redemptions where user_id = ${userId} and status <> 'failed')::text as redemptions`,

@@ -188,5 +188,20 @@ describe("chat moderation", () => {
       (await g.call("POST", "/api/users/report", member.session, { reportedId: -3, reason: "spam" }))
         .statusCode,
     ).toBe(400);
+    // By id only a member one shares a room with: ids cannot be walked to list every member.
+    const stranger = await g.member(0);
+    for (const [url, body] of [
+      ["/api/users/block", { blockedId: stranger.user.id }],
+      ["/api/users/report", { reportedId: stranger.user.id, reason: "spam" }],
+    ] as const) {
+      const res = await g.call("POST", url, member.session, body);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(stranger.user.username);
+    }
+    // A typed username still reaches anyone, as the Safety page does.
+    const typed = await g.call("POST", "/api/users/block", member.session, {
+      blockedId: stranger.user.username,
+    });
+    expect(typed.statusCode).toBe(201);
   });
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { userBalances } from "../../ledger/accounts";
 import { buildCompetition, buildUser, grantFitcoins, loginAs, type Session } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
@@ -122,5 +124,30 @@ describe("a banned member in a competition", () => {
     expect(lifted.statusCode).toBe(200);
     expect(await settleCompetition(app().ctx, c.id)).toBe("settled");
     expect(await fc(banned.user.id)).toBeGreaterThan(0);
+  });
+
+  it("holds the payout even when the member was cleared before the ban", async () => {
+    const { a, c, players, end } = await walked();
+    const [banned] = players;
+    // An earlier clearance of a step flag in this competition (as the admin's Clear writes it).
+    await app().ctx.db.execute(
+      sql`update competition_participants set cleared_at = ${app().ctx.clock.now()}
+        where competition_id = ${c.id} and user_id = ${banned.user.id}`,
+    );
+    expect((await ban(a, banned.user.id, "Stolen card")).statusCode).toBe(200);
+    t().clock.set(new Date(end.getTime() + GRACE));
+    expect(await settleCompetition(app().ctx, c.id)).toBe("held");
+    expect(await fc(banned.user.id)).toBe(0);
+  });
+
+  it("stops a banned member's membership from renewing: they cannot sign in to cancel it", async () => {
+    const a = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
+    const member = await player("Renewing");
+    expect((await ban(a, member.user.id, "Abuse")).statusCode).toBe(200);
+    const [row] = await queryRows<{ status: string }>(
+      app().ctx.db,
+      sql`select status from subscriptions where user_id = ${member.user.id}`,
+    );
+    expect(row?.status).toBe("cancel_at_period_end");
   });
 });

@@ -19,6 +19,10 @@ import { requireAdmin, requireUser, type Viewer, type ViewerUser } from "../../h
 import { refundPaidIn } from "../../ledger/pools";
 import { changedFields, recordAdminAction } from "../audit/audit.service";
 import { invalidateBoard, sharedBoard } from "./board";
+
+/** Other features drop the shared competitions board through here (a ban leaves it at once). */
+export { invalidateBoard };
+
 import * as repo from "./competitions.repo";
 import { toCompetition } from "./competitions.view";
 

@@ -110,7 +110,7 @@ export async function retrySettlement(ctx: AppContext, viewer: Viewer, id: numbe
   const messages = {
     settled: "Settled: the prizes are paid",
     refunded: "Settled: nobody was eligible, every entry was refunded",
-    held: "Held for review: a would-be winner has an unreviewed step flag",
+    held: "Held for review: a would-be winner has an unreviewed step flag or is banned",
     skipped: "Another process is settling this competition right now",
   } as const;
   return { message: messages[outcome] };

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { fitcoinsFromMinor, formatMinor, formatUsd } from "../../../core/money";
 import { dollarsToCents } from "../../../core/schemas/money";
 import type { AppContext } from "../../context";
-import { badRequest, conflict, notFound } from "../../errors";
+import { badRequest, conflict, notFound, subscriptionRequired } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
 import { userBalances } from "../../ledger/accounts";
 import {
@@ -58,8 +58,11 @@ export async function createPaymentIntent(
   viewer: Viewer,
   body: { amount: number; purpose?: PaymentPurpose },
 ) {
-  // Adding money is not competing (DESIGN 1, lapsed members).
+  // Adding money is not competing (DESIGN 1, lapsed members): a member whose membership ended may
+  // still top up. One who never subscribed may not: card money turned into FitCoins and a gift card
+  // by an account that never paid for a membership is the stolen-card path, not a member's.
   const user = requireUser(viewer);
+  if (user.subscriptionStatus === "inactive") throw subscriptionRequired();
   const amountCents = dollarsToCents(body.amount);
   // The route's schema has checked the amount already; this only narrows the type.
   if (amountCents === null) throw badRequest("Amount is required");

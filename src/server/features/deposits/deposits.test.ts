@@ -74,12 +74,12 @@ describe("deposits and FitCoin purchases by card (sandbox): the endpoints", () =
       expect(purpose.json().details[0].path).toBe("purpose");
     });
 
-    it("answers 401 without a session; a member without a subscription may add money (DESIGN 1)", async () => {
+    it("answers 401 without a session, 403 to a member who never subscribed (a lapsed one may: lapsed-access.test)", async () => {
       expect((await post("/api/create-payment-intent", undefined, { amount: 20 })).statusCode).toBe(401);
       const { session } = await member({ subscribed: false });
       const res = await post("/api/create-payment-intent", session, { amount: 20 });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ amount: 20 });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: "SUBSCRIPTION_REQUIRED" });
     });
   });
 

@@ -239,6 +239,13 @@ describe("group money", { timeout: 60_000 }, () => {
     expect(rounds[1]).toMatchObject({ participantCount: 4, paidOut: 45 });
     expect(rounds[1].results.map((r: { prize: number }) => r.prize)).toEqual([45]);
     expect(rounds[2]).toMatchObject({ participantCount: 3, paidOut: 45 });
+    // Each round's prize names its own competition: three wins, not one (achievements count them).
+    const [wins] = await queryRows<{ n: number }>(
+      app().ctx.db,
+      sql`select count(distinct reference)::int as n from ledger_transfers
+        where user_id = ${owner.user.id} and kind = 'prize'`,
+    );
+    expect(wins.n).toBe(3);
     await expectBooksBalanced(app());
   });
 });

@@ -3,7 +3,9 @@
 // drizzle/0016) reads them there, so the member's next request on any process gets 401
 // sessionInvalid. Sign-in answers 403 with the reason (auth.service). Boards leave banned members
 // out (competitions.repo, steps.repo), and a banned would-be winner holds the payout as an
-// unreviewed step flag does (settlement.service) until an admin clears or disqualifies them.
+// unreviewed step flag does (settlement.service) until an admin clears or disqualifies them, a
+// clearance given before the ban included. Their membership stops renewing (they cannot sign in
+// to cancel it).
 // Nothing is moved or frozen in the ledger: their money stays theirs.
 import { sql } from "drizzle-orm";
 import type { BanBody, BanResult } from "../../../core/schemas/admin-member";
@@ -13,8 +15,9 @@ import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { recordAdminAction } from "../audit/audit.service";
 import { revokeAllSessions } from "../auth/auth.service";
-import { invalidateBoard } from "../competitions/board";
+import { invalidateBoard } from "../competitions/competitions.service";
 import { closeReportAbout } from "../safety/safety.service";
+import * as subscription from "../subscription/subscription.service";
 
 /** The member, locked for this transaction, so two admins acting at once act one after the other. */
 async function lockMember(tx: Tx, id: number) {
@@ -41,6 +44,12 @@ export async function ban(ctx: AppContext, viewer: Viewer, id: number, body: Ban
     await tx.execute(sql`update users set banned_at = ${now}, banned_reason = ${body.reason},
       banned_by = ${admin.id} where id = ${id}`);
     const ended = await revokeAllSessions(tx, id, now);
+    // A clearance given before the ban no longer lets a payout through: the ban holds it again
+    // until an admin decides, in every competition not paid yet.
+    await tx.execute(sql`update competition_participants p set cleared_at = null
+      from competitions c
+      where p.user_id = ${id} and p.cleared_at is not null and c.id = p.competition_id
+        and c.settled_at is null and c.deleted_at is null`);
     if (body.reportId) {
       await closeReportAbout(tx, { id: body.reportId, reportedId: id, adminId: admin.id, at: now });
     }
@@ -58,6 +67,13 @@ export async function ban(ctx: AppContext, viewer: Viewer, id: number, body: Ban
   });
   // This process's shared board drops them at once; another process's within its 1 s lifetime.
   invalidateBoard(ctx.db);
+  // A banned member cannot sign in to cancel: their membership stops renewing (it ends with the
+  // period paid; after an unban they can renew). Outside the transaction: it may call the provider.
+  try {
+    await subscription.stopRenewing(ctx, id);
+  } catch (err) {
+    ctx.log.error({ err, userId: id }, "a banned member's membership could not be stopped from renewing");
+  }
   ctx.log.warn({ adminId: admin.id, userId: id, sessionsEnded }, "member banned");
   return { message: "Member banned: every session ended", sessionsEnded };
 }

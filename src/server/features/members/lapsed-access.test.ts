@@ -177,6 +177,9 @@ describe("a member without an active subscription keeps their money within reach
       expect([url, (await call("GET", url, session)).statusCode]).toEqual([url, 200]);
     }
     expect((await call("POST", "/api/fitcoin/purchase", session, { amount: 5 })).statusCode).toBe(200);
+    // New card money needs a membership once held: never subscribed, the card path is closed.
+    const card = await call("POST", "/api/create-payment-intent", session, { amount: 20 });
+    expect([card.statusCode, card.json().code]).toEqual([403, "SUBSCRIPTION_REQUIRED"]);
     expect((await call("DELETE", "/api/user/account", session)).statusCode).toBe(200);
   });
 });

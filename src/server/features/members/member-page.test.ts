@@ -81,7 +81,12 @@ describe("the member page for admins", () => {
       firstName: "Rita",
       deleted: false,
     });
-    expect(d.subscription).toMatchObject({ status: "active", plan: "Monthly, $6.99", provider: "sandbox" });
+    // The ban stopped the membership renewing (the member could not sign in to cancel it).
+    expect(d.subscription).toMatchObject({
+      status: "cancel_at_period_end",
+      plan: "Monthly, $6.99",
+      provider: "sandbox",
+    });
     expect(d.balances).toEqual({ usd: "12.50", fitcoins: "3.00", points: 0 });
     expect(d.ban).toBeNull();
     expect(d.stepFlags).toEqual([

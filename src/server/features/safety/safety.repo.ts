@@ -11,11 +11,26 @@ export async function userByUsername(db: Db, username: string) {
   return row ?? null;
 }
 
-export async function userById(db: Db, id: number) {
+/**
+ * A member named by id from a name the viewer saw (a chat or a standings list): only one who is
+ * not deleted and shares a competition or a group with the viewer, so ids cannot be walked to
+ * list every member's username and name.
+ */
+export async function sharingMemberById(db: Db, id: number, viewerId: number) {
   const [row] = await db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(eq(users.id, id));
+    .where(
+      and(
+        eq(users.id, id),
+        isNull(users.deletedAt),
+        sql`(exists (select 1 from competition_participants a join competition_participants b
+              on b.competition_id = a.competition_id
+              where a.user_id = ${viewerId} and b.user_id = ${users.id})
+          or exists (select 1 from group_members a join group_members b on b.group_id = a.group_id
+              where a.user_id = ${viewerId} and b.user_id = ${users.id}))`,
+      ),
+    );
   return row ?? null;
 }
 

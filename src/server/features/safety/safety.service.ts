@@ -8,9 +8,12 @@ import * as repo from "./safety.repo";
 
 const noSuchMember = () => notFound("No member with that username");
 
-/** The member a body names: by the typed username, or by user id (from a name in a chat or a list). */
-const findMember = (ctx: AppContext, ref: string | number) =>
-  typeof ref === "number" ? repo.userById(ctx.db, ref) : repo.userByUsername(ctx.db, ref);
+/**
+ * The member a body names: by the typed username, or by user id (from a name in a chat or a list,
+ * so only a member the viewer shares a competition or group with).
+ */
+const findMember = (ctx: AppContext, ref: string | number, viewerId: number) =>
+  typeof ref === "number" ? repo.sharingMemberById(ctx.db, ref, viewerId) : repo.userByUsername(ctx.db, ref);
 
 export async function blocked(ctx: AppContext, viewer: Viewer): Promise<BlockedUser[]> {
   const user = requireUser(viewer);
@@ -26,7 +29,7 @@ export async function blocked(ctx: AppContext, viewer: Viewer): Promise<BlockedU
 
 export async function block(ctx: AppContext, viewer: Viewer, body: BlockBody): Promise<BlockedUser> {
   const user = requireUser(viewer);
-  const target = await findMember(ctx, body.blockedId);
+  const target = await findMember(ctx, body.blockedId, user.id);
   if (!target) throw noSuchMember();
   if (target.id === user.id) throw badRequest("You cannot block yourself");
   const id = await repo.insertBlock(ctx.db, {
@@ -54,7 +57,7 @@ export function blockedEitherWay(ctx: AppContext, userId: number): Promise<numbe
 
 export async function report(ctx: AppContext, viewer: Viewer, body: ReportBody) {
   const user = requireUser(viewer);
-  const target = await findMember(ctx, body.reportedId);
+  const target = await findMember(ctx, body.reportedId, user.id);
   if (!target) throw noSuchMember();
   if (target.id === user.id) throw badRequest("You cannot report yourself");
   const id = await fileReport(ctx, {
