@@ -19,7 +19,7 @@ test("an admin grants FitCoins with a reason and finds it in the audit log; memb
 
   await signInAsAdmin(page);
   await openPastCelebration(page, "/admin");
-  await page.getByLabel("Username or email").fill(sam.username);
+  await page.getByLabel("Username, email or name").fill(sam.username);
   await page
     .getByRole("list", { name: "Search results" })
     .getByRole("button", { name: new RegExp(sam.username) })
