@@ -34,7 +34,7 @@ describe("several syncs in one round trip", () => {
   function syncOf(
     m: Member,
     steps: number,
-    options: { batchId?: string; timeZone?: string | null; latestAllowed?: Date | null } = {},
+    options: { batchId?: string; timeZone?: string | null } = {},
   ): SessionSync {
     const now = t().clock.now();
     const timeZone = options.timeZone === undefined ? m.timeZone : options.timeZone;
@@ -54,7 +54,6 @@ describe("several syncs in one round trip", () => {
         localDate: date,
         today: date,
       },
-      latestAllowed: options.latestAllowed ?? null,
     };
   }
 
@@ -115,7 +114,7 @@ describe("several syncs in one round trip", () => {
     const before = { ...sessionSyncStats(db()) };
     const one = (m: Member, batchId: string) => {
       const s = syncOf(m, 15, { batchId });
-      return syncBatchForSession(db(), s.session, s.batch, s.latestAllowed);
+      return syncBatchForSession(db(), s.session, s.batch);
     };
     // Made in one turn, so they go in one call; a batch id that is no uuid fails the statement.
     const [first, broken, second] = await Promise.allSettled([
@@ -140,7 +139,7 @@ describe("several syncs in one round trip", () => {
     const database = t().database;
     const one = (m: Member) => {
       const s = syncOf(m, 12);
-      return syncBatchForSession(db(), s.session, s.batch, s.latestAllowed);
+      return syncBatchForSession(db(), s.session, s.batch);
     };
     if (!hasOtherConnections(database)) {
       const results = await Promise.all([one(busy), one(free)]);

@@ -22,19 +22,6 @@ export function allowedSteps(previous: Date | null, at: Date): number | null {
 }
 
 /**
- * The same rule turned around, for a check made inside the database: the latest time of the
- * previous accepted sync at which a sync of `steps` recorded at `at` is still plausible (null: any
- * previous time, since the allowance alone covers it). A sync passes exactly when
- * `allowedSteps(previous, at) >= steps`, that is when there is no previous sync or it is not later
- * than this time. Times are whole milliseconds.
- */
-export function latestPlausiblePrevious(steps: number, at: Date): Date | null {
-  if (steps <= PLAUSIBILITY_ALLOWANCE_STEPS) return null;
-  const neededMs = Math.ceil(((steps - PLAUSIBILITY_ALLOWANCE_STEPS) * 1000) / MAX_CADENCE_STEPS_PER_SECOND);
-  return new Date(at.getTime() - neededMs);
-}
-
-/**
  * What a sync recorded at `at` may carry under the member's budget, as step_sync decides it
  * (migration 0022): the allowance left from earlier syncs (at most 30) plus 4 steps a second
  * since the time counted to. Small syncs at one instant share one allowance.

@@ -44,7 +44,6 @@ describe("the sync's session check in one round trip", () => {
         freshUntil: sessionFreshUntil(now),
       },
       { timeZone, batchId: randomUUID(), steps: 25, recordedAt: now, localDate: date, today: date },
-      null,
     );
   }
 
@@ -192,7 +191,6 @@ describe("the sync's session check in one round trip", () => {
           localDate: date,
           today: date,
         },
-        null,
       );
     expect(await again()).toMatchObject({ handled: true, sync: { seen: false, totalSteps: 25 } });
     expect(await again()).toMatchObject({ handled: true, sync: { seen: true, totalSteps: 25 } });

@@ -35,16 +35,16 @@ const stepSync = preparedOnce((db) =>
     .from(
       sql`step_sync(${p("userId")}::integer, ${p("batchId")}::uuid, ${p("steps")}::integer,
         ${p("recordedAt")}::timestamptz, ${p("receivedAt")}::timestamptz, ${p("localDate")}::date,
-        ${p("today")}::date, ${p("latestAllowed")}::timestamptz)`,
+        ${p("today")}::date, null::timestamptz)`,
     )
     .prepare("step_sync"),
 );
 
 /**
  * One sync in one round trip, under the member's sync lock (the function step_sync of
- * migrations 0003, 0004, 0016 and 0020): the idempotency check by batch id, the cadence check
- * against the later of the latest accepted batch and the account's creation (plausible when that
- * is not later than `latestAllowed`; null: any), the insert, and the member's steps on `today` (step_days, kept by a trigger). Prepared once per
+ * migrations 0003, 0004, 0016, 0020 and 0022): the idempotency check by batch id, the member's
+ * plausibility budget (step_budgets; the function's last argument is no longer read, so null),
+ * the insert, and the member's steps on `today` (step_days, kept by a trigger). Prepared once per
  * database (and on each connection), as every sync asks it.
  */
 export async function syncBatch(
@@ -58,7 +58,6 @@ export async function syncBatch(
     localDate: string;
   },
   today: string,
-  latestAllowed: Date | null,
 ): Promise<SyncBatchResult> {
   const [row] = await stepSync(db).execute({
     userId: batch.userId,
@@ -68,7 +67,6 @@ export async function syncBatch(
     receivedAt: batch.receivedAt.toISOString(),
     localDate: batch.localDate,
     today,
-    latestAllowed: latestAllowed?.toISOString() ?? null,
   });
   return {
     seen: row.seen,
@@ -94,7 +92,7 @@ const sessionStepSyncs = preparedOnce((db) =>
       sql`step_sync_sessions(${p("tokenHashes")}::text[], ${p("fingerprints")}::text[],
         ${p("timeZones")}::text[], ${p("now")}::timestamptz[], ${p("freshUntil")}::timestamptz[],
         ${p("batchIds")}::uuid[], ${p("steps")}::integer[], ${p("recordedAt")}::timestamptz[],
-        ${p("localDates")}::date[], ${p("todays")}::date[], ${p("latestAllowed")}::timestamptz[],
+        ${p("localDates")}::date[], ${p("todays")}::date[], null::timestamptz[],
         ${p("lockTimeout")}::text)`,
     )
     .prepare("step_sync_sessions"),
@@ -115,7 +113,6 @@ export type SessionSync = {
     localDate: string | null;
     today: string | null;
   };
-  latestAllowed: Date | null;
 };
 
 type SessionSyncRow = Awaited<ReturnType<ReturnType<typeof sessionStepSyncs>["execute"]>>[number];
@@ -166,7 +163,6 @@ export async function syncBatchesForSessions(
     recordedAt: syncs.map((s) => iso(s.batch.recordedAt)),
     localDates: syncs.map((s) => s.batch.localDate),
     todays: syncs.map((s) => s.batch.today),
-    latestAllowed: syncs.map((s) => iso(s.latestAllowed)),
   });
   const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
   return syncs.map((_, i) => sessionSyncResult(byOrd.get(i + 1)));
@@ -200,9 +196,8 @@ export async function syncBatchForSession(
   db: Db,
   session: SessionSync["session"],
   batch: SessionSync["batch"],
-  latestAllowed: Date | null,
 ): Promise<SessionSyncResult> {
-  return groupedSessionSyncs(db)({ session, batch, latestAllowed });
+  return groupedSessionSyncs(db)({ session, batch });
 }
 
 /**

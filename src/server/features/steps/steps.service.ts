@@ -9,13 +9,7 @@ import {
   type Viewer,
 } from "../../http/viewer";
 import { addDays, localDate } from "./local-date";
-import {
-  allowedSteps,
-  budgetAllows,
-  latestPlausiblePrevious,
-  REFUSAL_WINDOW_MS,
-  REFUSALS_BEFORE_FLAG,
-} from "./plausibility";
+import { allowedSteps, budgetAllows, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_FLAG } from "./plausibility";
 import * as repo from "./steps.repo";
 import type { PracticeBody, StepSyncBody } from "./steps.schemas";
 
@@ -90,7 +84,7 @@ async function requireOwnSteps(caller: SyncCaller, userId: number) {
   if (user.id !== userId) throw stepsOfAnotherMember();
 }
 
-type Batch = { batchId: string; steps: number; recordedAt: Date; now: Date; latestAllowed: Date | null };
+type Batch = { batchId: string; steps: number; recordedAt: Date; now: Date };
 
 /**
  * The session check and the sync in one round trip, when the session is certainly usable for a
@@ -109,7 +103,6 @@ async function syncAsSession(ctx: AppContext, session: SessionCredentials, batch
         localDate: timeZone && localDate(batch.recordedAt, timeZone),
         today: timeZone && localDate(batch.now, timeZone),
       },
-      batch.latestAllowed,
     );
     if (result.handled) {
       // Kept as recently used, so the sessions still syncing are the last to be forgotten.
@@ -142,7 +135,6 @@ async function syncAsViewer(ctx: AppContext, viewer: Viewer, batch: Batch) {
       localDate: localDate(batch.recordedAt, user.timeZone),
     },
     localDate(batch.now, user.timeZone),
-    batch.latestAllowed,
   );
   return { userId: user.id, result };
 }
@@ -179,7 +171,6 @@ export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBo
     steps: body.steps,
     recordedAt,
     now,
-    latestAllowed: latestPlausiblePrevious(body.steps, recordedAt),
   };
   const { userId, result } =
     (caller.session && (await syncAsSession(ctx, caller.session, batch))) ??
