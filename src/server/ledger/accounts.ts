@@ -30,6 +30,13 @@ export const SYSTEM_ACCOUNTS = {
   fitcoinRedemptions: { key: "system:fitcoin_redemptions", currency: "FC", allowNegative: false },
   /** Points spent on gift cards. */
   pointsRedemptions: { key: "system:points_redemptions", currency: "PTS", allowNegative: false },
+  /**
+   * What the business owes the gift-card provider: each issued card's dollar face value arrives
+   * here (DESIGN 1, gift-card fulfilment), from the reserve (FitCoin cards) or the marketing budget.
+   */
+  giftCardsPayable: { key: "system:gift_cards_payable", currency: "USD", allowNegative: false },
+  /** Pays for points gift cards: it goes negative by what points cards have cost the business. */
+  marketingBudget: { key: "system:marketing_budget", currency: "USD", allowNegative: true },
 } as const satisfies Record<
   string,
   { key: string; currency: Currency; allowNegative: boolean; sharded?: true }

@@ -21,7 +21,9 @@ export type TransferKind =
   | "milestone"
   | "bonus"
   /** A card payment taken back: a refund or dispute of a deposit (and a won dispute's return). */
-  | "chargeback";
+  | "chargeback"
+  /** The books of an issued gift card: its dollar face value, owed to the provider. */
+  | "gift_card_cost";
 
 export type TransferInput = {
   /** The account the amount leaves. */

@@ -44,6 +44,8 @@ export const rewardGiftCards = pgTable("reward_gift_cards", {
   imageUrl: text(),
   active: boolean().notNull().default(true),
   sortOrder: integer().notNull().default(0),
+  /** The gift-card provider's product for this card (Tremendous product id); null: its campaign's. */
+  providerProductId: text(),
 });
 
 /**
@@ -99,6 +101,8 @@ export const giftCardOffers = pgTable(
     value100Cents: integer().notNull(),
     fitcoins100: integer().notNull(),
     isActive: boolean().notNull().default(false),
+    /** The gift-card provider's product for this offer (Tremendous product id); null: its campaign's. */
+    providerProductId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("gift_card_offers_one_active_uq").on(t.isActive).where(sql`${t.isActive}`)],
