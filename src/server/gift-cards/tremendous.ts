@@ -128,6 +128,10 @@ export function createTremendousProvider(config: TremendousConfig): TremendousPr
     webhookSecret: config.webhookSecret,
 
     async issue(order) {
+      // Tremendous needs products or a campaign: without either, no card can ever be ordered.
+      if (!order.productId && !config.campaignId) {
+        throw new GiftCardRejectedError("No Tremendous product for this card and no TREMENDOUS_CAMPAIGN_ID");
+      }
       const denomination = order.valueCents / 100;
       try {
         const res = await orders.createOrder({

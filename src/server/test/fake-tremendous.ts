@@ -46,6 +46,8 @@ export type FakeTremendous = {
   mode: FakeOrderMode;
   /** The next this many creates make their order, then drop the connection without an answer. */
   dropAnswers: number;
+  /** While true, every request answers 503 and nothing is created (an outage). */
+  down: boolean;
   orders(): FakeOrder[];
   order(idOrExternalId: string): FakeOrder;
   /** The provider executes a waiting order and its link becomes active. */
@@ -245,6 +247,7 @@ export async function startFakeTremendous(apiKey = "TEST_fake_tremendous_key"): 
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(json));
     };
+    if (fake.down) return send(503, { errors: { message: "Service unavailable", payload: {} } });
     if (req.headers.authorization !== `Bearer ${apiKey}`)
       return send(401, { errors: { message: "Unauthorized", payload: {} } });
     const answer = route(req.method ?? "GET", url.pathname, url.searchParams, body, raw);
@@ -265,6 +268,7 @@ export async function startFakeTremendous(apiKey = "TEST_fake_tremendous_key"): 
     requests,
     mode: "deliver",
     dropAnswers: 0,
+    down: false,
     orders: () => [...orders.values()],
     order: must,
     deliver(key) {

@@ -89,7 +89,12 @@ export async function retryRedemption(ctx: AppContext, viewer: Viewer, id: numbe
   }
   let after: repo.RedemptionRow;
   try {
-    after = row.status === "ordered" ? await refreshRedemption(ctx, row) : await fulfil(ctx, row);
+    if (row.status === "ordered") {
+      await repo.countCheck(ctx.db, id, new Date(now.getTime() + ctx.config.giftCardPollMs));
+      after = await refreshRedemption(ctx, row);
+    } else {
+      after = await fulfil(ctx, row);
+    }
   } catch (err) {
     throw providerDown(err);
   }

@@ -75,6 +75,14 @@ export async function claimCheck(db: Db, id: number, now: Date, next: Date): Pro
   return row ?? null;
 }
 
+/** An admin asks about an order now, out of turn: counted, and the next turn moved to `next`. */
+export async function countCheck(db: Db, id: number, next: Date) {
+  await db
+    .update(r)
+    .set({ nextCheckAt: next, attempts: sql`${r.attempts} + 1` })
+    .where(and(eq(r.id, id), eq(r.status, "ordered")));
+}
+
 /** Gives a claimed redemption back (ordered when the provider has its order), to be tried at `next`. */
 export async function release(db: Db, id: number, lastError: string | null, next: Date) {
   await db
