@@ -84,7 +84,8 @@ export function RedemptionsQueueCard() {
           Refunded
         </span>
       ) : (
-        <div className="flex gap-2">
+        // On a phone the buttons take their own line, so the card's name and error stay readable.
+        <div className="flex w-full justify-end gap-2 sm:w-auto">
           <Button
             variant="outline"
             size="sm"
