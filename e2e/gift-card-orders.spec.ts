@@ -4,9 +4,10 @@ import { adminPhone, grantFitcoins, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { activateOffer, openPastCelebration } from "./support/rewards";
 
-// Gift cards ordered from Tremendous (a fake beside the journeys' server): run with
-// E2E_GIFT_CARDS=tremendous; on the default server (the built-in sandbox) this journey is skipped.
-test.skip(process.env.E2E_GIFT_CARDS !== "tremendous", "needs E2E_GIFT_CARDS=tremendous");
+// Gift cards ordered from Tremendous: this journey runs against the second journeys' server
+// (project "tremendous" in playwright.config.ts), whose gift cards go to a fake Tremendous.
+const tremendousControl = (path: string, body: unknown) =>
+  control(path, body, Number(process.env.E2E_PORT ?? 3290) + 10 + 2000);
 
 const shots = process.env.E2E_SCREENSHOTS;
 
@@ -41,7 +42,7 @@ test("a FitCoin card waits at Tremendous, then shows delivered with its link; th
   if (shots) await page.screenshot({ path: `${shots}/member-pending-390.png`, fullPage: true });
 
   // Tremendous delivers and says so by its webhook; the page picks it up by itself.
-  await control("/tremendous", { outcome: "deliver" });
+  await tremendousControl("/tremendous", { outcome: "deliver" });
   await expect(recent).toContainText("fulfilled", { timeout: 30_000 });
   const open = recent.getByRole("link", { name: /Open gift card/ });
   await expect(open).toHaveAttribute("href", /^https:\/\/testflight\.tremendous\.example\/rewards\/payout\//);
@@ -49,14 +50,14 @@ test("a FitCoin card waits at Tremendous, then shows delivered with its link; th
   if (shots) await page.screenshot({ path: `${shots}/member-delivered-390.png`, fullPage: true });
 
   // Tremendous is down: the next card cannot be ordered and waits in the admin's queue.
-  await control("/tremendous", { down: true });
+  await tremendousControl("/tremendous", { down: true });
   await page.getByRole("button", { name: "Redeem $50.00 gift card" }).click();
   await page
     .getByRole("dialog", { name: "Confirm Redemption" })
     .getByRole("button", { name: "Redeem Now" })
     .click();
   await expect(page.getByText(/is being issued/).first()).toBeVisible();
-  await control("/tremendous", { down: false });
+  await tremendousControl("/tremendous", { down: false });
 
   await admin.goto("/admin");
   const queue = admin.getByRole("list", { name: "Gift Card Orders" });
