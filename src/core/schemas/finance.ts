@@ -51,6 +51,8 @@ function instantOf(v: string): Date | null {
 export const financeRangeSchema = z
   .object({ from: bound("from"), to: bound("to") })
   .superRefine(({ from, to }, ctx) => {
+    // A bound refused above reaches here untransformed: its own issue says enough.
+    if (!(from instanceof Date) || !(to instanceof Date)) return;
     if (from.getTime() >= to.getTime()) {
       ctx.addIssue({ code: "custom", path: ["to"], message: "to must be after from" });
     } else if (to.getTime() - from.getTime() > FINANCE_MAX_RANGE_DAYS * DAY_MS) {

@@ -100,7 +100,6 @@ export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
     adminId: admin.id,
     action: "deposits.reconcile",
     targetType: "deposits",
-    targetId: runId,
     details: {
       usersScanned,
       missing: missing.length,
