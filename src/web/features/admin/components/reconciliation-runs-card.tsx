@@ -27,7 +27,9 @@ function RunRow({ run, timeZone }: { run: ReconciliationRun; timeZone: string })
       </div>
       <p className="text-xs text-slate-500">
         <time dateTime={run.startedAt}>{formatInZone(run.startedAt, timeZone)}</time>
-        {run.usersScanned === null ? null : ` · ${run.usersScanned} members scanned`}
+        {run.usersScanned === null
+          ? null
+          : ` · ${run.usersScanned} ${run.usersScanned === 1 ? "member" : "members"} scanned`}
       </p>
       <p className="text-sm text-slate-700">
         {run.missingCount === 0

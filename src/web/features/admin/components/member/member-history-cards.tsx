@@ -4,6 +4,7 @@ import type { MemberTransaction } from "../../../../../core/schemas/admin-member
 import { Button } from "../../../../components/ui/button";
 import { Spinner } from "../../../../components/ui/spinner";
 import { dollars, fc, formatInZone } from "../../../../lib/format";
+import { cn } from "../../../../lib/utils";
 import { useMemberAudit, useMemberReconcile, useMemberTransactions } from "../../member-api";
 import { DepositCheck } from "../user-reconcile-check";
 import { ListCard } from "./member-lists-card";
@@ -64,7 +65,10 @@ export function MemberLedgerCard({
         {items.map((t) => (
           <li key={t.id} className="flex items-center gap-3 py-2.5" data-testid="member-transaction">
             <div className="grid min-w-0 flex-1 gap-0.5">
-              <p className="truncate font-semibold text-slate-900">{t.description}</p>
+              {/* A grant's or reversal's line is its reason: shown whole, not cut. */}
+              <p className={cn("font-semibold text-slate-900", t.adminMove ? "break-words" : "truncate")}>
+                {t.description}
+              </p>
               <p className="text-xs text-slate-500">
                 {t.type.replace(/_/g, " ")}
                 {t.source === "card" ? " · by card" : ""} · {formatInZone(t.createdAt, timeZone)}

@@ -88,7 +88,10 @@ export function ReverseGrantDialog({
               placeholder="e.g. Granted to the wrong member"
               aria-invalid={error !== null}
               aria-describedby={error ? "reverse-reason-error" : undefined}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(null);
+              }}
             />
             {error ? (
               <p id="reverse-reason-error" className="text-sm font-semibold text-red-700">
