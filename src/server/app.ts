@@ -29,6 +29,7 @@ import { fairPlayRoutes } from "./features/competitions/fair-play.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { depositRoutes } from "./features/deposits/deposits.routes";
 import { emailRoutes } from "./features/email/email.routes";
+import { financeRoutes } from "./features/finance/finance.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
 import { helpRoutes } from "./features/help/help.routes";
 import { adminMemberRoutes } from "./features/members/admin-member.routes";
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(bankingRoutes, { ctx });
   await app.register(adminMoneyRoutes, { ctx });
   await app.register(paymentFlagRoutes, { ctx });
+  await app.register(financeRoutes, { ctx });
   await app.register(stepsRoutes, { ctx });
   await app.register(stepReviewRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });

@@ -49,6 +49,8 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
  */
 export const AUDIT_ACTIONS = {
   "fitcoins.grant": "Granted FitCoins",
+  "fitcoins.reverse": "Reversed a FitCoin grant",
+  "ledger.export": "Exported the ledger's transfers",
   "deposits.reconcile": "Ran the global deposit reconciliation",
   "deposits.reconcile_member": "Ran a member's Current User Check",
   "payment_flag.review": "Reviewed a payment refund or dispute",

@@ -2,7 +2,7 @@ import { eq, lte } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
-import { reconcileEveryone } from "../features/deposits/deposits.service";
+import { runGlobalReconciliation } from "../features/finance/reconciliation-runs.service";
 import { awardPendingPoints } from "../features/rewards/points.service";
 import { finishPendingRedemptions } from "../features/rewards/redemption.service";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
@@ -40,7 +40,8 @@ export async function retryPeriodicRunIn(ctx: AppContext, name: string, everyMs:
 export async function dailyReconciliation(ctx: AppContext) {
   if (!(await claimPeriodicRun(ctx, "global-reconcile", DAY_MS))) return;
   try {
-    const { missing, recovered } = await reconcileEveryone(ctx);
+    // Recorded as a run (reconciliation_runs), listed on the admin's Finance page.
+    const { missing, recovered } = await runGlobalReconciliation(ctx, null);
     ctx.log.info({ missing: missing.length, recovered: recovered.length }, "daily deposit reconciliation");
   } catch (err) {
     // A provider outage must not cost the day's run: try again in a quarter of an hour.

@@ -244,6 +244,7 @@ describe("decideAccess", () => {
     expect(pageOf(active, "/ads-admin-complete")).toBe("adManager");
     expect(pageOf(active, "/leaderboard")).toBe("leaderboard");
     expect(pageOf(active, "/admin/audit-log")).toBe("auditLog");
+    expect(pageOf(active, "/admin/finance")).toBe("finance");
     expect(decideAccess(active, "/login", false)).toEqual({ type: "redirect", to: "/" });
     expect(decideAccess(active, "/no/such/page", false)).toEqual({ type: "redirect", to: "/" });
     expect(decideAccess(active, "/wallet", false)).toMatchObject({ layout: "shell" });

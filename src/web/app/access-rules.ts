@@ -40,6 +40,7 @@ export type PageKey =
   | "paymentMonitor"
   | "giftCardOffers"
   | "auditLog"
+  | "finance"
   | "emailTest"
   | "help"
   | "terms"
@@ -171,6 +172,7 @@ export const activeRoutes: RouteDef[] = [
   route("/admin/gift-cards", "giftCardOffers"),
   route("/admin/users/:id", "adminMember"),
   route("/admin/audit-log", "auditLog"),
+  route("/admin/finance", "finance"),
   route("/step-test", "stepTest"),
   route("/email-test", "emailTest"),
   route("/forgot-password", "forgotPassword"),

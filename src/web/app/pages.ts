@@ -196,6 +196,10 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/admin/pages/audit-log-page"),
     (m) => m.AuditLogPage,
   ),
+  finance: page(
+    () => import("../features/admin/pages/finance-page"),
+    (m) => m.FinancePage,
+  ),
   emailTest: page(
     () => import("../features/email/pages/email-test-page"),
     (m) => m.EmailTestPage,

@@ -78,7 +78,7 @@ function leaveRejectedSession(): void {
 }
 
 /** Message of a non-OK answer: JSON body's message, else the raw text, else the status text. */
-function errorFor(response: Response, text: string): ApiError {
+export function errorFor(response: Response, text: string): ApiError {
   const parsed = tryParseJson(text);
   const body = parsed.ok ? asObject(parsed.value) : null;
   const code = stringField(body?.code);

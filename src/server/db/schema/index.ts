@@ -6,6 +6,7 @@ export * from "./ledger";
 export * from "./money";
 export * from "./profile-images";
 export * from "./rate-limits";
+export * from "./reconciliation";
 export * from "./rewards";
 export * from "./safety";
 export * from "./steps";

@@ -60,6 +60,16 @@ describe("audit log coverage of admin actions", () => {
   const now = () => app().ctx.clock.now();
 
   const newMember = () => buildUser(app());
+  /** An admin grant to the member, through the route; answers its transfer id. */
+  async function grantTo(userId: number, amount: number): Promise<number> {
+    const res = await send(admin, {
+      method: "POST",
+      url: "/api/admin/add-coins",
+      payload: { userId, amount, reason: "Welcome bonus" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (await entries("fitcoins.grant"))[0].details?.transferId as number;
+  }
   const competition = () => buildCompetition(app(), admin, { entryFee: null });
   const product = (over: Record<string, unknown> = {}) => ({
     name: "Trail Runner 3",
@@ -173,6 +183,43 @@ describe("audit log coverage of admin actions", () => {
             targetUserId: m.id,
             reason: "Make-good for the outage",
             details: { fitcoins: 25 },
+          },
+        };
+      },
+    },
+    {
+      action: "fitcoins.reverse",
+      async prepare() {
+        const m = await newMember();
+        const grantId = await grantTo(m.id, 12);
+        return {
+          call: {
+            method: "POST",
+            url: `/api/admin/transfers/${grantId}/reverse`,
+            payload: { reason: "Granted twice by mistake" },
+          },
+          expected: {
+            targetType: "transfer",
+            targetId: grantId,
+            targetUserId: m.id,
+            reason: "Granted twice by mistake",
+            details: { fitcoins: 12, grantTransferId: grantId },
+          },
+        };
+      },
+    },
+    {
+      action: "ledger.export",
+      async prepare() {
+        return {
+          call: {
+            method: "GET",
+            url: "/api/admin/finance/transfers.csv?from=2020-01-01&to=2020-02-01",
+          },
+          expected: {
+            targetType: "ledger",
+            targetId: null,
+            details: { from: "2020-01-01T00:00:00.000Z", to: "2020-02-01T00:00:00.000Z" },
           },
         };
       },
@@ -724,12 +771,32 @@ describe("audit log coverage of admin actions", () => {
   it.each<[string, Call, number]>([
     [
       "fitcoins.grant of a negative amount",
-      { method: "POST", url: "/api/admin/add-coins", payload: { userId: 1, amount: -5 } },
+      { method: "POST", url: "/api/admin/add-coins", payload: { userId: 1, amount: -5, reason: "x" } },
+      400,
+    ],
+    [
+      "fitcoins.grant without a reason",
+      { method: "POST", url: "/api/admin/add-coins", payload: { userId: 1, amount: 5 } },
+      400,
+    ],
+    [
+      "fitcoins.reverse of nothing",
+      { method: "POST", url: "/api/admin/transfers/999999999/reverse", payload: { reason: "x" } },
+      404,
+    ],
+    [
+      "fitcoins.reverse without a reason",
+      { method: "POST", url: "/api/admin/transfers/1/reverse", payload: { reason: " " } },
+      400,
+    ],
+    [
+      "ledger.export of a backwards range",
+      { method: "GET", url: "/api/admin/finance/transfers.csv?from=2020-02-01&to=2020-01-01" },
       400,
     ],
     [
       "fitcoins.grant to nobody",
-      { method: "POST", url: "/api/admin/add-coins", payload: { userId: 999_999, amount: 5 } },
+      { method: "POST", url: "/api/admin/add-coins", payload: { userId: 999_999, amount: 5, reason: "x" } },
       404,
     ],
     ["user.mark_test of nobody", { method: "PATCH", url: "/api/admin/users/999999/mark-test" }, 404],
@@ -783,7 +850,11 @@ describe("audit log coverage of admin actions", () => {
 
   it("writes nothing for a repeat that changes nothing: the same grant retried, a report reviewed twice", async () => {
     const m = await newMember();
-    const grant: Call = { method: "POST", url: "/api/admin/add-coins", payload: { userId: m.id, amount: 5 } };
+    const grant: Call = {
+      method: "POST",
+      url: "/api/admin/add-coins",
+      payload: { userId: m.id, amount: 5, reason: "Retried" },
+    };
     const keyed = (c: Call) =>
       app().inject({
         method: c.method,

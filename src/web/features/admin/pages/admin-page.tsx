@@ -1,4 +1,4 @@
-import { Gift, History, Landmark, MonitorCheck } from "lucide-react";
+import { Gift, History, Landmark, MonitorCheck, Scale } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { AdminUser } from "../../../../core/schemas/members";
@@ -24,6 +24,7 @@ const tools = [
   { href: "/admin/reconcile-deposits", label: "Deposit Reconciliation", icon: Landmark },
   { href: "/admin/payment-monitor", label: "Payment Monitor", icon: MonitorCheck },
   { href: "/admin/audit-log", label: "Audit Log", icon: History },
+  { href: "/admin/finance", label: "Finance", icon: Scale },
 ];
 
 export function AdminPage() {
