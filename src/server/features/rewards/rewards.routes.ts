@@ -13,6 +13,10 @@ import {
   redeemPointsBodySchema,
   redeemPointsResultSchema,
 } from "../../../core/schemas/rewards";
+import {
+  pointTransactionPageQuerySchema,
+  pointTransactionPageSchema,
+} from "../../../core/schemas/statements";
 import type { AppContext } from "../../context";
 import { idempotencyHeaders } from "../../http/idempotency";
 import { errors } from "../../http/responses";
@@ -45,6 +49,22 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => points.transactions(ctx, await request.viewer()),
+  );
+
+  app.get(
+    "/api/points/transactions/page",
+    {
+      schema: {
+        tags,
+        summary: "The member's point history, newest first, a page at a time",
+        description:
+          "Pass the answer's `nextCursor` as `cursor` for the older lines (null on the last page). " +
+          "GET /api/points/transactions stays the bare list of the newest 100.",
+        querystring: pointTransactionPageQuerySchema,
+        response: { 200: pointTransactionPageSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => points.transactionsPage(ctx, await request.viewer(), request.query),
   );
 
   app.get(
