@@ -32,7 +32,7 @@ describe("members' statements", () => {
     userId: number,
     n: number,
     currency: Currency = "USD",
-    describe = (i: number) => `Line ${i}`,
+    label = (i: number) => `Line ${i}`,
   ) {
     await app().ctx.db.transaction(async (tx) => {
       const source =
@@ -49,7 +49,7 @@ describe("members' statements", () => {
         amount: 100 + i,
         currency,
         kind,
-        description: describe(i),
+        description: label(i),
         userId,
       }));
       await transferAll(tx, inputs);
