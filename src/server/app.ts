@@ -34,6 +34,7 @@ import { helpRoutes } from "./features/help/help.routes";
 import { adminMemberRoutes } from "./features/members/admin-member.routes";
 import { memberRoutes } from "./features/members/members.routes";
 import { profileImageRoutes } from "./features/members/profile-image.routes";
+import { offerRoutes } from "./features/rewards/offers.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
 import { safetyRoutes } from "./features/safety/safety.routes";
 import { stepReviewRoutes } from "./features/steps/step-review.routes";
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(groupRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(rewardRoutes, { ctx });
+  await app.register(offerRoutes, { ctx });
   await app.register(achievementRoutes, { ctx });
   await app.register(emailRoutes, { ctx });
   await app.register(safetyRoutes, { ctx });

@@ -84,12 +84,20 @@ describe("audit log coverage of admin actions", () => {
     ...over,
   });
   const offer = (over: Record<string, unknown> = {}) => ({
-    month: "2026-11",
+    // The test clock's month: an offer of an ended month cannot be activated.
+    month: new Date().toISOString().slice(0, 7),
     brand: "Amazon",
     description: "Shop millions of items",
     imageUrl: "",
     ...over,
   });
+  /** A month of its own for each offer scheduled (one offer per month), 1, 2, 3 ... months ahead. */
+  let monthsAhead = 0;
+  const laterMonth = () => {
+    const d = new Date();
+    monthsAhead++;
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + monthsAhead, 1)).toISOString().slice(0, 7);
+  };
   async function created(c: Call): Promise<number> {
     const res = await send(admin, c);
     expect(res.statusCode, res.body).toBeLessThan(300);
@@ -415,6 +423,34 @@ describe("audit log coverage of admin actions", () => {
       },
     },
     {
+      action: "offer.schedule",
+      async prepare() {
+        const id = await created({
+          method: "POST",
+          url: "/api/admin/gift-card-offers",
+          payload: offer({ month: laterMonth() }),
+        });
+        return {
+          call: { method: "POST", url: `/api/admin/gift-card-offers/${id}/schedule` },
+          expected: { targetType: "offer", targetId: id, details: { brand: "Amazon", startedNow: false } },
+        };
+      },
+    },
+    {
+      action: "offer.end",
+      async prepare() {
+        const id = await created({ method: "POST", url: "/api/admin/gift-card-offers", payload: offer() });
+        expect(
+          (await send(admin, { method: "POST", url: `/api/admin/gift-card-offers/${id}/activate` }))
+            .statusCode,
+        ).toBe(200);
+        return {
+          call: { method: "POST", url: `/api/admin/gift-card-offers/${id}/end` },
+          expected: { targetType: "offer", targetId: id, details: { brand: "Amazon", was: "active" } },
+        };
+      },
+    },
+    {
       action: "product.create",
       async prepare() {
         return {
@@ -699,6 +735,21 @@ describe("audit log coverage of admin actions", () => {
       "offer.activate of nothing",
       { method: "POST", url: "/api/admin/gift-card-offers/999999/activate" },
       404,
+    ],
+    [
+      "offer.schedule of nothing",
+      { method: "POST", url: "/api/admin/gift-card-offers/999999/schedule" },
+      404,
+    ],
+    ["offer.end of nothing", { method: "POST", url: "/api/admin/gift-card-offers/999999/end" }, 404],
+    [
+      "offer.create priced below its value",
+      {
+        method: "POST",
+        url: "/api/admin/gift-card-offers",
+        payload: offer({ value50: "60", fitcoins50: "50" }),
+      },
+      400,
     ],
     ["group.delete of nothing", { method: "DELETE", url: "/api/groups/999999" }, 404],
   ])("%s: refused, nothing written", async (_name, call, status) => {
