@@ -91,6 +91,14 @@ describe("audit log coverage of admin actions", () => {
     imageUrl: "",
     ...over,
   });
+  const rewardCard = (over: Record<string, unknown> = {}) => ({
+    name: "Audit $5 Card",
+    brand: "Audit",
+    value: "5.00",
+    pointCost: 5_000,
+    description: "A card for the books.",
+    ...over,
+  });
   /** A month of its own for each offer scheduled (one offer per month), 1, 2, 3 ... months ahead. */
   let monthsAhead = 0;
   const laterMonth = () => {
@@ -451,6 +459,83 @@ describe("audit log coverage of admin actions", () => {
       },
     },
     {
+      action: "reward_card.create",
+      async prepare() {
+        return {
+          call: { method: "POST", url: "/api/admin/reward-gift-cards", payload: rewardCard() },
+          expected: {
+            targetType: "reward_card",
+            targetId: -1,
+            details: { name: "Audit $5 Card", value: "5.00" },
+          },
+        };
+      },
+    },
+    {
+      action: "reward_card.edit",
+      async prepare() {
+        const id = await created({
+          method: "POST",
+          url: "/api/admin/reward-gift-cards",
+          payload: rewardCard(),
+        });
+        return {
+          call: {
+            method: "PUT",
+            url: `/api/admin/reward-gift-cards/${id}`,
+            payload: rewardCard({ pointCost: 6_000 }),
+          },
+          expected: {
+            targetType: "reward_card",
+            targetId: id,
+            details: { changes: { pointCost: { from: 5_000, to: 6_000 } } },
+          },
+        };
+      },
+    },
+    {
+      action: "reward_card.deactivate",
+      async prepare() {
+        const id = await created({
+          method: "POST",
+          url: "/api/admin/reward-gift-cards",
+          payload: rewardCard(),
+        });
+        return {
+          call: { method: "POST", url: `/api/admin/reward-gift-cards/${id}/deactivate` },
+          expected: { targetType: "reward_card", targetId: id },
+        };
+      },
+    },
+    {
+      action: "reward_card.activate",
+      async prepare() {
+        const id = await created({
+          method: "POST",
+          url: "/api/admin/reward-gift-cards",
+          payload: rewardCard({ active: false }),
+        });
+        return {
+          call: { method: "POST", url: `/api/admin/reward-gift-cards/${id}/activate` },
+          expected: { targetType: "reward_card", targetId: id },
+        };
+      },
+    },
+    {
+      action: "reward_card.delete",
+      async prepare() {
+        const id = await created({
+          method: "POST",
+          url: "/api/admin/reward-gift-cards",
+          payload: rewardCard(),
+        });
+        return {
+          call: { method: "DELETE", url: `/api/admin/reward-gift-cards/${id}` },
+          expected: { targetType: "reward_card", targetId: id, details: { name: "Audit $5 Card" } },
+        };
+      },
+    },
+    {
       action: "product.create",
       async prepare() {
         return {
@@ -742,6 +827,22 @@ describe("audit log coverage of admin actions", () => {
       404,
     ],
     ["offer.end of nothing", { method: "POST", url: "/api/admin/gift-card-offers/999999/end" }, 404],
+    [
+      "reward_card.create with no name",
+      { method: "POST", url: "/api/admin/reward-gift-cards", payload: rewardCard({ name: "" }) },
+      400,
+    ],
+    [
+      "reward_card.edit of nothing",
+      { method: "PUT", url: "/api/admin/reward-gift-cards/999999", payload: rewardCard() },
+      404,
+    ],
+    [
+      "reward_card.deactivate of nothing",
+      { method: "POST", url: "/api/admin/reward-gift-cards/999999/deactivate" },
+      404,
+    ],
+    ["reward_card.delete of nothing", { method: "DELETE", url: "/api/admin/reward-gift-cards/999999" }, 404],
     [
       "offer.create priced below its value",
       {
