@@ -16,6 +16,7 @@ import {
   recordFailedPayment,
   recordSubscriptionPayment,
 } from "../features/subscription/subscription.repo";
+import { sendSubscriptionReceipt } from "../features/subscription/subscription.service";
 import { paymentLimit } from "../http/rate-limits";
 import { errors } from "../http/responses";
 import { effectiveStatus, requireUser } from "../http/viewer";
@@ -115,7 +116,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         });
         throw paymentFailed(message, { cardCode: outcome.code, declineCode: outcome.declineCode });
       }
-      await ctx.db.transaction(async (tx) => {
+      const payment = sandboxCheckoutPayment(row.id, row.userId, row.amountCents, now);
+      const booked = await ctx.db.transaction(async (tx) => {
         // One paid checkout per membership: the member's row is locked, so of two checkouts paid
         // at once (two tabs) the second sees the first's membership and is refused.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for("update");
@@ -131,12 +133,9 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           .where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, "open")))
           .returning({ id: checkoutSessions.id });
         if (claimed.length === 0) throw conflict("This checkout is no longer open");
-        await recordSubscriptionPayment(
-          tx,
-          "sandbox",
-          sandboxCheckoutPayment(row.id, row.userId, row.amountCents, now),
-        );
+        return recordSubscriptionPayment(tx, "sandbox", payment);
       });
+      if (booked) await sendSubscriptionReceipt(ctx, payment);
       return { redirectUrl: row.successUrl.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(row.id)) };
     },
   );
