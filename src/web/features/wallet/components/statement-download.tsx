@@ -70,7 +70,7 @@ export function StatementDownload() {
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid gap-3">
             <FormField id="statement-from" label="From" error={errors.from}>
               <Input
                 type="date"
