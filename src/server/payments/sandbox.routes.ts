@@ -20,6 +20,7 @@ import { sendSubscriptionReceipt } from "../features/subscription/subscription.s
 import { paymentLimit } from "../http/rate-limits";
 import { errors } from "../http/responses";
 import { effectiveStatus, requireUser } from "../http/viewer";
+import { cardLast4 } from "./provider";
 import { markSandboxIntentDeclined, markSandboxIntentSucceeded, sandboxCheckoutPayment } from "./sandbox";
 import { SANDBOX_CHECKOUT_CSS, SANDBOX_CHECKOUT_JS, sandboxCheckoutHtml } from "./sandbox-page";
 
@@ -135,7 +136,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         if (claimed.length === 0) throw conflict("This checkout is no longer open");
         return recordSubscriptionPayment(tx, "sandbox", payment);
       });
-      if (booked) await sendSubscriptionReceipt(ctx, payment);
+      if (booked) await sendSubscriptionReceipt(ctx, payment, cardLast4(request.body.cardNumber));
       return { redirectUrl: row.successUrl.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(row.id)) };
     },
   );
@@ -180,7 +181,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       // The webhook: booked now, in its own transaction. Should it fail, the card was still
       // charged; process-deposit and reconciliation book it later, as with a lost Stripe webhook.
       try {
-        await onPaymentIntentSucceeded(ctx, { ...intent, status: "succeeded" });
+        await onPaymentIntentSucceeded(ctx, {
+          ...intent,
+          status: "succeeded",
+          cardLast4: cardLast4(request.body.cardNumber),
+        });
       } catch (err) {
         request.log.error({ err, paymentId: intent.id }, "sandbox webhook delivery failed");
       }

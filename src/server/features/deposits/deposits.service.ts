@@ -44,6 +44,7 @@ export async function applyPaymentSucceeded(
       reference: intent.id,
       paidAt: ctx.clock.now(),
       paidFor: { kind: intent.purpose },
+      cardLast4: intent.cardLast4 ?? null,
     });
   }
   return result;

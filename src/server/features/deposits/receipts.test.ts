@@ -40,6 +40,8 @@ describe("payment receipts (sandbox provider)", () => {
     expect(receipt.textBody).toContain("For: Wallet deposit");
     expect(receipt.textBody).toContain(`Reference: ${created.paymentIntentId}`);
     expect(receipt.textBody).toContain("(Europe/Berlin)");
+    // The sandbox's card form saw the card: its last four digits.
+    expect(receipt.textBody).toContain("Card: ending in 4242");
     expect(receipt.textBody).toContain(`Hi ${user.firstName},`);
     expect(receipt.htmlBody).toContain("Payment receipt");
     // The shared footer is there too.
@@ -106,6 +108,7 @@ describe("payment receipts (sandbox provider)", () => {
     expect(first).toHaveLength(1);
     expect(first[0].subject).toMatch(/^Your StepRace receipt: \$6\.99 for StepRace membership, .+ to .+$/);
     expect(first[0].textBody).toContain(`Reference: pi_${checkoutId}`);
+    expect(first[0].textBody).toContain("Card: ending in 4242");
 
     // The renewal at the period end: the job runs in two processes at once, then again.
     const [sub] = await t().app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
@@ -116,6 +119,8 @@ describe("payment receipts (sandbox provider)", () => {
     expect(after).toHaveLength(2);
     expect(after[1].textBody).toContain(`Reference: pi_sandbox_renewal_${user.id}_`);
     expect(after[1].textBody).toContain("Amount: $6.99");
+    // A renewal from the card on file: the sandbox keeps no card digits, so none are claimed.
+    expect(after[1].textBody).not.toContain("Card:");
     await expectBooksBalanced(t().app);
   });
 });

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParamsSchema } from "../../../core/schemas/common";
 import {
-  giftCardOfferBodySchema,
   giftCardOfferSchema,
   giftCardSchema,
   pointsRedemptionSchema,

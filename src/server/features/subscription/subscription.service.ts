@@ -46,13 +46,18 @@ export async function applyPayment(ctx: AppContext, payment: SubscriptionPayment
  * The receipt of a membership payment (the first and every renewal), sent by the path that booked
  * it, after its commit: applyPayment, the sandbox's checkout and renewals.
  */
-export async function sendSubscriptionReceipt(ctx: AppContext, payment: SubscriptionPayment) {
+export async function sendSubscriptionReceipt(
+  ctx: AppContext,
+  payment: SubscriptionPayment,
+  cardLast4: string | null = null,
+) {
   await sendPaymentReceipt(ctx, {
     userId: payment.userId,
     amountCents: payment.amountCents,
     reference: payment.providerPaymentId,
     paidAt: ctx.clock.now(),
     paidFor: { kind: "subscription", periodStart: payment.periodStart, periodEnd: payment.periodEnd },
+    cardLast4,
   });
 }
 
