@@ -36,6 +36,8 @@ import { adminMemberRoutes } from "./features/members/admin-member.routes";
 import { memberRoutes } from "./features/members/members.routes";
 import { profileImageRoutes } from "./features/members/profile-image.routes";
 import { redemptionAdminRoutes } from "./features/rewards/redemption-admin.routes";
+import { offerRoutes } from "./features/rewards/offers.routes";
+import { rewardCardRoutes } from "./features/rewards/reward-cards.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
 import { safetyRoutes } from "./features/safety/safety.routes";
 import { stepReviewRoutes } from "./features/steps/step-review.routes";
@@ -217,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(chatRoutes, { ctx });
   await app.register(rewardRoutes, { ctx });
   await app.register(redemptionAdminRoutes, { ctx });
+  await app.register(offerRoutes, { ctx });
+  await app.register(rewardCardRoutes, { ctx });
   await app.register(achievementRoutes, { ctx });
   await app.register(emailRoutes, { ctx });
   await app.register(safetyRoutes, { ctx });

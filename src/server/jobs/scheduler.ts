@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
 import { runGlobalReconciliation } from "../features/finance/reconciliation-runs.service";
+import { rollOffersOver } from "../features/rewards/offers.service";
 import { awardPendingPoints } from "../features/rewards/points.service";
 import { finishPendingRedemptions } from "../features/rewards/redemption.service";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
@@ -63,6 +64,7 @@ export const jobs: Job[] = [
   { name: "competition-settlement", run: settleDueCompetitions },
   { name: "points-award", run: awardPendingPoints },
   { name: "gift-card-fulfilment", run: finishPendingRedemptions },
+  { name: "gift-card-offer-months", run: rollOffersOver },
   { name: "rate-limit-sweep", run: sweepEndedRateLimits },
 ];
 

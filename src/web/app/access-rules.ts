@@ -39,6 +39,7 @@ export type PageKey =
   | "reconcileDeposits"
   | "paymentMonitor"
   | "giftCardOffers"
+  | "rewardCards"
   | "auditLog"
   | "finance"
   | "emailTest"
@@ -170,6 +171,7 @@ export const activeRoutes: RouteDef[] = [
   route("/admin/reconcile-deposits", "reconcileDeposits"),
   route("/admin/payment-monitor", "paymentMonitor"),
   route("/admin/gift-cards", "giftCardOffers"),
+  route("/admin/reward-gift-cards", "rewardCards"),
   route("/admin/users/:id", "adminMember"),
   route("/admin/audit-log", "auditLog"),
   route("/admin/finance", "finance"),

@@ -192,6 +192,10 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/admin/pages/gift-card-offers-page"),
     (m) => m.GiftCardOffersPage,
   ),
+  rewardCards: page(
+    () => import("../features/admin/pages/reward-cards-page"),
+    (m) => m.RewardCardsPage,
+  ),
   auditLog: page(
     () => import("../features/admin/pages/audit-log-page"),
     (m) => m.AuditLogPage,

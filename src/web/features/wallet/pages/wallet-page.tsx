@@ -10,6 +10,7 @@ import { CardPaymentDialog } from "../components/card-payment-dialog";
 import { ConvertDialog } from "../components/convert-dialog";
 import { MissingDepositsCheck } from "../components/missing-deposits-check";
 import { PaymentReturnNotice } from "../components/payment-return-notice";
+import { StatementDownload } from "../components/statement-download";
 import { TransactionHistory } from "../components/transaction-history";
 import { WalletBalances } from "../components/wallet-balances";
 import { balanceCents } from "../money-view";
@@ -57,6 +58,7 @@ export function WalletPage() {
               {100 - PLATFORM_FEE_PERCENT}% of the amount becomes FitCoins.
             </CardContent>
           </Card>
+          <StatementDownload />
           <Card>
             <CardHeader>
               <CardTitle>Deposits</CardTitle>
