@@ -29,6 +29,7 @@ import { fairPlayRoutes } from "./features/competitions/fair-play.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { depositRoutes } from "./features/deposits/deposits.routes";
 import { emailRoutes } from "./features/email/email.routes";
+import { groupStandingsRoutes } from "./features/groups/group-standings.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
 import { helpRoutes } from "./features/help/help.routes";
 import { adminMemberRoutes } from "./features/members/admin-member.routes";
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(competitionRoutes, { ctx });
   await app.register(fairPlayRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
+  await app.register(groupStandingsRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(rewardRoutes, { ctx });
   await app.register(achievementRoutes, { ctx });
