@@ -2,6 +2,7 @@
  * The access gate of specification 1, section 2.1, as a pure decision: session state and path in,
  * what to show out. The eight rules are applied in order.
  */
+import { loginPathFor, safeReturnPath } from "./return-path";
 
 export type PageKey =
   | "landing"
@@ -16,6 +17,8 @@ export type PageKey =
   | "stepTest"
   | "inviteJoin"
   | "competitionJoin"
+  | "competitionStandings"
+  | "groupStandings"
   | "notFound"
   | "mobileDashboard"
   | "desktopDashboard"
@@ -71,7 +74,8 @@ export type Layout = "shell" | "bare" | "simple";
 
 export type AccessDecision =
   | { type: "splash" }
-  | { type: "gotoLogin" }
+  /** A full-page navigation to sign-in (`to`: /login, with `next` for a member page). */
+  | { type: "gotoLogin"; to: string }
   | { type: "connectionError" }
   | { type: "redirect"; to: string }
   | { type: "page"; page: PageKey; params: Record<string, string>; layout: Layout };
@@ -144,9 +148,12 @@ export const activeRoutes: RouteDef[] = [
   route("/desktop-dashboard", "desktopDashboard"),
   route("/competitions", "competitions"),
   route("/competitions/join/:inviteCode", "competitionJoin"),
+  route("/competitions/:id/standings", "competitionStandings"),
   route("/groups", "groups"),
   route("/groups/join/:inviteCode", "inviteJoin"),
   route("/groups/:id", "groupDetail"),
+  route("/groups/:id/standings", "groupStandings"),
+  route("/groups/:id/rounds/:roundId/standings", "groupStandings"),
   route("/join/:inviteCode", "inviteJoin"),
   route("/leaderboard", "leaderboard"),
   route("/marketplace", "marketplace"),
@@ -251,7 +258,26 @@ function isAuthenticationError(state: {
   return AUTH_ERROR.test(state.message);
 }
 
-export function decideAccess(session: SessionState, rawPath: string, isMobile: boolean): AccessDecision {
+/**
+ * DESIGN 1, member pages while signed out: a page of the app's members (not a visitor's page) is
+ * one sign-in away, and the sign-in comes back to it (the path with its query).
+ */
+function signInFor(path: string, search: string): string | null {
+  if (!findRoute([...activeRoutes, ...ownMoneyRoutes], path)) return null;
+  const query = search === "" || search.startsWith("?") ? search : `?${search}`;
+  return loginPathFor(`${path}${query}`);
+}
+
+/**
+ * `search` is the address's query ("next=%2Fwallet" or "?next=..."): a member page keeps it in its
+ * sign-in link, and a signed-in member sent to /login goes on to its `next`.
+ */
+export function decideAccess(
+  session: SessionState,
+  rawPath: string,
+  isMobile: boolean,
+  search = "",
+): AccessDecision {
   const path = normalizePath(rawPath);
   let state = session;
 
@@ -261,7 +287,7 @@ export function decideAccess(session: SessionState, rawPath: string, isMobile: b
   if (state.status === "error") {
     // 2. Authentication-type error: to /login (already there: show it, so nothing loops).
     if (isAuthenticationError(state)) {
-      if (path !== "/login") return { type: "gotoLogin" };
+      if (path !== "/login") return { type: "gotoLogin", to: signInFor(path, search) ?? "/login" };
       state = { status: "anonymous" };
     } else if (!/404/.test(state.message)) {
       // 3. Any other error except 404: the servers cannot be reached.
@@ -288,6 +314,8 @@ export function decideAccess(session: SessionState, rawPath: string, isMobile: b
     if (info) return { type: "page", ...info, layout: "simple" };
     const found = findRoute(anonymousRoutes, path);
     if (found) return { type: "page", ...found, layout: "bare" };
+    const signIn = signInFor(path, search);
+    if (signIn) return { type: "redirect", to: signIn };
     return { type: "page", page: "notFound", params: { path }, layout: "bare" };
   }
 
@@ -317,6 +345,10 @@ export function decideAccess(session: SessionState, rawPath: string, isMobile: b
       params: {},
       layout: "shell",
     };
+  }
+  // Signed in already: a sign-in link goes on to where it was leading.
+  if (path === "/login") {
+    return { type: "redirect", to: safeReturnPath(new URLSearchParams(search).get("next")) ?? "/" };
   }
   const found = findRoute(activeRoutes, path);
   if (!found) return { type: "redirect", to: "/" };
