@@ -30,6 +30,7 @@ import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { depositRoutes } from "./features/deposits/deposits.routes";
 import { emailRoutes } from "./features/email/email.routes";
 import { financeRoutes } from "./features/finance/finance.routes";
+import { groupStandingsRoutes } from "./features/groups/group-standings.routes";
 import { groupRoutes } from "./features/groups/groups.routes";
 import { helpRoutes } from "./features/help/help.routes";
 import { adminMemberRoutes } from "./features/members/admin-member.routes";
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(competitionRoutes, { ctx });
   await app.register(fairPlayRoutes, { ctx });
   await app.register(groupRoutes, { ctx });
+  await app.register(groupStandingsRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(rewardRoutes, { ctx });
   await app.register(redemptionAdminRoutes, { ctx });

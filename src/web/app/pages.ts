@@ -100,6 +100,14 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/competitions/pages/competition-join-page"),
     (m) => m.CompetitionJoinPage,
   ),
+  competitionStandings: page(
+    () => import("../features/competitions/pages/competition-standings-page"),
+    (m) => m.CompetitionStandingsPage,
+  ),
+  groupStandings: page(
+    () => import("../features/groups/pages/group-standings-page"),
+    (m) => m.GroupStandingsPage,
+  ),
   notFound: page(
     () => import("../features/system/pages/not-found-page"),
     (m) => m.NotFoundPage,
