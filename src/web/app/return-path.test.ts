@@ -16,6 +16,10 @@ describe("the return path of a sign-in link", () => {
     for (const bad of [
       "//evil.example",
       "//evil.example/wallet",
+      "/.//evil.example",
+      "/..//evil.example/x",
+      "/%2e%2e//evil.example",
+      "/a/..//evil.example",
       "/\\evil.example",
       "/\\/evil.example",
       "\\\\evil.example",

@@ -28,7 +28,8 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   }
   if (url.origin !== BASE) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  if (NOT_A_DESTINATION.test(path)) return null;
+  // Dot segments resolve away: "/.//evil" and "/a/..//evil" become "//evil", another site again.
+  if (path.startsWith("//") || NOT_A_DESTINATION.test(path)) return null;
   return path;
 }
 

@@ -57,7 +57,8 @@ export async function standingsOf(
       status: competitionStatus(now, row.startDate, row.endDate),
       settlement: settlementState(row, now),
       participantCount: total,
-      prizePool: fitcoinsFromMinor(await poolBalance(ctx.db, poolKey)),
+      // A paid round holds nothing: a group's pool account already gathers the next round's entries.
+      prizePool: isFinal(row) ? 0 : fitcoinsFromMinor(await poolBalance(ctx.db, poolKey)),
       paidOut: settled ? fitcoinsFromMinor(await standings.totalPaid(ctx.db, row.id, poolKey)) : 0,
       groupId: row.groupId,
     },

@@ -44,6 +44,9 @@ describe("group round standings", () => {
     t().clock.set(new Date(new Date(g.competitionEndDate).getTime() + 11 * 60_000));
     expect(await settleCompetition(app().ctx, round)).toBe("settled");
 
+    // Money already gathering in the group's pool for a next round is no prize of the paid one.
+    const gift = await call("POST", `/api/groups/${g.id}/contribute`, friend.session, { amount: 5 });
+    expect(gift.statusCode, gift.body).toBe(200);
     const rounds = (await call("GET", `/api/groups/${g.id}/rounds`, friend.session)).json();
     expect(rounds.map((r: { id: number }) => r.id)).toEqual([round]);
     const past = await call("GET", `/api/groups/${g.id}/rounds/${round}/standings`, friend.session);
@@ -51,7 +54,7 @@ describe("group round standings", () => {
     // 2 x 15 FC entries: 60/40 between the two who walked.
     expect(past.json()).toMatchObject({
       final: true,
-      competition: { settlement: "settled", paidOut: 30 },
+      competition: { settlement: "settled", paidOut: 30, prizePool: 0 },
       entries: [
         { userId: owner.user.id, position: 1, steps: 3000, prize: 18 },
         { userId: friend.user.id, position: 2, steps: 1000, prize: 12 },
