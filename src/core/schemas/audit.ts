@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = {
   "offer.activate": "Made an offer the Gift Card of the Month",
   "redemption.retry": "Retried a gift card order",
   "redemption.refund": "Refunded a gift card that was never issued",
+  "redemption.refund_refused": "Tried to refund a gift card: refused (issued, or the provider holds it)",
   "product.create": "Created a store product",
   "product.edit": "Edited a store product",
   "product.delete": "Deleted a store product",
