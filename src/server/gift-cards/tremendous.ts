@@ -43,6 +43,8 @@ const httpStatus = (err: unknown) => (err as { response?: { status?: number } })
 
 /** Tremendous's own words for a refusal (`{ errors: { message } }`), else the transport's. */
 function explain(err: unknown): string {
+  if ((err as { code?: string }).code === "ERR_CANCELED")
+    return "Tremendous unreachable: no answer before the deadline";
   const data = (err as { response?: { data?: { errors?: { message?: string } } } }).response?.data;
   const status = httpStatus(err);
   const message = data?.errors?.message ?? (err instanceof Error ? err.message : String(err));

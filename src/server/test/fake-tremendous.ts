@@ -29,7 +29,7 @@ export type FakeTremendous = FakeSwitches & {
   dropAnswers: number;
   /** While true, every request answers 503 and nothing is created (an outage). */
   down: boolean;
-  /** Every answer waits this long after the work is done (a slow or hung Tremendous). */
+  /** A create's answer waits this long after its order is made (a slow or hung Tremendous). */
   delayMs: number;
   orders(): FakeOrder[];
   order(idOrExternalId: string): FakeOrder;
@@ -107,7 +107,7 @@ export async function startFakeTremendous(apiKey = "TEST_fake_tremendous_key"): 
       req.socket.destroy();
       return;
     }
-    if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    if (fake.delayMs > 0 && answer.order) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
     send(answer.status, answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

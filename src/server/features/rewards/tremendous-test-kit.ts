@@ -53,7 +53,16 @@ export function tremendousTestKit(over: Record<string, string> = {}) {
       .orders()
       .filter((o) => o.external_id === ref);
   };
-  return { t, fake, ordersFor, ...calls };
+  /** A webhook as Tremendous sends it (signed with the app's secret unless told). */
+  const webhook = (
+    event: string,
+    resource: { type: "rewards" | "orders"; id: string },
+    secret = TREMENDOUS_WEBHOOK_SECRET,
+  ) => {
+    const { payload, headers } = fake().webhook(event, resource, secret);
+    return t().app.inject({ method: "POST", url: "/api/webhooks/tremendous", headers, payload });
+  };
+  return { t, fake, ordersFor, webhook, ...calls };
 }
 
 /** The requests the redemption tests send, and what they read back, on any app. */
