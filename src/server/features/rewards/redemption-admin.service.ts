@@ -107,7 +107,8 @@ export async function retryRedemption(ctx: AppContext, viewer: Viewer, id: numbe
         from: row.status,
         to: after.status,
         providerOrderId: after.providerReference,
-        ...(after.lastError && after.lastError !== row.lastError ? { error: after.lastError } : {}),
+        // Still open: why (the provider unreachable, an order that is not ours ...).
+        ...(repo.isOpenStatus(after.status) && after.lastError ? { error: after.lastError } : {}),
       },
       at: now,
     });

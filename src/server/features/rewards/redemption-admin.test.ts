@@ -146,7 +146,7 @@ describe("the admins' redemptions queue", () => {
     expect(await k.ordersFor(a.id)).toHaveLength(0);
   });
 
-  it("refund of an order waiting at Tremendous cancels it there first", async () => {
+  it("refund of an order waiting for approval at Tremendous rejects it there first", async () => {
     fake().mode = "pending";
     const offer = await k.activeOffer("Refund B");
     const b = await fundedMember(t().app, 50);
@@ -177,5 +177,46 @@ describe("the admins' redemptions queue", () => {
     expect(await k.refundTransfers(id)).toBe(0);
     expect((await userBalances(t().app.ctx.db, c.user.id)).fc).toBe(0);
     expect((await auditOf("redemption.refund")).filter((e) => e.targetId === id)).toHaveLength(0);
+    // Both refusals are in the log: the card the app knew of, and the one it learnt of by asking.
+    const refusals = await auditOf("redemption.refund_refused");
+    expect(refusals.filter((e) => e.targetId === delivered || e.targetId === id)).toHaveLength(2);
+    expect(refusals.find((e) => e.targetId === id)?.details).toMatchObject({
+      why: "issued",
+      status: "fulfilled",
+    });
+  });
+
+  it("a retry that fails is audited too, with the error; a placed order asked about while Tremendous is down: 502, audited", async () => {
+    const a = await unplaced("Retry Down");
+    fake().down = true;
+    try {
+      const res = await act(a.id, "retry");
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ redemption: { status: "pending", attempts: 2 } });
+      const [entry] = (await auditOf("redemption.retry")).filter((e) => e.targetId === a.id);
+      expect(entry.details).toMatchObject({
+        from: "pending",
+        to: "pending",
+        error: expect.stringMatching(/503/),
+      });
+
+      fake().down = false;
+      fake().mode = "pending";
+      const offer = await k.activeOffer("Retry Down B");
+      const b = await fundedMember(t().app, 50);
+      const id = (await k.redeemFitcoins(b.session, offer)).json().redemption.id;
+      fake().down = true;
+      const failed = await act(id, "retry");
+      expect(failed.statusCode).toBe(502);
+      const [logged] = (await auditOf("redemption.retry")).filter((e) => e.targetId === id);
+      expect(logged.details).toMatchObject({
+        from: "ordered",
+        to: "ordered",
+        error: expect.stringMatching(/503/),
+      });
+      expect(await k.row(id)).toMatchObject({ status: "ordered", errorStreak: 1 });
+    } finally {
+      fake().down = false;
+    }
   });
 });

@@ -300,6 +300,10 @@ describe("gift cards from Tremendous (the fake): orders, delivery, webhooks and 
     const res = await k.redeemFitcoins(session, offer);
     const id = res.json().redemption.id;
     expect(res.json().redemption.status).toBe("pending");
+    // No order yet, but a Tremendous card comes as a link, not a code.
+    expect(res.json().message).toBe(
+      `Your $50.00 Outage gift card is being issued; its link will be emailed to ${user.email} shortly`,
+    );
     const first = await k.row(id);
     expect(first).toMatchObject({ status: "pending", attempts: 1 });
     expect(first.lastError).toMatch(/Tremendous 503/);

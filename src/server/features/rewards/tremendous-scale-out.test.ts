@@ -128,4 +128,42 @@ describe("Tremendous redemptions under concurrency, on two instances", () => {
     expect(await k.mailTo(user.email)).toHaveLength(1);
     await expectBooksBalanced(first());
   });
+
+  it("an admin refund racing the job on the other instance: each card is placed or refunded, never both", async () => {
+    const offer = await k.activeOffer("Race");
+    const admin = await k.adminSession();
+    const outcomes: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      fake.mode = "deliver";
+      fake.down = true;
+      const { user, session } = await fundedMember(first(), 50);
+      const id = (await k.redeemFitcoins(session, offer)).json().redemption.id;
+      fake.down = false;
+      apps().first.clock.advance(POLL_MS * 2 ** 10);
+      const [refund] = await Promise.all([
+        k.post(admin, `/api/admin/redemptions/${id}/refund`),
+        finishPendingRedemptions(second().ctx),
+      ]);
+      outcomes.push(refund.statusCode);
+      const row = await k.row(id);
+      if (refund.statusCode === 200) {
+        expect(row.status).toBe("failed");
+        expect(await ordersFor(id)).toHaveLength(0);
+        expect(await k.costTransfers(id)).toEqual([]);
+        expect(await k.refundTransfers(id)).toBe(1);
+        expect((await userBalances(first().ctx.db, user.id)).fc).toBe(5_000);
+      } else {
+        // The job placed it first: the refund found it being placed, or issued.
+        expect(refund.statusCode, refund.body).toBe(409);
+        // Whatever the refund met, the job's order is the one card, delivered and booked once.
+        await finishPendingRedemptions(first().ctx);
+        expect((await k.row(id)).status).toBe("fulfilled");
+        expect(await ordersFor(id)).toHaveLength(1);
+        expect(await k.costTransfers(id)).toHaveLength(1);
+        expect(await k.refundTransfers(id)).toBe(0);
+      }
+    }
+    expect(outcomes).toHaveLength(4);
+    await expectBooksBalanced(first());
+  });
 });
