@@ -10,7 +10,8 @@ import { AppError, conflict, notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { recordAdminAction } from "../audit/audit.service";
 import { fulfil } from "./redemption.service";
-import { CLAIM_STALE_MS, type RecordInTx, refreshRedemption } from "./redemption-outcome";
+import { refreshRedemption } from "./redemption-apply";
+import { CLAIM_STALE_MS, type RecordInTx } from "./redemption-outcome";
 import * as repo from "./redemptions.repo";
 
 /*

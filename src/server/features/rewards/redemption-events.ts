@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { refreshRedemption } from "./redemption-outcome";
+import { refreshRedemption } from "./redemption-apply";
 import * as repo from "./redemptions.repo";
 
 /**

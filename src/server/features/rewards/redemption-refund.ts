@@ -9,14 +9,8 @@ import type { GiftCardOrderState } from "../../gift-cards/provider";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { recordAdminAction } from "../audit/audit.service";
 import { answer, beingPlaced, found, providerDown } from "./redemption-admin.service";
-import {
-  CLAIM_STALE_MS,
-  deliver,
-  failAndRefund,
-  isOurOrder,
-  notOursMessage,
-  type RecordInTx,
-} from "./redemption-outcome";
+import { isOurOrder, notOursMessage } from "./redemption-apply";
+import { CLAIM_STALE_MS, deliver, failAndRefund, type RecordInTx } from "./redemption-outcome";
 import * as repo from "./redemptions.repo";
 
 /*

@@ -5,15 +5,8 @@ import { AppError, conflict } from "../../errors";
 import { GiftCardRejectedError } from "../../gift-cards/provider";
 import { systemAccount, userAccount } from "../../ledger/accounts";
 import { insufficientFunds, transfer } from "../../ledger/transfer";
-import {
-  applyOrderState,
-  CLAIM_STALE_MS,
-  failAndRefund,
-  noteFailure,
-  type RecordInTx,
-  refreshRedemption,
-  SINKS,
-} from "./redemption-outcome";
+import { applyOrderState, refreshRedemption } from "./redemption-apply";
+import { CLAIM_STALE_MS, failAndRefund, noteFailure, type RecordInTx, SINKS } from "./redemption-outcome";
 import * as repo from "./redemptions.repo";
 
 /*
