@@ -67,8 +67,9 @@ async function stopFailedDelivery(
   try {
     stop = await ctx.giftCards.stop(state, { withLink: !held.giftCardLink && !held.giftCardCode });
   } catch (err) {
-    await noteFailure(ctx, held, err instanceof Error ? err.message : String(err), claimedOptions);
-    throw err;
+    // Noted (and the claim given back) here, not rethrown: the caller would note it a second time.
+    ctx.log.error({ err, redemptionId: row.id }, "gift card delivery could not be cancelled now");
+    return noteFailure(ctx, held, err instanceof Error ? err.message : String(err), claimedOptions);
   }
   if (stop.outcome === "stopped") {
     return failAndRefund(ctx, held, "The card's delivery failed: cancelled at the provider", claimedOptions);
