@@ -71,6 +71,8 @@ test("a FitCoin card waits at Tremendous, then shows delivered with its link; th
   if (shots) await admin.screenshot({ path: `${shots}/admin-queue-390.png`, fullPage: false });
   await item.getByRole("button", { name: /^Refund/ }).click();
   const dialog = admin.getByRole("dialog", { name: "Refund gift card" });
+  await dialog.getByLabel(/Reason/).fill("The member asked for their FitCoins back");
+  if (shots) await admin.screenshot({ path: `${shots}/admin-refund-dialog-390.png` });
   await dialog.getByRole("button", { name: "Refund" }).click();
   await expect(
     admin.getByText("Refunded: the provider had not issued the card", { exact: true }),

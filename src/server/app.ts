@@ -47,7 +47,7 @@ import { storeRoutes } from "./features/store/store.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
 import { walletRoutes } from "./features/wallet/wallet.routes";
 import { createSandboxGiftCardProvider, type GiftCardProvider } from "./gift-cards/provider";
-import { createTremendousProvider, type TremendousProvider } from "./gift-cards/tremendous";
+import { createTremendousProvider } from "./gift-cards/tremendous";
 import { tremendousWebhookRoutes } from "./gift-cards/tremendous.routes";
 import { registerBodyPolicy } from "./http/body-policy";
 import { registerErrorHandler } from "./http/error-handler";
@@ -235,8 +235,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(helpRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
-  if ("referenceOf" in ctx.giftCards) {
-    await app.register(tremendousWebhookRoutes, { ctx, provider: ctx.giftCards as TremendousProvider });
+  const giftCardWebhooks = ctx.giftCards.webhooks;
+  if (giftCardWebhooks) {
+    if (!giftCardWebhooks.secret) {
+      app.log.warn(
+        "TREMENDOUS_WEBHOOK_SECRET is not set: Tremendous webhooks are refused (503); the polling job alone " +
+          "learns of deliveries, every GIFT_CARD_POLL_MS",
+      );
+    }
+    await app.register(tremendousWebhookRoutes, { ctx, webhooks: giftCardWebhooks });
   }
 
   if (deps.serveClient) await registerClient(app, config.clientDir);

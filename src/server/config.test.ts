@@ -126,6 +126,64 @@ describe("configuration", () => {
       expect(text).toMatch(/testflight sandbox/);
     });
 
+    describe("Tremendous in production", () => {
+      const tremendous = {
+        GIFT_CARD_PROVIDER: "tremendous",
+        TREMENDOUS_API_KEY: "PROD_key",
+        TREMENDOUS_FUNDING_SOURCE_ID: "balance",
+      };
+      const prod = (over: Record<string, string>) => message({ ...base, ...live, ...tremendous, ...over });
+
+      it("takes the production URL however it is spelled (trailing slash, scheme and host case)", () => {
+        for (const url of [
+          "https://api.tremendous.com/api/v2/",
+          "HTTPS://API.Tremendous.com/api/v2",
+          "https://api.tremendous.com/api/v2//",
+        ]) {
+          expect(prod({ TREMENDOUS_API_URL: url }), url).toBe("");
+          expect(
+            loadConfig({ ...base, ...live, ...tremendous, TREMENDOUS_API_URL: url }).giftCards,
+          ).toMatchObject({
+            apiUrl: "https://api.tremendous.com/api/v2",
+          });
+        }
+      });
+
+      it("refuses the testflight sandbox however it is spelled, and any other API URL", () => {
+        for (const url of [
+          "https://testflight.tremendous.com/api/v2/",
+          "https://TestFlight.Tremendous.com/api/v2",
+          "http://127.0.0.1:4010/api/v2",
+          "https://api.tremendous.com.proxy.example/api/v2",
+          "http://api.tremendous.com/api/v2",
+        ]) {
+          const text = prod({ TREMENDOUS_API_URL: url });
+          expect(text, url).toMatch(
+            /gift cards would be ordered from TREMENDOUS_API_URL .* instead of Tremendous's production API/,
+          );
+          expect(text).toContain("ALLOW_SANDBOX_IN_PRODUCTION=1");
+        }
+      });
+
+      it("refuses a sandbox key (TEST_...) even on the production URL", () => {
+        expect(prod({ TREMENDOUS_API_KEY: "TEST_abc" })).toMatch(
+          /Tremendous sandbox key \(TREMENDOUS_API_KEY starts with TEST_\)/,
+        );
+      });
+
+      it("starts on the sandbox URL and key for a public demo (ALLOW_SANDBOX_IN_PRODUCTION)", () => {
+        const demo = {
+          TREMENDOUS_API_URL: "https://testflight.tremendous.com/api/v2/",
+          TREMENDOUS_API_KEY: "TEST_abc",
+          ALLOW_SANDBOX_IN_PRODUCTION: "1",
+        };
+        expect(prod(demo)).toBe("");
+        expect(loadConfig({ ...base, ...live, ...tremendous, ...demo }).giftCards).toMatchObject({
+          apiUrl: "https://testflight.tremendous.com/api/v2",
+        });
+      });
+    });
+
     it("starts a public demo on the sandboxes when ALLOW_SANDBOX_IN_PRODUCTION says so", () => {
       const c = loadConfig({ ...base, ALLOW_SANDBOX_IN_PRODUCTION: "1" });
       expect(c).toMatchObject({ env: "production", stripe: undefined, allowSandboxInProduction: true });

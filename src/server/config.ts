@@ -60,11 +60,27 @@ const envSchema = z.object({
 type Env = z.infer<typeof envSchema>;
 
 /**
+ * TREMENDOUS_API_URL as the SDK will use it: without trailing slashes, scheme and host in lower case
+ * (the URL parser's), and Tremendous's own hosts spelled exactly as the SDK names them, so that
+ * `HTTPS://API.Tremendous.com/api/v2/` counts as the production API.
+ */
+export function tremendousApiUrl(raw: string): string {
+  const url = new URL(raw);
+  const path = url.pathname.replace(/\/+$/, "");
+  const normalized = `${url.protocol}//${url.host}${path}${url.search}`;
+  const known = [Environments.production, Environments.testflight].find(
+    (env) => env.toLowerCase() === normalized.toLowerCase(),
+  );
+  return known ?? normalized;
+}
+
+/**
  * DESIGN 1, production: what would run on pretend money. The sandbox checkout accepts Stripe's
  * test card 4242 4242 4242 4242, and so does Stripe itself with a test-mode key: either would
- * credit wallets with money nobody paid. Gift cards have only the built-in sandbox provider so
- * far (codes that buy nothing) unless GIFT_CARD_PROVIDER=tremendous orders real cards (not from
- * Tremendous's testflight sandbox).
+ * credit wallets with money nobody paid. Gift cards: the built-in sandbox provider makes codes that
+ * buy nothing; GIFT_CARD_PROVIDER=tremendous orders real cards only from Tremendous's production API
+ * (any other URL, its testflight sandbox included, is refused) with a production key (its sandbox
+ * keys start with TEST_).
  */
 function sandboxesInUse(e: Env): string[] {
   const stripeKeys = "set STRIPE_SECRET_KEY (a live key), STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY";
@@ -78,9 +94,11 @@ function sandboxesInUse(e: Env): string[] {
   const giftCards =
     e.GIFT_CARD_PROVIDER === "sandbox"
       ? "gift cards would use the built-in sandbox provider, whose codes buy nothing: set GIFT_CARD_PROVIDER=tremendous with its TREMENDOUS_* settings"
-      : e.TREMENDOUS_API_URL === Environments.testflight
-        ? "gift cards would be ordered from Tremendous's testflight sandbox, whose cards buy nothing: unset TREMENDOUS_API_URL"
-        : null;
+      : tremendousApiUrl(e.TREMENDOUS_API_URL) !== Environments.production
+        ? `gift cards would be ordered from TREMENDOUS_API_URL (${e.TREMENDOUS_API_URL}) instead of Tremendous's production API (${Environments.production}), e.g. its testflight sandbox whose cards buy nothing: unset TREMENDOUS_API_URL`
+        : e.TREMENDOUS_API_KEY?.startsWith("TEST_")
+          ? "gift cards would be ordered with a Tremendous sandbox key (TREMENDOUS_API_KEY starts with TEST_), whose cards buy nothing: set a production API key"
+          : null;
   return [payments, giftCards].filter((line): line is string => line !== null);
 }
 
@@ -219,7 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? {
             provider: "tremendous",
             apiKey: e.TREMENDOUS_API_KEY as string,
-            apiUrl: e.TREMENDOUS_API_URL.replace(/\/$/, ""),
+            apiUrl: tremendousApiUrl(e.TREMENDOUS_API_URL),
             fundingSourceId: e.TREMENDOUS_FUNDING_SOURCE_ID as string,
             campaignId: e.TREMENDOUS_CAMPAIGN_ID || undefined,
             webhookSecret: e.TREMENDOUS_WEBHOOK_SECRET || undefined,

@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = {
   "reward_card.activate": "Put a points gift card back on the list",
   "reward_card.deactivate": "Took a points gift card off the list",
   "reward_card.delete": "Deleted a points gift card nobody redeemed",
+  "redemption.refund_refused": "Tried to refund a gift card: refused (issued, or the provider holds it)",
   "product.create": "Created a store product",
   "product.edit": "Edited a store product",
   "product.delete": "Deleted a store product",

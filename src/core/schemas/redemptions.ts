@@ -45,3 +45,9 @@ export const adminRedemptionActionResultSchema = z.object({
   redemption: adminRedemptionSchema,
 });
 export type AdminRedemptionActionResult = z.infer<typeof adminRedemptionActionResultSchema>;
+
+/** POST /api/admin/redemptions/:id/refund: why, for the audit log (optional). */
+export const adminRedemptionRefundBodySchema = z
+  .object({ reason: z.string().trim().max(500, "At most 500 characters").optional() })
+  .nullish();
+export type AdminRedemptionRefundBody = z.infer<typeof adminRedemptionRefundBodySchema>;

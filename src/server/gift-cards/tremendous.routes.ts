@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import { AppError } from "../errors";
-import { redemptionIdOf, refreshRedemption } from "../features/rewards/redemption-outcome";
-import * as redemptions from "../features/rewards/redemptions.repo";
+import { applyGiftCardEvent } from "../features/rewards/redemption-events";
 import { errors } from "../http/responses";
-import type { TremendousProvider } from "./tremendous";
+import type { GiftCardWebhooks } from "./provider";
 
 const eventSchema = z.object({
   event: z.string().min(1),
@@ -24,32 +23,16 @@ export function validSignature(body: Buffer, header: string, secret: string): bo
   return timingSafeEqual(expected, Buffer.from(match[1], "hex"));
 }
 
-/**
- * Applies one verified event. The event names only a reward or an order: the provider is asked
- * which order (its external id names our redemption) and where that order stands, and the answer
- * decides. A replayed, late or unknown event therefore changes nothing it should not.
- */
-export async function handleTremendousEvent(
-  ctx: AppContext,
-  provider: TremendousProvider,
-  resource: { type: string; id: string },
-): Promise<void> {
-  const reference = await provider.referenceOf(resource);
-  const id = reference ? redemptionIdOf(reference) : null;
-  if (id === null) return;
-  const row = await redemptions.byId(ctx.db, id);
-  if (!row || !redemptions.OPEN_STATUSES.includes(row.status as (typeof redemptions.OPEN_STATUSES)[number]))
-    return;
-  await refreshRedemption(ctx, row);
-}
-
 const webhookError = (status: number, code: string, message: string) => new AppError(status, code, message);
 
-/** Tremendous's webhook endpoint (registered when GIFT_CARD_PROVIDER=tremendous). */
+/**
+ * Tremendous's webhook endpoint (registered when the gift-card provider sends webhooks). Only the
+ * signature and the event's shape are checked here; features/rewards applies the event.
+ */
 export const tremendousWebhookRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
-  provider: TremendousProvider;
-}> = async (app, { ctx, provider }) => {
+  webhooks: GiftCardWebhooks;
+}> = async (app, { ctx, webhooks }) => {
   // The signature covers the exact bytes sent: this plugin's context keeps the JSON body raw.
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
@@ -69,15 +52,16 @@ export const tremendousWebhookRoutes: FastifyPluginAsyncZod<{
           "The event's reward or order is then fetched from Tremendous, and what Tremendous says decides: " +
           "a delivered card is recorded, booked and emailed; a failed or cancelled order is refunded once.",
         headers: z.looseObject({ "tremendous-webhook-signature": z.string().optional() }),
-        response: { 200: z.object({ received: z.literal(true) }), ...errors(400, 401, 502) },
+        response: { 200: z.object({ received: z.literal(true) }), ...errors(400, 401, 502, 503) },
       },
     },
     async (request) => {
-      const secret = provider.webhookSecret;
+      const secret = webhooks.secret;
       if (!secret) {
+        // Not the sender's fault: this server cannot check it (polling still learns of every order).
         request.log.error("tremendous webhook received but TREMENDOUS_WEBHOOK_SECRET is not set");
         throw webhookError(
-          400,
+          503,
           "WEBHOOK_NOT_CONFIGURED",
           "Tremendous webhooks are not configured on this server",
         );
@@ -99,7 +83,7 @@ export const tremendousWebhookRoutes: FastifyPluginAsyncZod<{
         throw webhookError(400, "VALIDATION_ERROR", "Not a Tremendous webhook event");
       }
       try {
-        await handleTremendousEvent(ctx, provider, event.payload.resource);
+        await applyGiftCardEvent(ctx, event.payload.resource);
       } catch (err) {
         // Tremendous sends the event again later; the polling job meanwhile asks on its own.
         request.log.error({ err, event: event.event }, "tremendous webhook could not be applied");

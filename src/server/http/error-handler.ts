@@ -32,7 +32,7 @@ export function redactedRequest(request: { method: string; url: string; id: stri
 }
 
 /** One error shape everywhere; 5xx are logged with the request id and their details hidden. */
-const PUBLIC_OUTAGES = new Set(["PROVIDER_UNAVAILABLE", "EMAIL_FAILED"]);
+const PUBLIC_OUTAGES = new Set(["PROVIDER_UNAVAILABLE", "EMAIL_FAILED", "WEBHOOK_NOT_CONFIGURED"]);
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -70,6 +70,14 @@ export const giftCardRedemptions = pgTable(
     cost: bigint({ mode: "number" }).notNull(),
     deliveryEmail: text().notNull(),
     /**
+     * The order's external id at the provider, random per redemption: `redemption-<id>` alone would
+     * name another database's order too (a restored backup, a staging copy on the same account).
+     * Rows from before this column keep `redemption-<id>` (migration 0027).
+     */
+    orderReference: text()
+      .notNull()
+      .default(sql`('redemption-' || replace(gen_random_uuid()::text, '-', ''))`),
+    /**
      * pending (paid, no order known to the provider yet) | issuing (a process holds the claim and is
      * placing or checking the order) | ordered (the provider has the order, not delivered yet) |
      * delivered (points card) / fulfilled (FitCoin card): the card is the member's | failed (refunded)
@@ -87,6 +95,8 @@ export const giftCardRedemptions = pgTable(
     providerProductId: text(),
     /** Orders placed or checked with the provider, and the last unclear failure, for the admin queue. */
     attempts: integer().notNull().default(0),
+    /** Unclear failures in a row (reset by any clear answer): what the retry delay grows with. */
+    errorStreak: integer().notNull().default(0),
     lastError: text(),
     /** When the fulfilment job next looks at this redemption (place the order, or ask its status). */
     nextCheckAt: timestamp({ withTimezone: true }),
@@ -98,6 +108,7 @@ export const giftCardRedemptions = pgTable(
   },
   (t) => [
     uniqueIndex("gift_card_redemptions_request_uq").on(t.requestKey),
+    uniqueIndex("gift_card_redemptions_order_reference_uq").on(t.orderReference),
     index("gift_card_redemptions_user_idx").on(t.userId, t.currency, t.id),
     index("gift_card_redemptions_open_idx")
       .on(t.nextCheckAt)

@@ -793,11 +793,16 @@ describe("audit log coverage of admin actions", () => {
       async prepare() {
         const r = await pendingRedemption();
         return {
-          call: { method: "POST", url: `/api/admin/redemptions/${r.id}/refund` },
+          call: {
+            method: "POST",
+            url: `/api/admin/redemptions/${r.id}/refund`,
+            payload: { reason: "The member asked for their FitCoins" },
+          },
           expected: {
             targetType: "redemption",
             targetId: r.id,
             targetUserId: r.userId,
+            reason: "The member asked for their FitCoins",
             details: { refunded: "50.00", provider: "missing" },
           },
         };
@@ -839,6 +844,26 @@ describe("audit log coverage of admin actions", () => {
       if (expected.details) expect(entry.details).toMatchObject(expected.details);
     },
   );
+
+  it("redemption.refund_refused: a refund refused because the card was issued is recorded, with its reason", async () => {
+    const r = await pendingRedemption();
+    const retried = await send(admin, { method: "POST", url: `/api/admin/redemptions/${r.id}/retry` });
+    expect(retried.json().redemption.status).toBe("fulfilled");
+    const res = await send(admin, {
+      method: "POST",
+      url: `/api/admin/redemptions/${r.id}/refund`,
+      payload: { reason: "Member says the code never came" },
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await entries("redemption.refund_refused"))[0]).toMatchObject({
+      admin: { id: adminUser.id },
+      targetType: "redemption",
+      targetId: r.id,
+      targetUser: { id: r.userId },
+      reason: "Member says the code never came",
+      details: { why: "issued", status: "fulfilled" },
+    });
+  });
 
   it("group.set_role: a site admin hands another member the role in someone else's group", async () => {
     const g = await othersGroup();

@@ -221,11 +221,12 @@ describe("a gift-card provider that fails", () => {
     {
       giftCards: {
         name: "down",
+        delivers: "code",
         issue: async () => {
           throw new GiftCardRejectedError("brand not offered");
         },
         lookup: async () => ({ status: "missing" }),
-        cancel: async () => "missing",
+        stop: async () => ({ outcome: "refused", reason: "nothing pending" }),
       },
     },
   );
@@ -270,6 +271,7 @@ describe("a gift-card provider that times out once", () => {
     {
       giftCards: {
         name: "flaky",
+        delivers: "code",
         issue: async (order) => {
           calls++;
           if (calls === 1) throw new Error("socket hang up");
@@ -278,12 +280,14 @@ describe("a gift-card provider that times out once", () => {
             link: null,
             rewardId: null,
             providerReference: `flaky_${order.reference}`,
+            recipientEmail: order.recipientEmail,
+            valueCents: order.valueCents,
             status: "delivered",
           };
         },
         // The first order's answer was lost before it was placed: the provider has none.
         lookup: async () => ({ status: "missing" }),
-        cancel: async () => "missing",
+        stop: async () => ({ outcome: "refused", reason: "nothing pending" }),
       },
     },
   );

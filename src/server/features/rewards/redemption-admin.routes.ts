@@ -4,10 +4,12 @@ import {
   adminRedemptionActionResultSchema,
   adminRedemptionPageSchema,
   adminRedemptionQuerySchema,
+  adminRedemptionRefundBodySchema,
 } from "../../../core/schemas/redemptions";
 import type { AppContext } from "../../context";
 import { errors } from "../../http/responses";
 import * as admin from "./redemption-admin.service";
+import { refundRedemption } from "./redemption-refund";
 
 /** The admins' gift-card redemptions queue (issue 23): pending and failed orders, retry and refund. */
 export const redemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -45,11 +47,14 @@ export const redemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       schema: {
         tags,
         summary:
-          "Refund a pending redemption the provider never issued (checked with the provider first; 409 if a card was issued)",
+          "Refund a pending redemption the provider never issued (checked with the provider first, stopped " +
+          "there if it can be; 409 if a card was issued or the provider keeps the order going). An optional " +
+          "reason is kept in the audit log",
         params: idParamsSchema,
+        body: adminRedemptionRefundBodySchema,
         response: { 200: adminRedemptionActionResultSchema, ...errors(400, 401, 403, 404, 409, 502) },
       },
     },
-    async (request) => admin.refundRedemption(ctx, await request.viewer(), request.params.id),
+    async (request) => refundRedemption(ctx, await request.viewer(), request.params.id, request.body),
   );
 };

@@ -9,16 +9,18 @@ import type { AppContext } from "../../context";
 import { AppError, conflict, notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { recordAdminAction } from "../audit/audit.service";
-import { CLAIM_STALE_MS, fulfil } from "./redemption.service";
-import { applyOrderState, failAndRefund, orderReference, refreshRedemption } from "./redemption-outcome";
+import { fulfil } from "./redemption.service";
+import { refreshRedemption } from "./redemption-apply";
+import { CLAIM_STALE_MS, type RecordInTx } from "./redemption-outcome";
 import * as repo from "./redemptions.repo";
 
 /*
  * The admins' redemptions queue (issue 23): orders not delivered yet and refunded ones, with a
- * retry (place the order or ask about it now) and a refund of an order the provider never issued.
+ * retry (place the order or ask about it now); the refund of an order the provider never issued is
+ * in redemption-refund.ts.
  */
 
-const view = (r: repo.RedemptionRow, username: string): AdminRedemption => ({
+export const view = (r: repo.RedemptionRow, username: string): AdminRedemption => ({
   id: r.id,
   member: { id: r.userId, username },
   item: r.name,
@@ -47,23 +49,29 @@ export async function listRedemptions(
   };
 }
 
-async function found(ctx: AppContext, id: number) {
+export async function found(ctx: AppContext, id: number) {
   const row = await repo.byId(ctx.db, id);
   if (!row) throw notFound("Redemption not found");
   return row;
 }
 
-const providerDown = (err: unknown) =>
+export const providerDown = (err: unknown) =>
   new AppError(
     502,
     "PROVIDER_UNAVAILABLE",
     `The gift card provider could not be reached: ${err instanceof Error ? err.message : String(err)}`,
   );
 
-const beingPlaced = () => conflict("This order is being placed right now; try again in a few minutes");
+export const beingPlaced = () => conflict("This order is being placed right now; try again in a few minutes");
 
-async function answer(ctx: AppContext, id: number, message: string): Promise<AdminRedemptionActionResult> {
-  const row = (await repo.withMember(ctx.db, id)) as NonNullable<Awaited<ReturnType<typeof repo.withMember>>>;
+/** The action's answer: a sentence, and the redemption as it stands now. */
+export async function answer(
+  ctx: AppContext,
+  id: number,
+  message: string,
+): Promise<AdminRedemptionActionResult> {
+  const row = await repo.withMember(ctx.db, id);
+  if (!row) throw notFound("Redemption not found");
   return { message, redemption: view(row.redemption, row.username) };
 }
 
@@ -76,100 +84,50 @@ const OUTCOME: Record<string, string> = {
   failed: "The provider did not issue the card: refunded",
 };
 
-/** Places the order of a pending redemption, or asks the provider about it, now. */
+/**
+ * Places the order of a pending redemption, or asks the provider about it, now. The audit entry is
+ * written in the transaction of what the retry came to, also when it failed.
+ */
 export async function retryRedemption(ctx: AppContext, viewer: Viewer, id: number) {
   const admin = requireAdmin(viewer);
   const row = await found(ctx, id);
-  if (!repo.OPEN_STATUSES.includes(row.status as (typeof repo.OPEN_STATUSES)[number])) {
-    throw conflict("This redemption is no longer pending");
-  }
+  if (!repo.isOpenStatus(row.status)) throw conflict("This redemption is no longer pending");
   const now = ctx.clock.now();
   if (row.status === "issuing" && row.claimedAt && row.claimedAt.getTime() > now.getTime() - CLAIM_STALE_MS) {
     throw beingPlaced();
   }
+  let recorded = false;
+  const record: RecordInTx = async (tx, after) => {
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: "redemption.retry",
+      targetType: "redemption",
+      targetId: id,
+      targetUserId: row.userId,
+      details: {
+        from: row.status,
+        to: after.status,
+        providerOrderId: after.providerReference,
+        // Still open: why (the provider unreachable, an order that is not ours ...).
+        ...(repo.isOpenStatus(after.status) && after.lastError ? { error: after.lastError } : {}),
+      },
+      at: now,
+    });
+    recorded = true;
+  };
   let after: repo.RedemptionRow;
   try {
     if (row.status === "ordered") {
       await repo.countCheck(ctx.db, id, new Date(now.getTime() + ctx.config.giftCardPollMs));
-      after = await refreshRedemption(ctx, row);
+      after = await refreshRedemption(ctx, row, { record });
     } else {
-      after = await fulfil(ctx, row);
+      after = await fulfil(ctx, row, { record });
     }
   } catch (err) {
+    // Unclear failures were recorded with their note; anything else is recorded here.
+    if (!recorded) await ctx.db.transaction(async (tx) => record(tx, await repo.mustById(tx, id)));
     throw providerDown(err);
   }
-  await recordAdminAction(ctx.db, {
-    adminId: admin.id,
-    action: "redemption.retry",
-    targetType: "redemption",
-    targetId: id,
-    targetUserId: row.userId,
-    details: { from: row.status, to: after.status, providerOrderId: after.providerReference },
-    at: now,
-  });
+  if (!recorded) await ctx.db.transaction(async (tx) => record(tx, after));
   return answer(ctx, id, OUTCOME[after.status] ?? after.status);
-}
-
-/**
- * Refunds a pending redemption the provider never issued. The provider is asked first, by the
- * order's external id: no order, or one failed or cancelled (cancelled now if it still can be),
- * refunds once; a card issued is refused with 409 (and recorded as delivered).
- */
-export async function refundRedemption(ctx: AppContext, viewer: Viewer, id: number) {
-  const admin = requireAdmin(viewer);
-  const row = await found(ctx, id);
-  if (row.status === "failed") throw conflict("This redemption was already refunded");
-  if (row.status === "delivered" || row.status === "fulfilled") {
-    throw conflict("A card was issued for this redemption: it cannot be refunded");
-  }
-  const now = ctx.clock.now();
-  // Holding the claim keeps the job and retries from placing the order while it is being cancelled.
-  const claimed = await repo.claim(ctx.db, id, now, new Date(now.getTime() - CLAIM_STALE_MS), [
-    "pending",
-    "ordered",
-  ]);
-  if (!claimed) {
-    const current = await found(ctx, id);
-    if (current.status === "issuing") throw beingPlaced();
-    throw conflict("This redemption is no longer pending");
-  }
-  const putBack = () => repo.release(ctx.db, id, claimed.lastError, now);
-  let outcome: Awaited<ReturnType<AppContext["giftCards"]["cancel"]>>;
-  try {
-    outcome = await ctx.giftCards.cancel(orderReference(id));
-  } catch (err) {
-    await putBack();
-    throw providerDown(err);
-  }
-  if (outcome === "issued") {
-    // The provider did issue it: the member gets the card, and nothing is refunded.
-    const state = await ctx.giftCards.lookup(orderReference(id), { withLink: true }).catch(() => null);
-    if (state?.status === "delivered") await applyOrderState(ctx, claimed, state);
-    else await putBack();
-    throw conflict("A card was issued for this redemption: it cannot be refunded");
-  }
-  if (outcome === "not_cancelable") {
-    await putBack();
-    throw conflict("The provider could not cancel this order; try again later");
-  }
-  const why = "Refunded by an admin: the provider never issued the card";
-  const after = await failAndRefund(ctx, claimed, why, (tx, failed) =>
-    recordAdminAction(tx, {
-      adminId: admin.id,
-      action: "redemption.refund",
-      targetType: "redemption",
-      targetId: id,
-      targetUserId: failed.userId,
-      details: {
-        item: failed.name,
-        currency: failed.currency,
-        refunded: failed.currency === "FC" ? formatMinor(failed.cost) : String(failed.cost),
-        provider: outcome,
-      },
-      at: now,
-    }),
-  );
-  if (after.status !== "failed")
-    throw conflict("A card was issued for this redemption: it cannot be refunded");
-  return answer(ctx, id, "Refunded: the provider had not issued the card");
 }

@@ -77,7 +77,7 @@ describe("the admins' redemptions queue", () => {
       attempts: 1,
       lastError: null,
     });
-    expect(page.items[0].providerOrderId).toBe(fake().order(`redemption-${placed}`).id);
+    expect(page.items[0].providerOrderId).toBe(fake().order(await k.reference(placed)).id);
     const next = await list(`?status=pending&limit=1&cursor=${page.nextCursor}`);
     expect(next.items[0]).toMatchObject({
       id: a.id,
@@ -111,7 +111,7 @@ describe("the admins' redemptions queue", () => {
     const id = (await k.redeemFitcoins(b.session, offer)).json().redemption.id;
     const waiting = await act(id, "retry");
     expect(waiting.json()).toMatchObject({ redemption: { status: "ordered", attempts: 2 } });
-    fake().deliver(`redemption-${id}`);
+    fake().deliver(await k.reference(id));
     expect((await act(id, "retry")).json().redemption.status).toBe("fulfilled");
     expect(await k.costTransfers(id)).toHaveLength(1);
   });
@@ -126,7 +126,7 @@ describe("the admins' redemptions queue", () => {
       fake()
         .requests.slice(before)
         .map((r) => `${r.method} ${r.path}`),
-    ).toEqual([`GET /api/v2/orders/redemption-${a.id}`]);
+    ).toEqual([`GET /api/v2/orders/${await k.reference(a.id)}`]);
     expect((await userBalances(t().app.ctx.db, a.user.id)).fc).toBe(5_000);
     const [entry] = await auditOf("redemption.refund");
     expect(entry).toMatchObject({
@@ -143,21 +143,17 @@ describe("the admins' redemptions queue", () => {
     fake().mode = "deliver";
     t().clock.advance(3600_000);
     await finishPendingRedemptions(t().app.ctx);
-    expect(
-      fake()
-        .orders()
-        .filter((o) => o.external_id === `redemption-${a.id}`),
-    ).toHaveLength(0);
+    expect(await k.ordersFor(a.id)).toHaveLength(0);
   });
 
-  it("refund of an order waiting at Tremendous cancels it there first", async () => {
+  it("refund of an order waiting for approval at Tremendous rejects it there first", async () => {
     fake().mode = "pending";
     const offer = await k.activeOffer("Refund B");
     const b = await fundedMember(t().app, 50);
     const id = (await k.redeemFitcoins(b.session, offer)).json().redemption.id;
     const res = await act(id, "refund");
     expect(res.statusCode, res.body).toBe(200);
-    expect(fake().order(`redemption-${id}`).status).toBe("CANCELED");
+    expect(fake().order(await k.reference(id)).status).toBe("CANCELED");
     expect((await userBalances(t().app.ctx.db, b.user.id)).fc).toBe(5_000);
     await expectBooksBalanced(t().app);
   });
@@ -173,7 +169,7 @@ describe("the admins' redemptions queue", () => {
 
     fake().mode = "pending";
     const id = (await k.redeemFitcoins(c.session, offer)).json().redemption.id;
-    fake().deliver(`redemption-${id}`);
+    fake().deliver(await k.reference(id));
     const late = await act(id, "refund");
     expect(late.statusCode).toBe(409);
     expect((await k.row(id)).status).toBe("fulfilled");
@@ -181,5 +177,46 @@ describe("the admins' redemptions queue", () => {
     expect(await k.refundTransfers(id)).toBe(0);
     expect((await userBalances(t().app.ctx.db, c.user.id)).fc).toBe(0);
     expect((await auditOf("redemption.refund")).filter((e) => e.targetId === id)).toHaveLength(0);
+    // Both refusals are in the log: the card the app knew of, and the one it learnt of by asking.
+    const refusals = await auditOf("redemption.refund_refused");
+    expect(refusals.filter((e) => e.targetId === delivered || e.targetId === id)).toHaveLength(2);
+    expect(refusals.find((e) => e.targetId === id)?.details).toMatchObject({
+      why: "issued",
+      status: "fulfilled",
+    });
+  });
+
+  it("a retry that fails is audited too, with the error; a placed order asked about while Tremendous is down: 502, audited", async () => {
+    const a = await unplaced("Retry Down");
+    fake().down = true;
+    try {
+      const res = await act(a.id, "retry");
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ redemption: { status: "pending", attempts: 2 } });
+      const [entry] = (await auditOf("redemption.retry")).filter((e) => e.targetId === a.id);
+      expect(entry.details).toMatchObject({
+        from: "pending",
+        to: "pending",
+        error: expect.stringMatching(/503/),
+      });
+
+      fake().down = false;
+      fake().mode = "pending";
+      const offer = await k.activeOffer("Retry Down B");
+      const b = await fundedMember(t().app, 50);
+      const id = (await k.redeemFitcoins(b.session, offer)).json().redemption.id;
+      fake().down = true;
+      const failed = await act(id, "retry");
+      expect(failed.statusCode).toBe(502);
+      const [logged] = (await auditOf("redemption.retry")).filter((e) => e.targetId === id);
+      expect(logged.details).toMatchObject({
+        from: "ordered",
+        to: "ordered",
+        error: expect.stringMatching(/503/),
+      });
+      expect(await k.row(id)).toMatchObject({ status: "ordered", errorStreak: 1 });
+    } finally {
+      fake().down = false;
+    }
   });
 });

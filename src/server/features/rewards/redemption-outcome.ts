@@ -2,7 +2,7 @@ import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { giftCardEmail, giftCardRefundedEmail } from "../../email/reward-templates";
-import type { GiftCardOrderState } from "../../gift-cards/provider";
+import type { DeliveredGiftCard } from "../../gift-cards/provider";
 import { type SystemAccount, systemAccount, userAccount } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
 import * as repo from "./redemptions.repo";
@@ -21,22 +21,63 @@ export const SINKS: Record<Currency, SystemAccount> = {
   FC: "fitcoinRedemptions",
 };
 
-/** The reference of a redemption's order at the provider (its external id): stable across retries. */
-export const orderReference = (id: number) => `redemption-${id}`;
+/** An admin's audit entry, written in the transaction of the change it records (changed or not). */
+export type RecordInTx = (tx: Tx, after: repo.RedemptionRow) => Promise<void>;
+export type OutcomeOptions = {
+  record?: RecordInTx;
+  /** The caller holds the redemption's claim (issuing): it may stop the order at the provider. */
+  claimed?: boolean;
+};
 
-/** The redemption an order reference names, or null for an order that is not one of ours. */
-export function redemptionIdOf(reference: string): number | null {
-  const match = /^redemption-(\d{1,10})$/.exec(reference);
-  return match ? Number(match[1]) : null;
-}
+/** An order claimed this long ago by a process that never finished it is claimed again. */
+export const CLAIM_STALE_MS = 5 * 60_000;
 
-/** The delay before an order that failed unclearly is tried again: growing, at most an hour. */
-export function retryDelayMs(pollMs: number, attempts: number): number {
-  return Math.min(pollMs * 2 ** Math.max(0, attempts - 1), 3600_000);
+/**
+ * The delay before an order that failed unclearly is tried again: growing with the unclear
+ * failures in a row (not with every attempt: polls and admin retries that went well do not count),
+ * at most an hour.
+ */
+export function retryDelayMs(pollMs: number, errorStreak: number): number {
+  return Math.min(pollMs * 2 ** Math.max(0, errorStreak - 1), 3600_000);
 }
 
 const pageOf = (ctx: AppContext, row: repo.RedemptionRow) =>
   `${ctx.config.appUrl}${row.currency === "PTS" ? "/points" : "/redeem"}`;
+
+export const after = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
+
+/** One change of a redemption, with the admin's record (if any) in the same transaction. */
+export async function change(
+  ctx: AppContext,
+  id: number,
+  record: RecordInTx | undefined,
+  work: (tx: Tx) => Promise<repo.RedemptionRow | null>,
+): Promise<repo.RedemptionRow | null> {
+  return ctx.db.transaction(async (tx) => {
+    const changed = await work(tx);
+    if (record) await record(tx, changed ?? (await repo.mustById(tx, id)));
+    return changed;
+  });
+}
+
+/**
+ * An unclear failure (the provider unreachable, a refusal that may pass): the claim, if held, is
+ * given back; the redemption is tried again after a delay that grows with the failures in a row.
+ */
+export async function noteFailure(
+  ctx: AppContext,
+  row: repo.RedemptionRow,
+  message: string,
+  options: OutcomeOptions = {},
+): Promise<repo.RedemptionRow> {
+  const next = after(ctx, retryDelayMs(ctx.config.giftCardPollMs, row.errorStreak + 1));
+  await change(ctx, row.id, options.record, async (tx) => {
+    if (options.claimed) await repo.release(tx, row.id, message, next, true);
+    else await repo.noteError(tx, row.id, message, next);
+    return null;
+  });
+  return repo.mustById(ctx.db, row.id);
+}
 
 /**
  * The books of an issued card (issue 23 item 2): its face value leaves what pays for it (the
@@ -61,18 +102,28 @@ async function bookCardCost(tx: Tx, row: repo.RedemptionRow) {
   });
 }
 
-/** The card is the member's: recorded and booked once, then shown and emailed. */
+/**
+ * The card is the member's: recorded and booked once, then shown and emailed. A card with neither
+ * a code nor a link could not be shown: the redemption stays open and is asked about again.
+ */
 export async function deliver(
   ctx: AppContext,
   row: repo.RedemptionRow,
-  card: Extract<GiftCardOrderState, { status: "delivered" }>,
+  card: DeliveredGiftCard,
+  options: OutcomeOptions = {},
 ): Promise<repo.RedemptionRow> {
-  const done = await ctx.db.transaction(async (tx) => {
+  const code = card.code ?? row.giftCardCode;
+  const link = card.link ?? row.giftCardLink;
+  if (!code && !link) {
+    const why = `The provider says order ${card.providerReference} is delivered but gave no code or link yet`;
+    return noteFailure(ctx, row, why, options);
+  }
+  const done = await change(ctx, row.id, options.record, async (tx) => {
     const updated = await repo.markDelivered(tx, row.id, {
       // The specification's words: a points card is delivered, a FitCoin card fulfilled.
       status: row.currency === "FC" ? "fulfilled" : "delivered",
-      giftCardCode: card.code ?? row.giftCardCode,
-      giftCardLink: card.link ?? row.giftCardLink,
+      giftCardCode: code,
+      giftCardLink: link,
       providerReference: card.providerReference,
       providerRewardId: card.rewardId ?? row.providerRewardId,
       deliveredAt: ctx.clock.now(),
@@ -80,7 +131,7 @@ export async function deliver(
     if (updated) await bookCardCost(tx, updated);
     return updated;
   });
-  if (!done) return (await repo.byId(ctx.db, row.id)) as repo.RedemptionRow;
+  if (!done) return repo.mustById(ctx.db, row.id);
   await ctx.mailer.send(
     done.deliveryEmail,
     giftCardEmail({
@@ -97,16 +148,15 @@ export async function deliver(
 /**
  * Nothing was issued (refused, failed or cancelled at the provider): the redemption fails and
  * what it cost goes back to the member once (the refund's idempotency key is the request's).
- * `alsoInTx` records an admin's refund in the same transaction.
  */
 export async function failAndRefund(
   ctx: AppContext,
   row: repo.RedemptionRow,
   reason: string,
-  alsoInTx?: (tx: Tx, failed: repo.RedemptionRow) => Promise<void>,
+  options: OutcomeOptions = {},
 ): Promise<repo.RedemptionRow> {
   const currency = row.currency as Currency;
-  const done = await ctx.db.transaction(async (tx) => {
+  const done = await change(ctx, row.id, options.record, async (tx) => {
     const failed = await repo.markFailed(tx, row.id, reason, ctx.clock.now());
     if (!failed) return null;
     await transfer(tx, {
@@ -119,10 +169,9 @@ export async function failAndRefund(
       userId: row.userId,
       idempotencyKey: `${row.requestKey}:refund`,
     });
-    await alsoInTx?.(tx, failed);
     return failed;
   });
-  if (!done) return (await repo.byId(ctx.db, row.id)) as repo.RedemptionRow;
+  if (!done) return repo.mustById(ctx.db, row.id);
   ctx.log.warn({ redemptionId: row.id, reason }, "gift card not issued: refunded");
   const returned =
     currency === "FC"
@@ -138,42 +187,4 @@ export async function failAndRefund(
     }),
   );
   return done;
-}
-
-/** Acts on what the provider says about a redemption's order. */
-export async function applyOrderState(
-  ctx: AppContext,
-  row: repo.RedemptionRow,
-  state: GiftCardOrderState,
-): Promise<repo.RedemptionRow> {
-  switch (state.status) {
-    case "delivered":
-      return deliver(ctx, row, state);
-    case "failed":
-      return failAndRefund(ctx, row, state.reason);
-    case "pending": {
-      const next = new Date(ctx.clock.now().getTime() + ctx.config.giftCardPollMs);
-      const ordered = await repo.markOrdered(
-        ctx.db,
-        row.id,
-        {
-          providerReference: state.providerReference,
-          providerRewardId: state.rewardId,
-          giftCardLink: state.link ?? row.giftCardLink,
-        },
-        next,
-      );
-      return ordered ?? ((await repo.byId(ctx.db, row.id)) as repo.RedemptionRow);
-    }
-    case "missing":
-      return row;
-  }
-}
-
-/** Asks the provider where a redemption's order stands and acts on the answer. */
-export async function refreshRedemption(ctx: AppContext, row: repo.RedemptionRow) {
-  const state = await ctx.giftCards.lookup(orderReference(row.id), {
-    withLink: !row.giftCardLink && !row.giftCardCode,
-  });
-  return applyOrderState(ctx, row, state);
 }

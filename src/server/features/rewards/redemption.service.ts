@@ -5,21 +5,15 @@ import { AppError, conflict } from "../../errors";
 import { GiftCardRejectedError } from "../../gift-cards/provider";
 import { systemAccount, userAccount } from "../../ledger/accounts";
 import { insufficientFunds, transfer } from "../../ledger/transfer";
-import {
-  applyOrderState,
-  failAndRefund,
-  orderReference,
-  refreshRedemption,
-  retryDelayMs,
-  SINKS,
-} from "./redemption-outcome";
+import { applyOrderState, refreshRedemption } from "./redemption-apply";
+import { CLAIM_STALE_MS, failAndRefund, noteFailure, type RecordInTx, SINKS } from "./redemption-outcome";
 import * as repo from "./redemptions.repo";
 
 /*
  * One redemption machinery for both catalogues (DESIGN 1, gift cards). The currency leaves the
  * member through the ledger and the redemption is recorded in one transaction; then one process
- * claims it (pending → issuing) and the GiftCardProvider places its one order (reference
- * `redemption-<id>`). Delivered at once (the sandbox) or later (Tremendous: ordered until the
+ * claims it (pending → issuing) and the GiftCardProvider places its one order (under the row's
+ * own random `orderReference`). Delivered at once (the sandbox) or later (Tremendous: ordered until the
  * webhook or the poll says so; redemption-outcome.ts), the card is stored, shown and emailed. A
  * refusal refunds; an unclear failure (a timeout: the card may exist) puts the redemption back,
  * and the fulfilment job tries again, first asking the provider for an order under the reference.
@@ -51,8 +45,6 @@ const NOT_ENOUGH: Record<Currency, string> = {
   PTS: "Not enough points for this gift card",
   FC: "Not enough FitCoins for this gift card",
 };
-/** An order claimed this long ago by a process that never finished it is claimed again. */
-export const CLAIM_STALE_MS = 5 * 60_000;
 /** Pending orders older than this are the fulfilment job's (younger ones are their request's). */
 const JOB_DELAY_MS = 60_000;
 
@@ -106,9 +98,11 @@ export async function redeem(
     }
     return row;
   });
-  const row =
-    created ?? sameRequest((await repo.byRequestKey(ctx.db, requestKey)) as repo.RedemptionRow, req);
-  return answer(await fulfil(ctx, row));
+  if (created) return answer(await fulfil(ctx, created));
+  // The request with the same key that created it has committed it (this insert waited on it).
+  const theirs = await repo.byRequestKey(ctx.db, requestKey);
+  if (!theirs) throw new Error(`redemption ${requestKey} not found after its insert`);
+  return answer(await fulfil(ctx, sameRequest(theirs, req)));
 }
 
 /** A key reused for another gift card is a client bug, refused rather than taken as done. */
@@ -128,35 +122,42 @@ function answer(row: repo.RedemptionRow): repo.RedemptionRow {
 /**
  * Places the order of a redemption no other process is placing, and acts on the provider's answer;
  * answers the redemption as it now stands. A retry first asks the provider for the order under its
- * reference (the previous attempt may have placed it before its answer was lost).
+ * reference (the previous attempt may have placed it before its answer was lost). `record` (an
+ * admin's retry) is written in the transaction of whatever this comes to.
  */
-export async function fulfil(ctx: AppContext, row: repo.RedemptionRow): Promise<repo.RedemptionRow> {
+export async function fulfil(
+  ctx: AppContext,
+  row: repo.RedemptionRow,
+  options: { record?: RecordInTx } = {},
+): Promise<repo.RedemptionRow> {
   if (row.status !== "pending" && row.status !== "issuing") return row;
   const now = ctx.clock.now();
   const claimed = await repo.claim(ctx.db, row.id, now, new Date(now.getTime() - CLAIM_STALE_MS));
-  if (!claimed) return (await repo.byId(ctx.db, row.id)) as repo.RedemptionRow;
-  const reference = orderReference(row.id);
+  if (!claimed) return repo.mustById(ctx.db, row.id);
+  const held = { ...options, claimed: true };
   try {
     if (claimed.attempts > 1) {
-      const found = await ctx.giftCards.lookup(reference, { withLink: true });
-      if (found.status !== "missing") return await applyOrderState(ctx, claimed, found);
+      const found = await ctx.giftCards.lookup(
+        { reference: claimed.orderReference, orderId: claimed.providerReference },
+        { withLink: !claimed.giftCardLink && !claimed.giftCardCode },
+      );
+      if (found.status !== "missing") return await applyOrderState(ctx, claimed, found, held);
     }
     const placed = await ctx.giftCards.issue({
-      reference,
+      reference: claimed.orderReference,
       brand: row.brand,
       valueCents: row.valueCents,
       recipientName: await repo.recipientName(ctx.db, row.userId),
       recipientEmail: row.deliveryEmail,
       productId: row.providerProductId,
     });
-    return await applyOrderState(ctx, claimed, placed);
+    return await applyOrderState(ctx, claimed, placed, held);
   } catch (err) {
-    if (err instanceof GiftCardRejectedError) return failAndRefund(ctx, claimed, err.message);
+    if (err instanceof GiftCardRejectedError) return failAndRefund(ctx, claimed, err.message, held);
     const message = err instanceof Error ? err.message : String(err);
     ctx.log.error({ err, redemptionId: row.id }, "gift card provider failed: the order is tried again later");
-    const next = new Date(now.getTime() + retryDelayMs(ctx.config.giftCardPollMs, claimed.attempts));
-    await repo.release(ctx.db, row.id, message, next);
-    return (await repo.byId(ctx.db, row.id)) as repo.RedemptionRow;
+    // The claim may be gone already (a delivery-failed stop notes its own failure): then this changes nothing.
+    return noteFailure(ctx, claimed, message, held);
   }
 }
 
@@ -181,7 +182,7 @@ export async function finishPendingRedemptions(ctx: AppContext): Promise<number>
   return delivered;
 }
 
-/** One process's turn to ask about an order the provider has; an unclear answer waits longer. */
+/** One process's turn to ask about an order the provider has (an unclear answer is noted and waits longer). */
 async function checkOrder(ctx: AppContext, row: repo.RedemptionRow, now: Date) {
   const claimed = await repo.claimCheck(
     ctx.db,
@@ -190,12 +191,5 @@ async function checkOrder(ctx: AppContext, row: repo.RedemptionRow, now: Date) {
     new Date(now.getTime() + ctx.config.giftCardPollMs),
   );
   if (!claimed) return null;
-  try {
-    return await refreshRedemption(ctx, claimed);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const next = new Date(now.getTime() + retryDelayMs(ctx.config.giftCardPollMs, claimed.attempts));
-    await repo.noteError(ctx.db, row.id, message, next);
-    throw err;
-  }
+  return refreshRedemption(ctx, claimed);
 }

@@ -7,8 +7,14 @@ export type NewRedemption = typeof giftCardRedemptions.$inferInsert;
 
 /** The states in which the card is not the member's yet and nothing was refunded. */
 export const OPEN_STATUSES = ["pending", "issuing", "ordered"] as const;
+export type OpenStatus = (typeof OPEN_STATUSES)[number];
+/** Whether a redemption is still open (the one check every caller shares with the queries below). */
+export const isOpenStatus = (status: string): status is OpenStatus =>
+  (OPEN_STATUSES as readonly string[]).includes(status);
 const r = giftCardRedemptions;
 const isOpen = inArray(r.status, [...OPEN_STATUSES]);
+/** Back to where it waits: ordered once the provider has an order of ours, else pending. */
+const waiting = sql`case when ${r.providerReference} is null then 'pending' else 'ordered' end`;
 
 export async function activeGiftCards(db: Db) {
   return db
@@ -83,37 +89,63 @@ export async function countCheck(db: Db, id: number, next: Date) {
     .where(and(eq(r.id, id), eq(r.status, "ordered")));
 }
 
-/** Gives a claimed redemption back (ordered when the provider has its order), to be tried at `next`. */
-export async function release(db: Db, id: number, lastError: string | null, next: Date) {
+/**
+ * Gives a claimed redemption back (ordered when the provider has its order), to be tried at `next`
+ * (null: only an admin moves it on). `failed`: an unclear failure, counted in the error streak.
+ */
+export async function release(
+  db: Db | Tx,
+  id: number,
+  lastError: string | null,
+  next: Date | null,
+  failed = false,
+) {
   await db
     .update(r)
     .set({
-      status: sql`case when ${r.providerReference} is null then 'pending' else 'ordered' end`,
+      status: waiting,
       lastError,
       nextCheckAt: next,
+      ...(failed ? { errorStreak: sql`${r.errorStreak} + 1` } : {}),
     })
     .where(and(eq(r.id, id), eq(r.status, "issuing")));
 }
 
-/** An unclear failure while asking about an order: noted, and asked again at `next`. */
-export async function noteError(db: Db, id: number, lastError: string, next: Date) {
+/** An unclear failure while asking about an order: noted, counted, and asked again at `next`. */
+export async function noteError(db: Db | Tx, id: number, lastError: string, next: Date) {
   await db
     .update(r)
-    .set({ lastError, nextCheckAt: next })
+    .set({ lastError, nextCheckAt: next, errorStreak: sql`${r.errorStreak} + 1` })
     .where(and(eq(r.id, id), isOpen));
 }
 
-/** The provider has the order and has not delivered it: asked about again at `next`. */
+/**
+ * Left for an admin (the order under our reference is not ours, or delivered without a code or a
+ * link): the job stops looking at it, the admin queue shows `lastError`.
+ */
+export async function park(db: Db | Tx, id: number, lastError: string): Promise<RedemptionRow | null> {
+  const [row] = await db
+    .update(r)
+    .set({ status: waiting, lastError, nextCheckAt: null })
+    .where(and(eq(r.id, id), isOpen))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The provider has the order and has not delivered it: asked about again at `next`. A clear answer
+ * ends the streak of unclear failures.
+ */
 export async function markOrdered(
-  db: Db,
+  db: Db | Tx,
   id: number,
   order: { providerReference: string; providerRewardId: string | null; giftCardLink: string | null },
   next: Date,
 ): Promise<RedemptionRow | null> {
   const [row] = await db
     .update(r)
-    .set({ ...order, status: "ordered", lastError: null, nextCheckAt: next })
-    .where(and(eq(r.id, id), inArray(r.status, ["pending", "issuing"])))
+    .set({ ...order, status: "ordered", lastError: null, errorStreak: 0, nextCheckAt: next })
+    .where(and(eq(r.id, id), isOpen))
     .returning();
   return row ?? null;
 }
@@ -133,7 +165,7 @@ export async function markDelivered(
 ): Promise<RedemptionRow | null> {
   const [row] = await tx
     .update(r)
-    .set({ ...done, lastError: null, nextCheckAt: null })
+    .set({ ...done, lastError: null, errorStreak: 0, nextCheckAt: null })
     .where(and(eq(r.id, id), isOpen))
     .returning();
   return row ?? null;
@@ -154,8 +186,21 @@ export async function markFailed(
   return row ?? null;
 }
 
-export async function byId(db: Db, id: number): Promise<RedemptionRow | null> {
+export async function byId(db: Db | Tx, id: number): Promise<RedemptionRow | null> {
   const [row] = await db.select().from(r).where(eq(r.id, id));
+  return row ?? null;
+}
+
+/** A redemption known to exist (its id came from a row read before; rows are never deleted). */
+export async function mustById(db: Db | Tx, id: number): Promise<RedemptionRow> {
+  const row = await byId(db, id);
+  if (!row) throw new Error(`gift card redemption ${id} not found`);
+  return row;
+}
+
+/** The redemption whose order carries `reference` as its external id at the provider. */
+export async function byOrderReference(db: Db | Tx, reference: string): Promise<RedemptionRow | null> {
+  const [row] = await db.select().from(r).where(eq(r.orderReference, reference));
   return row ?? null;
 }
 

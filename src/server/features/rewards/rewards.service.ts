@@ -33,10 +33,11 @@ const linkOf = (r: repo.RedemptionRow) => (r.deliveredAt ? r.giftCardLink : null
 /** "50" for whole dollars, "49.99" otherwise. */
 const dollarLabel = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : formatMinor(cents));
 
-const onItsWay = (row: repo.RedemptionRow, what: string) =>
+/** What the member is told; before the order is placed, the provider says whether a code or a link comes. */
+const onItsWay = (ctx: AppContext, row: repo.RedemptionRow, what: string) =>
   row.deliveredAt
     ? `Your ${what} is on its way to ${row.deliveryEmail}`
-    : `Your ${what} is being issued; ${row.giftCardLink ? "its link" : "the code"} will be emailed to ${row.deliveryEmail} shortly`;
+    : `Your ${what} is being issued; ${row.giftCardLink || ctx.giftCards.delivers === "link" ? "its link" : "the code"} will be emailed to ${row.deliveryEmail} shortly`;
 
 // ---------------------------------------------------------------- points gift cards
 
@@ -95,7 +96,7 @@ export async function redeemPoints(
     },
   );
   return {
-    message: onItsWay(row, row.name),
+    message: onItsWay(ctx, row, row.name),
     redemption: pointsView(row),
     availablePoints: await userPoints(ctx.db, user.id),
   };
@@ -160,7 +161,7 @@ export async function redeemFitcoins(
     },
   );
   return {
-    message: onItsWay(row, `$${formatMinor(row.valueCents)} ${row.brand} gift card`),
+    message: onItsWay(ctx, row, `$${formatMinor(row.valueCents)} ${row.brand} gift card`),
     redemption: fitcoinView(row),
     balance: fitcoinsFromMinor((await userBalances(ctx.db, user.id)).fc),
   };

@@ -28,7 +28,10 @@ describe("Tremendous redemptions under concurrency, on two instances", () => {
   const second = () => apps().second;
   const k = redemptionCalls(first);
   const on = (app: App) => redemptionCalls(() => app);
-  const ordersFor = (id: number) => fake.orders().filter((o) => o.external_id === `redemption-${id}`);
+  const ordersFor = async (id: number) => {
+    const reference = await k.reference(id);
+    return fake.orders().filter((o) => o.external_id === reference);
+  };
   const webhook = (app: App, resource: { type: "rewards" | "orders"; id: string }, event: string) => {
     const { payload, headers } = fake.webhook(event, resource, TREMENDOUS_WEBHOOK_SECRET);
     return app.inject({ method: "POST", url: "/api/webhooks/tremendous", headers, payload });
@@ -38,6 +41,7 @@ describe("Tremendous redemptions under concurrency, on two instances", () => {
     fake.mode = "deliver";
     const offer = await k.activeOffer("Same Key");
     const { user, session } = await fundedMember(first(), 200);
+    const creates = fake.creates().length;
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         on(i % 2 ? second() : first()).redeemFitcoins(session, offer, "scale-same-key-1"),
@@ -47,7 +51,9 @@ describe("Tremendous redemptions under concurrency, on two instances", () => {
     const ids = new Set(results.map((r) => r.json().redemption.id));
     expect(ids.size).toBe(1);
     const [id] = [...ids];
-    expect(ordersFor(id)).toHaveLength(1);
+    expect(await ordersFor(id)).toHaveLength(1);
+    // Only the request that made the redemption placed its order: the others answered it.
+    expect(fake.creates().length - creates).toBe(1);
     expect((await userBalances(first().ctx.db, user.id)).fc).toBe(15_000);
     expect(await k.costTransfers(id)).toHaveLength(1);
     await expectBooksBalanced(first());
@@ -58,6 +64,7 @@ describe("Tremendous redemptions under concurrency, on two instances", () => {
     const offer = await k.activeOffer("Different Keys");
     const { user, session } = await fundedMember(first(), 160);
     const before = fake.orders().length;
+    const creates = fake.creates().length;
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         on(i % 2 ? second() : first()).redeemFitcoins(
@@ -70,6 +77,7 @@ describe("Tremendous redemptions under concurrency, on two instances", () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 200, 200, 422, 422, 422, 422, 422, 422, 422]);
     expect(fake.orders().length - before).toBe(3);
+    expect(fake.creates().length - creates).toBe(3);
     expect((await userBalances(first().ctx.db, user.id)).fc).toBe(1_000);
     for (const r of results.filter((x) => x.statusCode === 200)) {
       expect(await k.costTransfers(r.json().redemption.id)).toHaveLength(1);
@@ -82,7 +90,7 @@ describe("Tremendous redemptions under concurrency, on two instances", () => {
     const offer = await k.activeOffer("Both Fail");
     const { user, session } = await fundedMember(first(), 50);
     const id = (await k.redeemFitcoins(session, offer)).json().redemption.id;
-    const [order] = ordersFor(id);
+    const [order] = await ordersFor(id);
     fake.fail(order.id);
     apps().first.clock.advance(POLL_MS + 1);
     const hooks = await Promise.all([
@@ -106,7 +114,7 @@ describe("Tremendous redemptions under concurrency, on two instances", () => {
     const offer = await k.activeOffer("Both Deliver");
     const { user, session } = await fundedMember(first(), 50);
     const id = (await k.redeemFitcoins(session, offer)).json().redemption.id;
-    const [order] = ordersFor(id);
+    const [order] = await ordersFor(id);
     fake.deliver(order.id);
     apps().first.clock.advance(POLL_MS + 1);
     await Promise.all([
@@ -118,6 +126,44 @@ describe("Tremendous redemptions under concurrency, on two instances", () => {
     expect((await k.row(id)).status).toBe("fulfilled");
     expect(await k.costTransfers(id)).toHaveLength(1);
     expect(await k.mailTo(user.email)).toHaveLength(1);
+    await expectBooksBalanced(first());
+  });
+
+  it("an admin refund racing the job on the other instance: each card is placed or refunded, never both", async () => {
+    const offer = await k.activeOffer("Race");
+    const admin = await k.adminSession();
+    const outcomes: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      fake.mode = "deliver";
+      fake.down = true;
+      const { user, session } = await fundedMember(first(), 50);
+      const id = (await k.redeemFitcoins(session, offer)).json().redemption.id;
+      fake.down = false;
+      apps().first.clock.advance(POLL_MS * 2 ** 10);
+      const [refund] = await Promise.all([
+        k.post(admin, `/api/admin/redemptions/${id}/refund`),
+        finishPendingRedemptions(second().ctx),
+      ]);
+      outcomes.push(refund.statusCode);
+      const row = await k.row(id);
+      if (refund.statusCode === 200) {
+        expect(row.status).toBe("failed");
+        expect(await ordersFor(id)).toHaveLength(0);
+        expect(await k.costTransfers(id)).toEqual([]);
+        expect(await k.refundTransfers(id)).toBe(1);
+        expect((await userBalances(first().ctx.db, user.id)).fc).toBe(5_000);
+      } else {
+        // The job placed it first: the refund found it being placed, or issued.
+        expect(refund.statusCode, refund.body).toBe(409);
+        // Whatever the refund met, the job's order is the one card, delivered and booked once.
+        await finishPendingRedemptions(first().ctx);
+        expect((await k.row(id)).status).toBe("fulfilled");
+        expect(await ordersFor(id)).toHaveLength(1);
+        expect(await k.costTransfers(id)).toHaveLength(1);
+        expect(await k.refundTransfers(id)).toBe(0);
+      }
+    }
+    expect(outcomes).toHaveLength(4);
     await expectBooksBalanced(first());
   });
 });

@@ -45,7 +45,24 @@ export function tremendousTestKit(over: Record<string, string> = {}) {
     if (!fakeTremendous) throw new Error("fake Tremendous not ready");
     return fakeTremendous;
   };
-  return { t, fake, ...redemptionCalls(() => t().app) };
+  const calls = redemptionCalls(() => t().app);
+  /** The fake's orders under redemption `id`'s external id. */
+  const ordersFor = async (id: number) => {
+    const ref = await calls.reference(id);
+    return fake()
+      .orders()
+      .filter((o) => o.external_id === ref);
+  };
+  /** A webhook as Tremendous sends it (signed with the app's secret unless told). */
+  const webhook = (
+    event: string,
+    resource: { type: "rewards" | "orders"; id: string },
+    secret = TREMENDOUS_WEBHOOK_SECRET,
+  ) => {
+    const { payload, headers } = fake().webhook(event, resource, secret);
+    return t().app.inject({ method: "POST", url: "/api/webhooks/tremendous", headers, payload });
+  };
+  return { t, fake, ordersFor, webhook, ...calls };
 }
 
 /** The requests the redemption tests send, and what they read back, on any app. */
@@ -92,6 +109,9 @@ export function redemptionCalls(app: () => App) {
   const row = async (id: number) =>
     (await app().ctx.db.select().from(giftCardRedemptions).where(eq(giftCardRedemptions.id, id)))[0];
 
+  /** The external id redemption `id`'s order carries at the provider (random per redemption). */
+  const reference = async (id: number) => (await row(id)).orderReference;
+
   /** The books transfers of redemption `id`'s card (issue 23 item 2). */
   const costTransfers = (id: number) =>
     queryRows<{ amount: string; user_id: number; debit: string; credit: string }>(
@@ -121,6 +141,7 @@ export function redemptionCalls(app: () => App) {
     redeemFitcoins,
     fitcoinRedemptions,
     row,
+    reference,
     costTransfers,
     refundTransfers,
     mailTo,

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminRedemptionActionResult, AdminRedemptionPage } from "../../../core/schemas/redemptions";
 import { apiRequest } from "../../lib/api-client";
 
@@ -9,22 +9,38 @@ export const redemptionQueueKeys = {
   list: (status: RedemptionQueueStatus) => ["/api/admin/redemptions", { status }] as const,
 };
 
-export const adminRedemptionsQueryOptions = (status: RedemptionQueueStatus) =>
-  queryOptions({
-    queryKey: redemptionQueueKeys.list(status),
-    queryFn: () => apiRequest<AdminRedemptionPage>(`/api/admin/redemptions?status=${status}&limit=20`),
-  });
+const PAGE_SIZE = 20;
 
-/** Gift-card orders not delivered yet (pending) or refunded (failed), newest first (admins). */
+export function fetchRedemptionPage(
+  status: RedemptionQueueStatus,
+  cursor: number | null,
+  signal?: AbortSignal,
+) {
+  const q = new URLSearchParams({ status, limit: String(PAGE_SIZE) });
+  if (cursor !== null) q.set("cursor", String(cursor));
+  return apiRequest<AdminRedemptionPage>(`/api/admin/redemptions?${q}`, { signal });
+}
+
+/**
+ * Gift-card orders not delivered yet (pending) or refunded (failed), newest first (admins), in
+ * pages: each page's `nextCursor` fetches the next (older) one ("Load more").
+ */
 export function useAdminRedemptions(status: RedemptionQueueStatus) {
-  return useQuery(adminRedemptionsQueryOptions(status));
+  return useInfiniteQuery({
+    queryKey: redemptionQueueKeys.list(status),
+    queryFn: ({ pageParam, signal }) => fetchRedemptionPage(status, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 }
 
 export type RedemptionAction = "retry" | "refund";
 
-export function actOnRedemption(id: number, action: RedemptionAction) {
+/** Retry, or refund with an optional reason for the audit log. */
+export function actOnRedemption(id: number, action: RedemptionAction, reason?: string) {
   return apiRequest<AdminRedemptionActionResult>(`/api/admin/redemptions/${id}/${action}`, {
     method: "POST",
+    body: action === "refund" && reason?.trim() ? { reason: reason.trim() } : undefined,
   });
 }
 
@@ -32,7 +48,8 @@ export function actOnRedemption(id: number, action: RedemptionAction) {
 export function useRedemptionAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: RedemptionAction }) => actOnRedemption(id, action),
+    mutationFn: ({ id, action, reason }: { id: number; action: RedemptionAction; reason?: string }) =>
+      actOnRedemption(id, action, reason),
     onSettled: () => queryClient.invalidateQueries({ queryKey: redemptionQueueKeys.all }),
   });
 }

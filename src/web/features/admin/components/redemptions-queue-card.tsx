@@ -10,6 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
+import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
 import { coins } from "../../../lib/format";
 import { errorMessage } from "../../../lib/utils";
@@ -39,7 +41,9 @@ export function redemptionDetails(r: AdminRedemption): string {
   if (r.providerOrderId) parts.push(`order ${r.providerOrderId}`);
   parts.push(`${r.attempts} ${r.attempts === 1 ? "attempt" : "attempts"}`);
   const line = parts.join(" · ");
-  return r.lastError ? `${line}. Last error: ${r.lastError}` : line;
+  if (!r.lastError) return line;
+  // A refunded order's note says why it was refunded; an open one's, what went wrong last.
+  return `${line}. ${r.status === "failed" ? "Why" : "Last error"}: ${r.lastError}`;
 }
 
 /**
@@ -51,10 +55,15 @@ export function RedemptionsQueueCard() {
   const query = useAdminRedemptions(status);
   const act = useRedemptionAction();
   const [refunding, setRefunding] = useState<AdminRedemption | null>(null);
+  const [reason, setReason] = useState("");
+  const openRefund = (r: AdminRedemption | null) => {
+    setReason("");
+    setRefunding(r);
+  };
 
   const run = (r: AdminRedemption, action: RedemptionAction) =>
     act.mutate(
-      { id: r.id, action },
+      { id: r.id, action, reason: action === "refund" ? reason : undefined },
       {
         onSuccess: (answer) => {
           setRefunding(null);
@@ -71,42 +80,44 @@ export function RedemptionsQueueCard() {
       },
     );
 
-  const items = query.data?.items.map((r) => ({
-    key: r.id,
-    name: r.item,
-    username: r.member.username,
-    details: redemptionDetails(r),
-    at: r.status === "failed" && r.failedAt ? r.failedAt : r.createdAt,
-    atLabel: r.status === "failed" ? "Refunded" : "Redeemed",
-    actions:
-      r.status === "failed" ? (
-        <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
-          Refunded
-        </span>
-      ) : (
-        // On a phone the buttons take their own line, so the card's name and error stay readable.
-        <div className="flex w-full justify-end gap-2 sm:w-auto">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={act.isPending}
-            aria-label={`Retry ${r.item} of ${r.member.username}`}
-            onClick={() => run(r, "retry")}
-          >
-            Retry
-          </Button>
-          <Button
-            variant="destructive"
-            size="sm"
-            disabled={act.isPending}
-            aria-label={`Refund ${r.item} of ${r.member.username}`}
-            onClick={() => setRefunding(r)}
-          >
-            Refund
-          </Button>
-        </div>
-      ),
-  }));
+  const items = query.data?.pages
+    .flatMap((page) => page.items)
+    .map((r) => ({
+      key: r.id,
+      name: r.item,
+      username: r.member.username,
+      details: redemptionDetails(r),
+      at: r.status === "failed" && r.failedAt ? r.failedAt : r.createdAt,
+      atLabel: r.status === "failed" ? "Refunded" : "Redeemed",
+      actions:
+        r.status === "failed" ? (
+          <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
+            Refunded
+          </span>
+        ) : (
+          // On a phone the buttons take their own line, so the card's name and error stay readable.
+          <div className="flex w-full justify-end gap-2 sm:w-auto">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={act.isPending}
+              aria-label={`Retry ${r.item} of ${r.member.username}`}
+              onClick={() => run(r, "retry")}
+            >
+              Retry
+            </Button>
+            <Button
+              variant="destructive"
+              size="sm"
+              disabled={act.isPending}
+              aria-label={`Refund ${r.item} of ${r.member.username}`}
+              onClick={() => openRefund(r)}
+            >
+              Refund
+            </Button>
+          </div>
+        ),
+    }));
 
   const filter = (
     <span className="mt-2 flex gap-2">
@@ -140,6 +151,19 @@ export function RedemptionsQueueCard() {
           status === "pending" ? "Every gift card has been delivered." : "No gift card has been refunded."
         }
         query={{ ...query, data: items }}
+        footer={
+          query.hasNextPage ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3 w-fit"
+              disabled={query.isFetchingNextPage}
+              onClick={() => query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? "Loading..." : "Load more"}
+            </Button>
+          ) : null
+        }
       />
       <Dialog
         open={refunding !== null}
@@ -150,10 +174,20 @@ export function RedemptionsQueueCard() {
             <DialogTitle>Refund gift card</DialogTitle>
             <DialogDescription>
               {refunding
-                ? `The provider is asked first and the order cancelled if it can be; then ${refunding.member.username} gets ${spent(refunding)} back. A card already issued is not refunded.`
+                ? `The provider is asked first and the order stopped there if it can be (rejected or cancelled); then ${refunding.member.username} gets ${spent(refunding)} back. A card already issued is not refunded.`
                 : ""}
             </DialogDescription>
           </DialogHeader>
+          <div className="grid gap-1.5">
+            <Label htmlFor="refund-reason">Reason (optional, kept in the audit log)</Label>
+            <Textarea
+              id="refund-reason"
+              value={reason}
+              maxLength={500}
+              placeholder="e.g. The member asked for their FitCoins back"
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => setRefunding(null)} disabled={act.isPending}>
               Cancel

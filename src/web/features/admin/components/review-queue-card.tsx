@@ -35,6 +35,7 @@ export function ReviewQueueCard({
   query,
   review,
   reviewedText = (item) => `${item.username ?? item.name} is no longer flagged.`,
+  footer,
 }: {
   title: string;
   icon: LucideIcon;
@@ -44,6 +45,8 @@ export function ReviewQueueCard({
   /** Mark reviewed; not needed when every item brings its own actions. */
   review?: UseMutationResult<unknown, Error, number>;
   reviewedText?: (item: ReviewItem) => string;
+  /** Below the list (a "Load more" of a paged queue). */
+  footer?: ReactNode;
 }) {
   const { data, isPending, isError, refetch } = query;
   const markReviewed = (item: ReviewItem) =>
@@ -101,6 +104,7 @@ export function ReviewQueueCard({
             ))}
           </ul>
         )}
+        {footer}
       </CardContent>
     </Card>
   );

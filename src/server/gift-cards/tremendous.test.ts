@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeTremendous, startFakeTremendous } from "../test/fake-tremendous";
+import { createTremendousProvider } from "./tremendous";
+
+/** The provider alone against the fake: reads change nothing, and no operation outlives its deadline. */
+describe("the Tremendous provider", () => {
+  let fake: FakeTremendous;
+  beforeAll(async () => {
+    fake = await startFakeTremendous();
+  });
+  afterAll(() => fake.close());
+  const provider = (deadlineMs?: number) =>
+    createTremendousProvider(
+      { apiKey: fake.apiKey, apiUrl: fake.url, fundingSourceId: "balance", campaignId: "CAMPAIGN1" },
+      { deadlineMs },
+    );
+  const order = (reference: string) => ({
+    reference,
+    brand: "Amazon",
+    valueCents: 5000,
+    recipientName: "Ann Member",
+    recipientEmail: "ann@example.test",
+    productId: null,
+  });
+
+  it("a lookup only reads: a failed delivery is reported (hold), never cancelled by reading it", async () => {
+    fake.mode = "pending";
+    const placed = await provider().issue(order("ref-lookup-1"));
+    expect(placed).toMatchObject({ status: "pending", hold: "approval", recipientEmail: "ann@example.test" });
+    fake.failDelivery("ref-lookup-1");
+    const before = fake.requests.length;
+    const state = await provider().lookup({ reference: "ref-lookup-1", orderId: null }, { withLink: true });
+    expect(state).toMatchObject({ status: "pending", hold: "delivery_failed", valueCents: 5000 });
+    expect(fake.requests.slice(before).map((r) => r.method)).toEqual(["GET"]);
+    expect(fake.order("ref-lookup-1").status).toBe("EXECUTED");
+  });
+
+  it("an answer that never comes: the operation gives up at its deadline, as an unclear failure", async () => {
+    fake.mode = "deliver";
+    fake.delayMs = 5_000;
+    try {
+      const started = Date.now();
+      await expect(provider(300).issue(order("ref-deadline-1"))).rejects.toThrow(/Tremendous unreachable/);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      fake.delayMs = 0;
+    }
+  });
+});
