@@ -10,6 +10,7 @@ import { expectBooksBalanced, type TestApp } from "../../test/test-app";
 import { useTwoInstances } from "../../test/two-instances";
 import { notify } from "./notify";
 import { runDeliveries } from "./queue-job";
+import { settingOnce } from "./server-settings";
 
 const HOUR = 3600_000;
 const MINUTE = 60_000;
@@ -102,6 +103,20 @@ describe("notification delivery with two processes", { timeout: 120_000 }, () =>
     );
     expect(queue.open).toBe(0);
     await expectBooksBalanced(app());
+  });
+
+  it("agrees on one generated value when two processes make it at once (the VAPID keys)", async () => {
+    const key = `test-${randomUUID()}`;
+    const [a, b] = await Promise.all([
+      settingOnce(app().ctx.db, key, () => "made by the first"),
+      settingOnce(second.ctx.db, key, () => "made by the second"),
+    ]);
+    expect(a).toBe(b);
+    const keys = await Promise.all([
+      app().inject({ url: "/api/push/public-key", headers: (await fundedMember(app(), 0)).session.headers }),
+      second.inject({ url: "/api/push/public-key", headers: (await fundedMember(app(), 0)).session.headers }),
+    ]);
+    expect(keys[0].json().publicKey).toBe(keys[1].json().publicKey);
   });
 
   it("drops a subscription the push service answers 404 or 410, and retries a busy one later", async () => {
