@@ -29,10 +29,20 @@ describe("notification sources", () => {
     return kind ? all.filter((i) => i.kind === kind) : all;
   };
   const walk = (s: Session, steps: number) =>
-    call("POST", "/api/steps", s, { steps, timestamp: app().ctx.clock.now().toISOString(), batchId: randomUUID() });
+    call("POST", "/api/steps", s, {
+      steps,
+      timestamp: app().ctx.clock.now().toISOString(),
+      batchId: randomUUID(),
+    });
   async function competitionWith(n: number, over: Record<string, unknown> = {}, startIn = HOUR) {
     const a = await admin();
-    const c = await buildCompetition(app(), a, { entryFee: 10, name: "Lunch Loop", ...over }, startIn, 2 / 24);
+    const c = await buildCompetition(
+      app(),
+      a,
+      { entryFee: 10, name: "Lunch Loop", ...over },
+      startIn,
+      2 / 24,
+    );
     const players = [];
     for (let i = 0; i < n; i++) {
       const p = await member(10);
@@ -96,7 +106,11 @@ describe("notification sources", () => {
     expect((await call("POST", "/api/achievements/check", joiner.session, {})).statusCode).toBe(200);
     expect((await call("POST", "/api/achievements/check", joiner.session, {})).statusCode).toBe(200);
     expect(await items(joiner.session, "achievement_unlocked")).toEqual([
-      expect.objectContaining({ title: "Badge unlocked: Team Player", body: "Join a group", link: "/achievements" }),
+      expect.objectContaining({
+        title: "Badge unlocked: Team Player",
+        body: "Join a group",
+        link: "/achievements",
+      }),
     ]);
     const badgeMail = (await mailTo(joiner.user.email)).find((m) => m.template === "achievement");
     expect(badgeMail?.headers).toEqual({
@@ -141,7 +155,9 @@ describe("notification sources", () => {
       ]);
     }
     expect((await mailTo(quiet.user.email)).filter((m) => m.template === "competition_starting")).toEqual([]);
-    const [reminder, ...more] = (await mailTo(keen.user.email)).filter((m) => m.template === "competition_starting");
+    const [reminder, ...more] = (await mailTo(keen.user.email)).filter(
+      (m) => m.template === "competition_starting",
+    );
     expect(more).toEqual([]);
     expect(reminder.subject).toBe("Evening Dash starts soon");
     expect(reminder.textBody).toContain("It starts in 59 minutes.");
@@ -162,21 +178,30 @@ describe("notification sources", () => {
     t().clock.set(new Date(start.getTime() + HOUR));
     await walk(flagged.session, 4000);
     await walk(honest.session, 3000);
-    await app().ctx.db.insert(stepFlags).values({ userId: flagged.user.id, flaggedAt: app().ctx.clock.now(), reason: "test" });
+    await app()
+      .ctx.db.insert(stepFlags)
+      .values({ userId: flagged.user.id, flaggedAt: app().ctx.clock.now(), reason: "test" });
     t().clock.set(new Date(end.getTime() + GRACE));
     await tick();
     expect(await items(flagged.session, "review_held")).toEqual([
       expect.objectContaining({ title: "Fair Mile: your result is under review", link: "/competitions" }),
     ]);
     expect(await items(honest.session, "review_held")).toEqual([]);
-    const cleared = await call("POST", `/api/admin/competitions/${c.id}/participants/${flagged.user.id}/clear`, a);
+    const cleared = await call(
+      "POST",
+      `/api/admin/competitions/${c.id}/participants/${flagged.user.id}/clear`,
+      a,
+    );
     expect(cleared.statusCode).toBe(200);
     await tick();
     expect(await items(flagged.session, "review_cleared")).toEqual([
       expect.objectContaining({ title: "Fair Mile: your result is cleared" }),
     ]);
     expect(await items(flagged.session, "competition_won")).toEqual([
-      expect.objectContaining({ title: "You won 1st place in Fair Mile", body: "Your prize of 12.00 FitCoins is in your wallet." }),
+      expect.objectContaining({
+        title: "You won 1st place in Fair Mile",
+        body: "Your prize of 12.00 FitCoins is in your wallet.",
+      }),
     ]);
     expect(await items(flagged.session, "review_held")).toHaveLength(1);
   });
@@ -227,7 +252,16 @@ describe("notification sources", () => {
     });
     expect(form.statusCode).toBe(415);
     const forged = path.replace(/token=[^&]+/, `token=u${keen.user.id}.competition_starting.AAAA`);
-    expect((await app().inject({ method: "POST", url: forged, payload: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } })).statusCode).toBe(400);
+    expect(
+      (
+        await app().inject({
+          method: "POST",
+          url: forged,
+          payload: "List-Unsubscribe=One-Click",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await app().inject({ method: "GET", url: forged })).statusCode).toBe(400);
     expect((await app().inject({ method: "GET", url: "/api/email/unsubscribe" })).statusCode).toBe(400);
     expect((await prefs()).find((p) => p.kind === "competition_starting")?.email).toBe(true);
@@ -245,7 +279,8 @@ describe("notification sources", () => {
       method: "POST",
       url: `${url.pathname}${url.search}`,
       headers: { "content-type": "multipart/form-data; boundary=xyz" },
-      payload: '--xyz\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--xyz--\r\n',
+      payload:
+        '--xyz\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--xyz--\r\n',
     });
     expect(posted.statusCode).toBe(200);
     const again = await invite();

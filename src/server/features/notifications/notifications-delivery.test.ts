@@ -32,7 +32,12 @@ describe("notification delivery with two processes", { timeout: 120_000 }, () =>
   const app = () => first.app;
 
   const subscribe = async (s: Session, subscription: unknown) => {
-    const res = await app().inject({ method: "POST", url: "/api/push/subscriptions", headers: s.headers, payload: subscription as object });
+    const res = await app().inject({
+      method: "POST",
+      url: "/api/push/subscriptions",
+      headers: s.headers,
+      payload: subscription as object,
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
   const walk = (target: App, s: Session, steps: number) =>
@@ -56,14 +61,20 @@ describe("notification delivery with two processes", { timeout: 120_000 }, () =>
     const players = [];
     for (let i = 0; i < 4; i++) {
       const p = await fundedMember(app(), 10);
-      const join = await app().inject({ method: "POST", url: `/api/competitions/${c.id}/join`, headers: p.session.headers, payload: {} });
+      const join = await app().inject({
+        method: "POST",
+        url: `/api/competitions/${c.id}/join`,
+        headers: p.session.headers,
+        payload: {},
+      });
       expect(join.statusCode).toBe(200);
       const device = push.device();
       await subscribe(p.session, device.subscription);
       players.push({ ...p, device });
     }
     first.clock.advance(HOUR + 30 * MINUTE);
-    for (const [i, p] of players.entries()) expect((await walk(i % 2 ? second : app(), p.session, 4000 - i * 1000)).statusCode).toBe(200);
+    for (const [i, p] of players.entries())
+      expect((await walk(i % 2 ? second : app(), p.session, 4000 - i * 1000)).statusCode).toBe(200);
     first.clock.advance(HOUR);
     // Both processes tick at once, twice: settlement, fan-out and pushes, each done once.
     await Promise.all([runJobsOnce(app().ctx), runJobsOnce(second.ctx)]);
@@ -129,7 +140,14 @@ describe("notification delivery with two processes", { timeout: 120_000 }, () =>
     push.answer(busy.name, 503);
     await notify(
       app().ctx.db,
-      { userId: m.user.id, kind: "review_cleared", title: "Cleared", body: "Your steps count.", link: "/competitions", dedupeKey: `test:retry:${m.user.id}` },
+      {
+        userId: m.user.id,
+        kind: "review_cleared",
+        title: "Cleared",
+        body: "Your steps count.",
+        link: "/competitions",
+        dedupeKey: `test:retry:${m.user.id}`,
+      },
       app().ctx.clock.now(),
     );
     await Promise.all([runDeliveries(app().ctx), runDeliveries(second.ctx)]);
