@@ -9,7 +9,8 @@ import { type PushEndpoint, startPushEndpoint } from "../../test/push-endpoint";
 import { expectBooksBalanced, type TestApp } from "../../test/test-app";
 import { useTwoInstances } from "../../test/two-instances";
 import { notify } from "./notify";
-import { runDeliveries } from "./queue-job";
+import { queueFanout } from "./fanouts";
+import { runDeliveries, runFanouts } from "./queue-job";
 import { settingOnce } from "./server-settings";
 
 const HOUR = 3600_000;
@@ -165,6 +166,36 @@ describe("notification delivery with two processes", { timeout: 120_000 }, () =>
     await Promise.all([runDeliveries(app().ctx), runDeliveries(second.ctx)]);
     expect(push.for(busy.name)).toHaveLength(1);
     expect(push.for(ok.name)).toHaveLength(1);
+  });
+
+  it("retries a failing fan-out later with a growing delay, and does the others meanwhile", async () => {
+    const admin = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
+    const c = await buildCompetition(app(), admin, { entryFee: 5, name: "Queue Walk" }, 3 * HOUR);
+    const p = await fundedMember(app(), 5);
+    await app().inject({ method: "POST", url: `/api/competitions/${c.id}/join`, headers: p.session.headers, payload: {} });
+    const now = app().ctx.clock.now();
+    // A fan-out whose expansion fails (an unknown type), queued before a good one.
+    await app().ctx.db.execute(sql`insert into notification_fanouts (type, payload, dedupe_key, run_at, created_at)
+      values ('no_such_type', '{}'::jsonb, ${`test:broken:${c.id}`}, ${now}, ${now})`);
+    await queueFanout(app().ctx.db, { type: "competition_starting", competitionId: c.id }, now);
+    await Promise.all([runFanouts(app().ctx), runFanouts(second.ctx)]);
+    expect((await mine(p.session)).map((n) => n.title)).toEqual(["Queue Walk starts soon"]);
+    const broken = async () =>
+      (
+        await queryRows<{ attempts: number; run_at: Date; last_error: string | null; done_at: Date | null }>(
+          app().ctx.db,
+          sql`select attempts, run_at, last_error, done_at from notification_fanouts where dedupe_key = ${`test:broken:${c.id}`}`,
+        )
+      )[0];
+    const once = await broken();
+    expect(once).toMatchObject({ attempts: 1, done_at: null, last_error: expect.any(String) });
+    expect(new Date(once.run_at).getTime() - now.getTime()).toBe(MINUTE);
+    first.clock.advance(MINUTE);
+    await runFanouts(app().ctx);
+    const twice = await broken();
+    expect(twice.attempts).toBe(2);
+    expect(new Date(twice.run_at).getTime() - app().ctx.clock.now().getTime()).toBe(2 * MINUTE);
+    await app().ctx.db.execute(sql`delete from notification_fanouts where dedupe_key = ${`test:broken:${c.id}`}`);
   });
 
   it("sends no push of a kind the member turned off", async () => {

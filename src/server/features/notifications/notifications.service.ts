@@ -135,3 +135,4 @@ export { type Fanout, queueFanout } from "./fanouts";
 export { isSuppressed } from "./notifications.repo";
 export { type NotifyInput, notify } from "./notify";
 export { unsubscribeHeaders } from "./unsubscribe-token";
+export { giftCardDelivered, giftCardRefunded } from "./gift-card-notices";
