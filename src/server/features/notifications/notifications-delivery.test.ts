@@ -8,8 +8,8 @@ import { buildCompetition, buildUser, fundedMember, loginAs, type Session } from
 import { type PushEndpoint, startPushEndpoint } from "../../test/push-endpoint";
 import { expectBooksBalanced, type TestApp } from "../../test/test-app";
 import { useTwoInstances } from "../../test/two-instances";
-import { notify } from "./notify";
 import { queueFanout } from "./fanouts";
+import { notify } from "./notify";
 import { runDeliveries, runFanouts } from "./queue-job";
 import { settingOnce } from "./server-settings";
 
@@ -172,7 +172,12 @@ describe("notification delivery with two processes", { timeout: 120_000 }, () =>
     const admin = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
     const c = await buildCompetition(app(), admin, { entryFee: 5, name: "Queue Walk" }, 3 * HOUR);
     const p = await fundedMember(app(), 5);
-    await app().inject({ method: "POST", url: `/api/competitions/${c.id}/join`, headers: p.session.headers, payload: {} });
+    await app().inject({
+      method: "POST",
+      url: `/api/competitions/${c.id}/join`,
+      headers: p.session.headers,
+      payload: {},
+    });
     const now = app().ctx.clock.now();
     // A fan-out whose expansion fails (an unknown type), queued before a good one.
     await app().ctx.db.execute(sql`insert into notification_fanouts (type, payload, dedupe_key, run_at, created_at)
@@ -195,7 +200,9 @@ describe("notification delivery with two processes", { timeout: 120_000 }, () =>
     const twice = await broken();
     expect(twice.attempts).toBe(2);
     expect(new Date(twice.run_at).getTime() - app().ctx.clock.now().getTime()).toBe(2 * MINUTE);
-    await app().ctx.db.execute(sql`delete from notification_fanouts where dedupe_key = ${`test:broken:${c.id}`}`);
+    await app().ctx.db.execute(
+      sql`delete from notification_fanouts where dedupe_key = ${`test:broken:${c.id}`}`,
+    );
   });
 
   it("sends no push of a kind the member turned off", async () => {

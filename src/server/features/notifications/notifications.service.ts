@@ -132,7 +132,7 @@ export async function unsubscribe(ctx: AppContext, viewer: Viewer, endpoint: str
 // What other features call where their events happen (DESIGN 2 layout: a feature calls another's
 // service): one notification or a few, a fan-out to many, and an email's unsubscribe headers.
 export { type Fanout, queueFanout } from "./fanouts";
+export { giftCardDelivered, giftCardRefunded } from "./gift-card-notices";
 export { isSuppressed } from "./notifications.repo";
 export { type NotifyInput, notify } from "./notify";
 export { unsubscribeHeaders } from "./unsubscribe-token";
-export { giftCardDelivered, giftCardRefunded } from "./gift-card-notices";

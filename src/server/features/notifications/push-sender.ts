@@ -26,12 +26,36 @@ export type PushOutcome =
   | { result: "failed"; error: string };
 
 const TIMEOUT_MS = 10_000;
+/** A VAPID token is valid 12 hours and reused for one: signing one costs four times the encryption. */
+const VAPID_VALID_S = 12 * 3600;
+const VAPID_REUSE_MS = 3600_000;
+const vapidTokens = new Map<string, { authorization: string; until: number }>();
+
+/** The VAPID Authorization header for a push service (its origin), signed once an hour. */
+function vapidAuthorization(audience: string, vapid: VapidKeys): string {
+  const key = `${audience} ${vapid.publicKey}`;
+  const now = Date.now();
+  const cached = vapidTokens.get(key);
+  if (cached && cached.until > now) return cached.authorization;
+  // Real time, not the app's clock: the push service checks the token's expiry against its own.
+  const headers = webpush.getVapidHeaders(
+    audience,
+    vapid.subject,
+    vapid.publicKey,
+    vapid.privateKey,
+    "aes128gcm",
+    Math.floor(now / 1000) + VAPID_VALID_S,
+  );
+  if (vapidTokens.size > 1000) vapidTokens.clear();
+  vapidTokens.set(key, { authorization: headers.Authorization, until: now + VAPID_REUSE_MS });
+  return headers.Authorization;
+}
 /** A day: a reminder an hour before a start is worthless later than that. */
 const TTL_SECONDS = 24 * 3600;
 
 /**
- * Encrypts the message for the subscription (aes128gcm, RFC 8291) and signs the VAPID header with
- * web-push, then posts it over a connection whose addresses are checked (endpoint-guard), not
+ * Encrypts the message for the subscription (aes128gcm, RFC 8291) and signs the VAPID header
+ * (RFC 8292) with web-push, then posts it over a connection whose addresses are checked (endpoint-guard), not
  * with web-push's own request, which cannot refuse where a host resolves.
  */
 export async function sendPush(
@@ -54,15 +78,19 @@ export async function sendPush(
   const details = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     JSON.stringify(message),
-    { vapidDetails: vapid, TTL: TTL_SECONDS, contentEncoding: "aes128gcm" },
+    { TTL: TTL_SECONDS, contentEncoding: "aes128gcm" },
   );
+  const headers: http.OutgoingHttpHeaders = {
+    ...(details.headers as http.OutgoingHttpHeaders),
+    Authorization: vapidAuthorization(url.origin, vapid),
+  };
   const client = url.protocol === "https:" ? https : http;
   return new Promise<PushOutcome>((resolve) => {
     const request = client.request(
       url,
       {
         method: details.method,
-        headers: details.headers as http.OutgoingHttpHeaders,
+        headers,
         lookup: guardedLookup(policy) as unknown as http.RequestOptions["lookup"],
         timeout: TIMEOUT_MS,
         // One push, one short request: no pooled sockets kept open to every push service.
