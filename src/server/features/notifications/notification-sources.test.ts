@@ -14,7 +14,7 @@ const GRACE = 10 * MINUTE;
 type Item = { kind: string; title: string; body: string; link: string };
 
 /** Issue 24: every kind of notification made by its real source, once. */
-describe("notification sources", () => {
+describe("notification sources", { timeout: 60_000 }, () => {
   const t = useTestApp();
   const { app, member, call, group, join } = groupTestKit(t);
   const admin = async () => loginAs(app(), await buildUser(app(), { isAdmin: true }));

@@ -27,46 +27,49 @@ export const queueRetryDelayMs = (attempts: number) =>
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
-/** Expands due fan-outs, one batch per transaction; answers the batches done. */
+/**
+ * Expands due fan-outs, one batch per transaction; answers the batches done. A batch that fails is
+ * rolled back to a savepoint and its item moved on by a growing delay in the same transaction,
+ * still locked, so no other process picks it up again in between; the other items go on.
+ */
 export async function runFanouts(ctx: AppContext, deadline = Date.now() + TICK_BUDGET_MS): Promise<number> {
   let batches = 0;
   while (Date.now() < deadline) {
     const now = ctx.clock.now();
-    let claimed: number | null = null;
-    try {
-      const done = await ctx.db.transaction(async (tx) => {
-        // One item per transaction, locked: another process takes the next item, or this one's
-        // next batch once this commits; never the same members twice.
-        const [row] = await queryRows<{
-          id: number;
-          type: string;
-          payload: Record<string, unknown>;
-          cursor: number;
-        }>(
-          tx,
-          sql`select id, type, payload, cursor from notification_fanouts
-            where done_at is null and run_at <= ${now} order by run_at, id limit 1 for update skip locked`,
-        );
-        if (!row) return false;
-        claimed = row.id;
-        const fanout = { type: row.type, ...row.payload } as Fanout;
-        const batch = await expandBatch(tx, fanout, row.cursor, now, FANOUT_BATCH);
-        const finished = batch.last === null || batch.count < FANOUT_BATCH;
-        await tx.execute(sql`update notification_fanouts
-          set cursor = ${batch.last ?? row.cursor}, done_at = ${finished ? now : null}, last_error = null
+    const outcome = await ctx.db.transaction(async (tx) => {
+      // One item per transaction, locked: another process takes the next item, or this one's
+      // next batch once this commits; never the same members twice.
+      const [row] = await queryRows<{
+        id: number;
+        type: string;
+        payload: Record<string, unknown>;
+        cursor: number;
+      }>(
+        tx,
+        sql`select id, type, payload, cursor from notification_fanouts
+          where done_at is null and run_at <= ${now} order by run_at, id limit 1 for update skip locked`,
+      );
+      if (!row) return "empty" as const;
+      try {
+        await tx.transaction(async (batchTx) => {
+          const fanout = { type: row.type, ...row.payload } as Fanout;
+          const batch = await expandBatch(batchTx, fanout, row.cursor, now, FANOUT_BATCH);
+          const finished = batch.last === null || batch.count < FANOUT_BATCH;
+          await batchTx.execute(sql`update notification_fanouts
+            set cursor = ${batch.last ?? row.cursor}, done_at = ${finished ? now : null}, last_error = null
+            where id = ${row.id}`);
+        });
+        return "batch" as const;
+      } catch (err) {
+        ctx.log.error({ err, fanoutId: row.id }, "notification fan-out failed");
+        await tx.execute(sql`update notification_fanouts set attempts = attempts + 1, last_error = ${errorText(err)},
+            run_at = ${now}::timestamptz + interval '1 minute' * power(2, least(attempts, 6))
           where id = ${row.id}`);
-        return true;
-      });
-      if (!done) break;
-      batches++;
-    } catch (err) {
-      if (claimed === null) throw err;
-      // This item waits a growing delay; the others go on.
-      ctx.log.error({ err, fanoutId: claimed }, "notification fan-out failed");
-      await ctx.db.execute(sql`update notification_fanouts set attempts = attempts + 1, last_error = ${errorText(err)},
-          run_at = ${now}::timestamptz + interval '1 minute' * power(2, least(attempts, 6))
-        where id = ${claimed}`);
-    }
+        return "failed" as const;
+      }
+    });
+    if (outcome === "empty") break;
+    if (outcome === "batch") batches++;
   }
   return batches;
 }
