@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3290);
+/** A second journeys' server whose gift cards are ordered from a fake Tremendous (e2e-server.ts). */
+export const tremendousPort = port + 10;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -35,13 +37,33 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  webServer: {
-    command: "npm run build --silent && node --import tsx scripts/e2e-server.ts",
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port) },
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  projects: [
+    { name: "sandbox", testIgnore: /gift-card-orders/ },
+    {
+      name: "tremendous",
+      testMatch: /gift-card-orders/,
+      use: { baseURL: `http://127.0.0.1:${tremendousPort}` },
+    },
+  ],
+  // Started one after the other: the second serves the client the first one built.
+  webServer: [
+    {
+      command: "npm run build --silent && node --import tsx scripts/e2e-server.ts",
+      url: `http://127.0.0.1:${port}/api/health`,
+      env: { PORT: String(port) },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: "node --import tsx scripts/e2e-server.ts",
+      url: `http://127.0.0.1:${tremendousPort}/api/health`,
+      env: { PORT: String(tremendousPort), E2E_GIFT_CARDS: "tremendous" },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

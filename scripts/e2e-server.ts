@@ -30,6 +30,24 @@ Object.assign(process.env, {
   JOB_TICK_MS: "1000",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 });
+// E2E_GIFT_CARDS=tremendous: gift cards are ordered from a fake Tremendous beside the app, whose
+// orders wait until the journey delivers them (e2e/gift-card-orders.spec.ts).
+const tremendousSecret = "e2e-tremendous-webhook-key";
+const fakeTremendous =
+  process.env.E2E_GIFT_CARDS === "tremendous"
+    ? await (await import("../src/server/test/fake-tremendous")).startFakeTremendous()
+    : null;
+if (fakeTremendous) {
+  fakeTremendous.mode = "pending";
+  Object.assign(process.env, {
+    GIFT_CARD_PROVIDER: "tremendous",
+    TREMENDOUS_API_URL: fakeTremendous.url,
+    TREMENDOUS_API_KEY: fakeTremendous.apiKey,
+    TREMENDOUS_FUNDING_SOURCE_ID: "balance",
+    TREMENDOUS_CAMPAIGN_ID: "E2E_CAMPAIGN",
+    TREMENDOUS_WEBHOOK_SECRET: tremendousSecret,
+  });
+}
 const { database } = await import("../src/server/main");
 
 // The journeys' own control, beside the app (never part of it): a journey that syncs a day's steps
@@ -62,6 +80,26 @@ createServer((request, response) => {
           .update(subscriptions)
           .set({ status: "expired", currentPeriodEnd: new Date(endedAt) })
           .where(eq(subscriptions.userId, user.id));
+      } else if (request.url === "/tremendous" && fakeTremendous) {
+        // Tremendous delivers (or fails) every order waiting, and says so by its signed webhook;
+        // `down` makes it unreachable.
+        const { outcome, down } = JSON.parse(body) as { outcome?: "deliver" | "fail"; down?: boolean };
+        if (down !== undefined) fakeTremendous.down = down;
+        for (const order of fakeTremendous.orders().filter((o) => o.status === "PENDING APPROVAL")) {
+          if (!outcome) break;
+          if (outcome === "deliver") fakeTremendous.deliver(order.id);
+          else fakeTremendous.fail(order.id);
+          const hook = fakeTremendous.webhook(
+            outcome === "deliver" ? "REWARDS.DELIVERY.SUCCEEDED" : "ORDERS.FAILED",
+            { type: "orders", id: order.id },
+            tremendousSecret,
+          );
+          await fetch(`http://127.0.0.1:${process.env.PORT ?? 3290}/api/webhooks/tremendous`, {
+            method: "POST",
+            headers: hook.headers,
+            body: hook.payload,
+          });
+        }
       } else {
         throw new Error("not found");
       }

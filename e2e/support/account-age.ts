@@ -17,8 +17,8 @@ export async function lapseSubscription(page: Page, endedAt: string): Promise<vo
   await control("/lapse", { username: await signedInUsername(page), endedAt });
 }
 
-async function control(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${controlPort}${path}`, {
+export async function control(path: string, body: unknown, port = controlPort): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method: "POST",
     body: JSON.stringify(body),
   });

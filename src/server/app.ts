@@ -36,6 +36,7 @@ import { memberRoutes } from "./features/members/members.routes";
 import { profileImageRoutes } from "./features/members/profile-image.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { unsubscribeRoutes } from "./features/notifications/unsubscribe.routes";
+import { redemptionAdminRoutes } from "./features/rewards/redemption-admin.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
 import { safetyRoutes } from "./features/safety/safety.routes";
 import { stepReviewRoutes } from "./features/steps/step-review.routes";
@@ -44,6 +45,8 @@ import { storeRoutes } from "./features/store/store.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
 import { walletRoutes } from "./features/wallet/wallet.routes";
 import { createSandboxGiftCardProvider, type GiftCardProvider } from "./gift-cards/provider";
+import { createTremendousProvider, type TremendousProvider } from "./gift-cards/tremendous";
+import { tremendousWebhookRoutes } from "./gift-cards/tremendous.routes";
 import { registerBodyPolicy } from "./http/body-policy";
 import { registerErrorHandler } from "./http/error-handler";
 import { loggerOptions } from "./http/logger";
@@ -119,7 +122,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments:
       deps.payments ??
       (config.stripe ? createStripeProvider(config.stripe, db, clock) : createSandboxProvider(db, clock)),
-    giftCards: deps.giftCards ?? createSandboxGiftCardProvider(),
+    giftCards:
+      deps.giftCards ??
+      (config.giftCards.provider === "tremendous"
+        ? createTremendousProvider(config.giftCards)
+        : createSandboxGiftCardProvider()),
   };
 
   // First, so that every answer carries them, refusals by the hooks below included.
@@ -209,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(groupRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(rewardRoutes, { ctx });
+  await app.register(redemptionAdminRoutes, { ctx });
   await app.register(achievementRoutes, { ctx });
   await app.register(emailRoutes, { ctx });
   await app.register(safetyRoutes, { ctx });
@@ -223,6 +231,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(unsubscribeRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
+  if ("referenceOf" in ctx.giftCards) {
+    await app.register(tremendousWebhookRoutes, { ctx, provider: ctx.giftCards as TremendousProvider });
+  }
 
   if (deps.serveClient) await registerClient(app, config.clientDir);
 

@@ -104,6 +104,28 @@ describe("configuration", () => {
       expect(text).toContain("ALLOW_SANDBOX_IN_PRODUCTION=1");
     });
 
+    it("starts on live Stripe and Tremendous production; refuses Tremendous's testflight sandbox", () => {
+      const tremendous = {
+        GIFT_CARD_PROVIDER: "tremendous",
+        TREMENDOUS_API_KEY: "PROD_key",
+        TREMENDOUS_FUNDING_SOURCE_ID: "balance",
+      };
+      expect(message({ ...base, ...live, ...tremendous })).toBe("");
+      const c = loadConfig({ ...base, ...live, ...tremendous });
+      expect(c.giftCards).toMatchObject({
+        provider: "tremendous",
+        apiUrl: "https://api.tremendous.com/api/v2",
+        fundingSourceId: "balance",
+      });
+      const text = message({
+        ...base,
+        ...live,
+        ...tremendous,
+        TREMENDOUS_API_URL: "https://testflight.tremendous.com/api/v2",
+      });
+      expect(text).toMatch(/testflight sandbox/);
+    });
+
     it("starts a public demo on the sandboxes when ALLOW_SANDBOX_IN_PRODUCTION says so", () => {
       const c = loadConfig({ ...base, ALLOW_SANDBOX_IN_PRODUCTION: "1" });
       expect(c).toMatchObject({ env: "production", stripe: undefined, allowSandboxInProduction: true });
@@ -114,6 +136,36 @@ describe("configuration", () => {
       expect(loadConfig({}).allowSandboxInProduction).toBe(false);
       expect(loadConfig({ NODE_ENV: "test" }).stripe).toBeUndefined();
     });
+  });
+
+  it("gift cards: the sandbox by default; Tremendous needs its key and funding source", () => {
+    expect(loadConfig({}).giftCards).toEqual({ provider: "sandbox" });
+    expect(loadConfig({}).giftCardPollMs).toBe(60_000);
+    expect(() => loadConfig({ GIFT_CARD_PROVIDER: "tremendous" })).toThrow(
+      /TREMENDOUS_API_KEY, TREMENDOUS_FUNDING_SOURCE_ID must be set/,
+    );
+    expect(() => loadConfig({ GIFT_CARD_PROVIDER: "tremendous", TREMENDOUS_API_KEY: "TEST_x" })).toThrow(
+      /TREMENDOUS_FUNDING_SOURCE_ID must be set/,
+    );
+    const c = loadConfig({
+      GIFT_CARD_PROVIDER: "tremendous",
+      TREMENDOUS_API_KEY: "TEST_x",
+      TREMENDOUS_FUNDING_SOURCE_ID: "balance",
+      TREMENDOUS_API_URL: "http://127.0.0.1:9/api/v2/",
+      TREMENDOUS_CAMPAIGN_ID: "CAMP1",
+      GIFT_CARD_POLL_MS: "5000",
+    });
+    expect(c.giftCards).toEqual({
+      provider: "tremendous",
+      apiKey: "TEST_x",
+      apiUrl: "http://127.0.0.1:9/api/v2",
+      fundingSourceId: "balance",
+      campaignId: "CAMP1",
+      webhookSecret: undefined,
+    });
+    expect(c.giftCardPollMs).toBe(5000);
+    expect(() => loadConfig({ GIFT_CARD_PROVIDER: "tango" })).toThrow(/GIFT_CARD_PROVIDER/);
+    expect(() => loadConfig({ GIFT_CARD_POLL_MS: "10" })).toThrow(/GIFT_CARD_POLL_MS/);
   });
 
   it("names every invalid setting", () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Environments } from "tremendous";
 import { z } from "zod";
 
 const bool = z
@@ -53,6 +54,17 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   /** A public demo in production on the built-in sandboxes (pretend money), said out loud. */
   ALLOW_SANDBOX_IN_PRODUCTION: bool,
+  /** Who issues gift cards: the built-in sandbox (codes that buy nothing) or Tremendous. */
+  GIFT_CARD_PROVIDER: z.enum(["sandbox", "tremendous"]).default("sandbox"),
+  TREMENDOUS_API_KEY: z.string().optional(),
+  /** Tremendous's production API unless told (its sandbox: https://testflight.tremendous.com/api/v2). */
+  TREMENDOUS_API_URL: z.string().url().default(Environments.production),
+  TREMENDOUS_FUNDING_SOURCE_ID: z.string().optional(),
+  /** The campaign whose products a card without its own provider product offers. */
+  TREMENDOUS_CAMPAIGN_ID: z.string().optional(),
+  TREMENDOUS_WEBHOOK_SECRET: z.string().optional(),
+  /** How often an order the provider has not delivered yet is asked about (when no webhook came). */
+  GIFT_CARD_POLL_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -61,7 +73,8 @@ type Env = z.infer<typeof envSchema>;
  * DESIGN 1, production: what would run on pretend money. The sandbox checkout accepts Stripe's
  * test card 4242 4242 4242 4242, and so does Stripe itself with a test-mode key: either would
  * credit wallets with money nobody paid. Gift cards have only the built-in sandbox provider so
- * far (codes that buy nothing); a real provider (GIFT_CARD_PROVIDER) takes its line away.
+ * far (codes that buy nothing) unless GIFT_CARD_PROVIDER=tremendous orders real cards (not from
+ * Tremendous's testflight sandbox).
  */
 function sandboxesInUse(e: Env): string[] {
   const stripeKeys = "set STRIPE_SECRET_KEY (a live key), STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY";
@@ -73,9 +86,22 @@ function sandboxesInUse(e: Env): string[] {
         ? `payments would go to STRIPE_API_URL (${e.STRIPE_API_URL}) instead of Stripe, which may accept any card: unset STRIPE_API_URL`
         : null;
   const giftCards =
-    "gift cards would use the built-in sandbox provider, whose codes buy nothing: no real provider can be chosen with GIFT_CARD_PROVIDER yet";
+    e.GIFT_CARD_PROVIDER === "sandbox"
+      ? "gift cards would use the built-in sandbox provider, whose codes buy nothing: set GIFT_CARD_PROVIDER=tremendous with its TREMENDOUS_* settings"
+      : e.TREMENDOUS_API_URL === Environments.testflight
+        ? "gift cards would be ordered from Tremendous's testflight sandbox, whose cards buy nothing: unset TREMENDOUS_API_URL"
+        : null;
   return [payments, giftCards].filter((line): line is string => line !== null);
 }
+
+export type TremendousConfig = {
+  apiKey: string;
+  apiUrl: string;
+  fundingSourceId: string;
+  campaignId?: string;
+  webhookSecret?: string;
+};
+export type GiftCardConfig = { provider: "sandbox" } | ({ provider: "tremendous" } & TremendousConfig);
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -109,6 +135,10 @@ export type Config = {
   secureCookies: boolean;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** Who issues gift cards (DESIGN 1, gift-card fulfilment). */
+  giftCards: GiftCardConfig;
+  /** How long an undelivered provider order waits before it is asked about again. */
+  giftCardPollMs: number;
   /** Production on the built-in sandboxes, allowed for a public demo (ALLOW_SANDBOX_IN_PRODUCTION). */
   allowSandboxInProduction: boolean;
   clientDir: string;
@@ -129,6 +159,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither",
     );
+  }
+  if (e.GIFT_CARD_PROVIDER === "tremendous") {
+    // Without them no order could be placed: every redemption would wait for nothing.
+    const missing = [
+      !e.TREMENDOUS_API_KEY && "TREMENDOUS_API_KEY",
+      !e.TREMENDOUS_FUNDING_SOURCE_ID && "TREMENDOUS_FUNDING_SOURCE_ID",
+    ].filter(Boolean);
+    if (missing.length)
+      throw new Error(
+        `Invalid configuration:\n  ${missing.join(", ")} must be set with GIFT_CARD_PROVIDER=tremendous`,
+      );
   }
   if (e.NODE_ENV === "production") {
     // Emailed links must not come from request headers, and several processes must share one secret.
@@ -194,6 +235,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SECURE_COOKIES || e.NODE_ENV === "production" || Boolean(e.PUBLIC_URL?.startsWith("https://")),
     trustProxy: e.TRUST_PROXY,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
+    giftCards:
+      e.GIFT_CARD_PROVIDER === "tremendous"
+        ? {
+            provider: "tremendous",
+            apiKey: e.TREMENDOUS_API_KEY as string,
+            apiUrl: e.TREMENDOUS_API_URL.replace(/\/$/, ""),
+            fundingSourceId: e.TREMENDOUS_FUNDING_SOURCE_ID as string,
+            campaignId: e.TREMENDOUS_CAMPAIGN_ID || undefined,
+            webhookSecret: e.TREMENDOUS_WEBHOOK_SECRET || undefined,
+          }
+        : { provider: "sandbox" },
+    giftCardPollMs: e.GIFT_CARD_POLL_MS,
     clientDir: "dist/client",
     vapid: {
       publicKey: e.VAPID_PUBLIC_KEY,

@@ -71,6 +71,8 @@ export const AUDIT_ACTIONS = {
   "offer.create": "Created a gift card offer",
   "offer.edit": "Edited a gift card offer",
   "offer.activate": "Made an offer the Gift Card of the Month",
+  "redemption.retry": "Retried a gift card order",
+  "redemption.refund": "Refunded a gift card that was never issued",
   "product.create": "Created a store product",
   "product.edit": "Edited a store product",
   "product.delete": "Deleted a store product",

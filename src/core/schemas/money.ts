@@ -233,6 +233,8 @@ export const fitcoinRedemptionSchema = z.object({
   fitcoinsSpent: z.number(),
   status: z.enum(["pending", "delivered", "fulfilled", "failed"]),
   giftCardCode: z.string().nullable(),
+  /** The card's page at the provider (Tremendous), once delivered. */
+  giftCardLink: z.string().nullable(),
   createdAt: z.string(),
 });
 export const fitcoinBalanceSchema = z.object({

@@ -68,6 +68,8 @@ export const pointsRedemptionSchema = z.object({
   deliveryEmail: z.string(),
   status: redemptionStatusSchema,
   giftCardCode: z.string().nullable(),
+  /** The card's page at the provider (Tremendous), once delivered. */
+  giftCardLink: z.string().nullable(),
   createdAt: z.string(),
 });
 export type PointsRedemption = z.infer<typeof pointsRedemptionSchema>;

@@ -9,29 +9,60 @@ const button = (href: string, label: string) =>
 export function giftCardEmail(card: {
   brand: string;
   value: string;
-  code: string;
+  /** The card's code, its link at the provider (Tremendous), or both. */
+  code: string | null;
+  cardLink: string | null;
   link: string;
 }): EmailContent {
   const subject = `Your $${card.value} ${card.brand} gift card`;
+  const what = [card.code, card.cardLink && `Open your card: ${card.cardLink}`].filter(Boolean).join("\n\n");
   const text = `Hi,
 
 Here is your $${card.value} ${card.brand} gift card from StepRace:
 
-${card.code}
+${what}
 
-Keep this code safe: anyone who has it can spend the card. You also find it under your
+Keep this ${card.code ? "code" : "link"} safe: anyone who has it can spend the card. You also find it under your
 redemptions in the app: ${card.link}
 
 Keep stepping,
 The StepRace team`;
+  const codeHtml = card.code
+    ? `<p style="font-family:ui-monospace,monospace;font-size:20px;letter-spacing:2px;background:#ecfdf5;padding:12px;border-radius:8px;text-align:center">${escapeHtml(card.code)}</p>`
+    : "";
   const html = layout(
     subject,
     `<p>Hi,</p><p>Here is your <strong>$${escapeHtml(card.value)} ${escapeHtml(card.brand)}</strong> gift card from StepRace:</p>
-<p style="font-family:ui-monospace,monospace;font-size:20px;letter-spacing:2px;background:#ecfdf5;padding:12px;border-radius:8px;text-align:center">${escapeHtml(card.code)}</p>
-<p>Keep this code safe: anyone who has it can spend the card. You also find it under your redemptions in the app.</p>
+${codeHtml}${card.cardLink ? button(card.cardLink, "Open my gift card") : ""}
+<p>Keep this ${card.code ? "code" : "link"} safe: anyone who has it can spend the card. You also find it under your redemptions in the app.</p>
 ${button(card.link, "See my redemptions")}`,
   );
-  return { template: "gift_card", subject, text, html, secrets: [card.code] };
+  const secrets = [card.code, card.cardLink].filter((s): s is string => Boolean(s));
+  return { template: "gift_card", subject, text, html, secrets };
+}
+
+/** A gift card that could not be issued: what was spent is back (DESIGN 1, gift-card fulfilment). */
+export function giftCardRefundedEmail(card: {
+  brand: string;
+  value: string;
+  /** What came back, in words: "50 FitCoins", "5,000 points". */
+  returned: string;
+  link: string;
+}): EmailContent {
+  const subject = `Your $${card.value} ${card.brand} gift card could not be issued`;
+  const text = `Hi,
+
+We could not issue your $${card.value} ${card.brand} gift card. Nothing was spent: your ${card.returned}
+are back in your account, and you can redeem them again: ${card.link}
+
+Sorry for the trouble,
+The StepRace team`;
+  const html = layout(
+    subject,
+    `<p>Hi,</p><p>We could not issue your <strong>$${escapeHtml(card.value)} ${escapeHtml(card.brand)}</strong> gift card. Nothing was spent: your ${escapeHtml(card.returned)} are back in your account, and you can redeem them again.</p>
+${button(card.link, "See my redemptions")}`,
+  );
+  return { template: "gift_card_refunded", subject, text, html };
 }
 
 export function achievementsUnlockedEmail(

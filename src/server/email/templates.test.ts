@@ -3,6 +3,7 @@ import {
   achievementsUnlockedEmail,
   competitionStartingEmail,
   giftCardEmail,
+  giftCardRefundedEmail,
   stepReminderEmail,
 } from "./reward-templates";
 import {
@@ -24,7 +25,9 @@ const every: EmailContent[] = [
   passwordResetEmail("Ada", "https://steprace.test/reset-password?token=abc"),
   competitionWinEmail("Ada", { competition: "Sprint", position: 1, prize: "60.00", link }),
   groupInviteEmail("Ada", "Walkers", link),
-  giftCardEmail({ brand: "Amazon", value: "50.00", code: "CODE-1", link }),
+  giftCardEmail({ brand: "Amazon", value: "50.00", code: "CODE-1", cardLink: null, link }),
+  giftCardEmail({ brand: "Amazon", value: "50.00", code: null, cardLink: "https://cards.example/r/1", link }),
+  giftCardRefundedEmail({ brand: "Amazon", value: "50.00", returned: "50 FitCoins", link }),
   achievementsUnlockedEmail("Ada", [{ name: "First Steps", description: "Walk", rarity: "common" }], link),
   competitionStartingEmail("Ada", { name: "Sprint", startsAt: "soon", prizePool: "60.00", link }),
   stepReminderEmail("Ada", { steps: 6_500, goal: 10_000, link }),

@@ -23,7 +23,12 @@ export const SYSTEM_ACCOUNTS = {
   cardPayments: { key: "system:card_payments", currency: "USD", allowNegative: true, sharded: true },
   subscriptionRevenue: { key: "system:subscription_revenue", currency: "USD", allowNegative: false },
   platformFees: { key: "system:platform_fees", currency: "USD", allowNegative: false, sharded: true },
-  fitcoinReserve: { key: "system:fitcoin_reserve", currency: "USD", allowNegative: false, sharded: true },
+  /**
+   * The dollars that back FitCoins. Each issued FitCoin card's face value leaves the member's shard
+   * (DESIGN 1, gift-card fulfilment); since prizes move coins between members of different shards,
+   * one shard may go negative while the sum stays what backs the coins (migration 0026).
+   */
+  fitcoinReserve: { key: "system:fitcoin_reserve", currency: "USD", allowNegative: true, sharded: true },
   fitcoinIssuance: { key: "system:fitcoin_issuance", currency: "FC", allowNegative: true, sharded: true },
   chargebackLosses: { key: "system:chargeback_losses", currency: "USD", allowNegative: true },
   /** FitCoins spent on Gift Card of the Month cards. */

@@ -36,6 +36,8 @@ export async function userHistory(
       and(
         // Points have their own history (rewards feature); the wallet lists dollars and FitCoins.
         ne(ledgerTransfers.currency, "PTS"),
+        // The books of an issued gift card name the member but move only the business's dollars.
+        ne(ledgerTransfers.kind, "gift_card_cost"),
         beforeId === undefined ? undefined : lt(ledgerTransfers.id, beforeId),
         or(
           eq(ledgerTransfers.userId, userId),

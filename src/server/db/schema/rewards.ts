@@ -69,11 +69,29 @@ export const giftCardRedemptions = pgTable(
     /** Points, or hundredths of a FitCoin. */
     cost: bigint({ mode: "number" }).notNull(),
     deliveryEmail: text().notNull(),
-    /** pending (paid) | issuing (claimed by a process) | delivered | fulfilled | failed (refunded) */
+    /**
+     * pending (paid, no order known to the provider yet) | issuing (a process holds the claim and is
+     * placing or checking the order) | ordered (the provider has the order, not delivered yet) |
+     * delivered (points card) / fulfilled (FitCoin card): the card is the member's | failed (refunded)
+     */
     status: text().notNull().default("pending"),
     claimedAt: timestamp({ withTimezone: true }),
     giftCardCode: text(),
+    /** The provider's link to the card (Tremendous LINK delivery); shown once delivered. */
+    giftCardLink: text(),
+    /** The provider's order id (Tremendous) or the sandbox's reference. */
     providerReference: text(),
+    /** The provider's reward id inside the order (Tremendous), to cancel it or make a new link. */
+    providerRewardId: text(),
+    /** The provider's product, fixed when the member redeemed (null: the configured campaign's). */
+    providerProductId: text(),
+    /** Orders placed or checked with the provider, and the last unclear failure, for the admin queue. */
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    /** When the fulfilment job next looks at this redemption (place the order, or ask its status). */
+    nextCheckAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    failedAt: timestamp({ withTimezone: true }),
     transferId: bigint({ mode: "number" }).references(() => ledgerTransfers.id),
     requestKey: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
@@ -81,7 +99,10 @@ export const giftCardRedemptions = pgTable(
   (t) => [
     uniqueIndex("gift_card_redemptions_request_uq").on(t.requestKey),
     index("gift_card_redemptions_user_idx").on(t.userId, t.currency, t.id),
-    index("gift_card_redemptions_unfinished_idx").on(t.id).where(sql`${t.status} in ('pending', 'issuing')`),
+    index("gift_card_redemptions_open_idx")
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} in ('pending', 'issuing', 'ordered')`),
+    index("gift_card_redemptions_failed_idx").on(t.id).where(sql`${t.status} = 'failed'`),
     check("gift_card_redemptions_currency", sql`${t.currency} in ('PTS', 'FC')`),
   ],
 );

@@ -4,7 +4,9 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../../core/schemas/audit";
 import { queryRows } from "../../db/client";
-import { competitionDisputes, paymentFlags, stepFlags } from "../../db/schema";
+import { competitionDisputes, giftCardRedemptions, paymentFlags, stepFlags } from "../../db/schema";
+import { systemAccount, userAccount } from "../../ledger/accounts";
+import { transfer } from "../../ledger/transfer";
 import {
   type BuiltUser,
   buildCompetition,
@@ -115,6 +117,44 @@ describe("audit log coverage of admin actions", () => {
     competitionEndDate: null,
     ...over,
   });
+
+  /**
+   * A FitCoin redemption paid for whose order was never placed (the built-in provider here has
+   * none under its reference), as a provider outage leaves it.
+   */
+  async function pendingRedemption() {
+    const m = await fundedMember(app(), 50);
+    const requestKey = `redeem:FC:${m.user.id}:audit-${m.user.id}`;
+    return app().ctx.db.transaction(async (tx) => {
+      const moved = await transfer(tx, {
+        from: await userAccount(tx, m.user.id, "FC"),
+        to: await systemAccount(tx, "fitcoinRedemptions"),
+        amount: 5000,
+        currency: "FC",
+        kind: "redemption",
+        description: "Audit $50 Gift Card",
+        userId: m.user.id,
+        idempotencyKey: requestKey,
+      });
+      const [row] = await tx
+        .insert(giftCardRedemptions)
+        .values({
+          userId: m.user.id,
+          currency: "FC",
+          brand: "Audit",
+          name: "Audit $50 Gift Card",
+          valueCents: 5000,
+          cost: 5000,
+          deliveryEmail: m.user.email,
+          requestKey,
+          transferId: moved.id,
+          createdAt: now(),
+          nextCheckAt: now(),
+        })
+        .returning({ id: giftCardRedemptions.id });
+      return { id: row.id, userId: m.user.id };
+    });
+  }
 
   const cases: Case[] = [
     {
@@ -566,6 +606,36 @@ describe("audit log coverage of admin actions", () => {
       },
     },
     {
+      action: "redemption.retry",
+      async prepare() {
+        const r = await pendingRedemption();
+        return {
+          call: { method: "POST", url: `/api/admin/redemptions/${r.id}/retry` },
+          expected: {
+            targetType: "redemption",
+            targetId: r.id,
+            targetUserId: r.userId,
+            details: { from: "pending", to: "fulfilled" },
+          },
+        };
+      },
+    },
+    {
+      action: "redemption.refund",
+      async prepare() {
+        const r = await pendingRedemption();
+        return {
+          call: { method: "POST", url: `/api/admin/redemptions/${r.id}/refund` },
+          expected: {
+            targetType: "redemption",
+            targetId: r.id,
+            targetUserId: r.userId,
+            details: { refunded: "50.00", provider: "missing" },
+          },
+        };
+      },
+    },
+    {
       action: "settlement.retry",
       async prepare() {
         // Ended a day ago, past the grace period, never settled (the scheduler does not run here).
@@ -701,6 +771,9 @@ describe("audit log coverage of admin actions", () => {
       404,
     ],
     ["group.delete of nothing", { method: "DELETE", url: "/api/groups/999999" }, 404],
+    ["redemption.retry of nothing", { method: "POST", url: "/api/admin/redemptions/999999/retry" }, 404],
+    ["redemption.refund of nothing", { method: "POST", url: "/api/admin/redemptions/999999/refund" }, 404],
+    ["redemption.refund of a bad id", { method: "POST", url: "/api/admin/redemptions/abc/refund" }, 400],
   ])("%s: refused, nothing written", async (_name, call, status) => {
     const before = await count();
     const res = await send(admin, call);

@@ -221,6 +221,8 @@ describe("a gift-card provider that fails", () => {
         issue: async () => {
           throw new GiftCardRejectedError("brand not offered");
         },
+        lookup: async () => ({ status: "missing" }),
+        cancel: async () => "missing",
       },
     },
   );
@@ -270,10 +272,15 @@ describe("a gift-card provider that times out once", () => {
           if (calls === 1) throw new Error("socket hang up");
           return {
             code: "FLAKY-CODE-0001",
+            link: null,
+            rewardId: null,
             providerReference: `flaky_${order.reference}`,
             status: "delivered",
           };
         },
+        // The first order's answer was lost before it was placed: the provider has none.
+        lookup: async () => ({ status: "missing" }),
+        cancel: async () => "missing",
       },
     },
   );

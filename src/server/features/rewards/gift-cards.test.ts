@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { emails } from "../../db/schema";
 import { userPoints } from "../../ledger/accounts";
 import { buildUser, loginAs, type Session } from "../../test/factories";
@@ -66,6 +68,22 @@ describe("points gift cards", () => {
     expect(mail?.subject).toBe("Your $5.00 Amazon gift card");
     expect(mail?.textBody).toContain(body.redemption.giftCardCode);
     expect(user.id).toBeGreaterThan(0);
+    // The books of the sandbox's card too: $5 from the marketing budget, owed to the provider, once.
+    const books = await queryRows<{ amount: string; user_id: number; debit: string; credit: string }>(
+      t().app.ctx.db,
+      sql`select t.amount::text as amount, t.user_id, d.owner_key as debit, c.owner_key as credit
+        from ledger_transfers t join ledger_accounts d on d.id = t.debit_account_id
+        join ledger_accounts c on c.id = t.credit_account_id
+        where t.kind = 'gift_card_cost' and t.reference = ${`redemption:${body.redemption.id}`}`,
+    );
+    expect(books).toEqual([
+      {
+        amount: "500",
+        user_id: user.id,
+        debit: "system:marketing_budget",
+        credit: "system:gift_cards_payable",
+      },
+    ]);
     await expectBooksBalanced(t().app);
   });
 

@@ -1,20 +1,28 @@
 import { randomUUID } from "node:crypto";
-import { formatMinor } from "../../../core/money";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { giftCardEmail } from "../../email/reward-templates";
 import { AppError, conflict } from "../../errors";
 import { GiftCardRejectedError } from "../../gift-cards/provider";
-import { type SystemAccount, systemAccount, userAccount } from "../../ledger/accounts";
+import { systemAccount, userAccount } from "../../ledger/accounts";
 import { insufficientFunds, transfer } from "../../ledger/transfer";
+import {
+  applyOrderState,
+  failAndRefund,
+  orderReference,
+  refreshRedemption,
+  retryDelayMs,
+  SINKS,
+} from "./redemption-outcome";
 import * as repo from "./redemptions.repo";
 
 /*
  * One redemption machinery for both catalogues (DESIGN 1, gift cards). The currency leaves the
  * member through the ledger and the redemption is recorded in one transaction; then one process
- * claims the order (pending → issuing) and the GiftCardProvider issues the code, which is stored,
- * shown and emailed. A provider's refusal refunds; an unclear failure (a timeout: the card may
- * exist) leaves the order pending, and the fulfilment job retries it with the same reference.
+ * claims it (pending → issuing) and the GiftCardProvider places its one order (reference
+ * `redemption-<id>`). Delivered at once (the sandbox) or later (Tremendous: ordered until the
+ * webhook or the poll says so; redemption-outcome.ts), the card is stored, shown and emailed. A
+ * refusal refunds; an unclear failure (a timeout: the card may exist) puts the redemption back,
+ * and the fulfilment job tries again, first asking the provider for an order under the reference.
  */
 
 type Currency = "PTS" | "FC";
@@ -30,15 +38,21 @@ export type RedemptionRequest = {
 };
 
 /** What is bought, read inside the spending transaction (a price edited meanwhile cannot slip in). */
-export type RedemptionItem = { cost: number; brand: string; name: string; valueCents: number };
+export type RedemptionItem = {
+  cost: number;
+  brand: string;
+  name: string;
+  valueCents: number;
+  /** The provider's product for this card (null: the configured campaign's). */
+  providerProductId: string | null;
+};
 
-const SINKS: Record<Currency, SystemAccount> = { PTS: "pointsRedemptions", FC: "fitcoinRedemptions" };
 const NOT_ENOUGH: Record<Currency, string> = {
   PTS: "Not enough points for this gift card",
   FC: "Not enough FitCoins for this gift card",
 };
 /** An order claimed this long ago by a process that never finished it is claimed again. */
-const CLAIM_STALE_MS = 5 * 60_000;
+export const CLAIM_STALE_MS = 5 * 60_000;
 /** Pending orders older than this are the fulfilment job's (younger ones are their request's). */
 const JOB_DELAY_MS = 60_000;
 
@@ -68,6 +82,8 @@ export async function redeem(
       deliveryEmail: req.deliveryEmail,
       requestKey,
       createdAt: ctx.clock.now(),
+      // Its own request places the order; the job only if that request has not within a minute.
+      nextCheckAt: new Date(ctx.clock.now().getTime() + JOB_DELAY_MS),
     });
     // The same key in flight in another request: that request spends; this one answers its result.
     if (!row) return null;
@@ -109,77 +125,77 @@ function answer(row: repo.RedemptionRow): repo.RedemptionRow {
   return row;
 }
 
-/** Issues the code of an order no other process is issuing; answers the order as it now stands. */
-async function fulfil(ctx: AppContext, row: repo.RedemptionRow): Promise<repo.RedemptionRow> {
+/**
+ * Places the order of a redemption no other process is placing, and acts on the provider's answer;
+ * answers the redemption as it now stands. A retry first asks the provider for the order under its
+ * reference (the previous attempt may have placed it before its answer was lost).
+ */
+export async function fulfil(ctx: AppContext, row: repo.RedemptionRow): Promise<repo.RedemptionRow> {
   if (row.status !== "pending" && row.status !== "issuing") return row;
   const now = ctx.clock.now();
   const claimed = await repo.claim(ctx.db, row.id, now, new Date(now.getTime() - CLAIM_STALE_MS));
-  if (!claimed) return repo.byId(ctx.db, row.id);
-  let issued: Awaited<ReturnType<AppContext["giftCards"]["issue"]>>;
+  if (!claimed) return (await repo.byId(ctx.db, row.id)) as repo.RedemptionRow;
+  const reference = orderReference(row.id);
   try {
-    issued = await ctx.giftCards.issue({
-      reference: `redemption-${row.id}`,
+    if (claimed.attempts > 1) {
+      const found = await ctx.giftCards.lookup(reference, { withLink: true });
+      if (found.status !== "missing") return await applyOrderState(ctx, claimed, found);
+    }
+    const placed = await ctx.giftCards.issue({
+      reference,
       brand: row.brand,
       valueCents: row.valueCents,
+      recipientName: await repo.recipientName(ctx.db, row.userId),
       recipientEmail: row.deliveryEmail,
+      productId: row.providerProductId,
     });
+    return await applyOrderState(ctx, claimed, placed);
   } catch (err) {
-    if (err instanceof GiftCardRejectedError) {
-      ctx.log.warn({ err, redemptionId: row.id }, "gift card order refused: refunded");
-      await refund(ctx, row);
-    } else {
-      ctx.log.error({ err, redemptionId: row.id }, "gift card provider failed: the order stays pending");
-      await repo.release(ctx.db, row.id);
-    }
-    return repo.byId(ctx.db, row.id);
+    if (err instanceof GiftCardRejectedError) return failAndRefund(ctx, claimed, err.message);
+    const message = err instanceof Error ? err.message : String(err);
+    ctx.log.error({ err, redemptionId: row.id }, "gift card provider failed: the order is tried again later");
+    const next = new Date(now.getTime() + retryDelayMs(ctx.config.giftCardPollMs, claimed.attempts));
+    await repo.release(ctx.db, row.id, message, next);
+    return (await repo.byId(ctx.db, row.id)) as repo.RedemptionRow;
   }
-  const done = await repo.markIssued(ctx.db, row.id, {
-    // The specification's words: a points card is delivered, a FitCoin card fulfilled.
-    status: row.currency === "FC" ? "fulfilled" : "delivered",
-    giftCardCode: issued.code,
-    providerReference: issued.providerReference,
-  });
-  if (!done) return repo.byId(ctx.db, row.id);
-  await ctx.mailer.send(
-    done.deliveryEmail,
-    giftCardEmail({
-      brand: done.brand,
-      value: formatMinor(done.valueCents),
-      code: issued.code,
-      link: `${ctx.config.appUrl}${done.currency === "PTS" ? "/points" : "/redeem"}`,
-    }),
-  );
-  return done;
-}
-
-async function refund(ctx: AppContext, row: repo.RedemptionRow) {
-  const currency = row.currency as Currency;
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.markFailed(tx, row.id))) return;
-    await transfer(tx, {
-      from: await systemAccount(tx, SINKS[currency]),
-      to: await userAccount(tx, row.userId, currency),
-      amount: row.cost,
-      currency,
-      kind: "refund",
-      description: `Returned: ${row.name}`,
-      userId: row.userId,
-      idempotencyKey: `${row.requestKey}:refund`,
-    });
-  });
 }
 
 /**
- * The fulfilment job: finishes the orders their request left unfinished (a provider timeout, a
- * process that stopped between the payment and the code), retrying each with its reference.
+ * The fulfilment job (every tick; each redemption when its turn comes): places the orders their
+ * request left unplaced (a provider timeout, a process that stopped between the payment and the
+ * order), and asks the provider about orders it has not delivered yet, every GIFT_CARD_POLL_MS,
+ * for when the webhook never came. One redemption that fails never stops the others.
  */
 export async function finishPendingRedemptions(ctx: AppContext): Promise<number> {
-  const now = ctx.clock.now().getTime();
-  const rows = await repo.unfinished(ctx.db, new Date(now - JOB_DELAY_MS), new Date(now - CLAIM_STALE_MS));
+  const now = ctx.clock.now();
+  const rows = await repo.due(ctx.db, now, new Date(now.getTime() - CLAIM_STALE_MS));
   let delivered = 0;
   for (const row of rows) {
-    const after = await fulfil(ctx, row);
-    if (after.giftCardCode) delivered++;
+    try {
+      const after = row.status === "ordered" ? await checkOrder(ctx, row, now) : await fulfil(ctx, row);
+      if (after?.deliveredAt && !row.deliveredAt) delivered++;
+    } catch (err) {
+      ctx.log.error({ err, redemptionId: row.id }, "gift card fulfilment failed for one redemption");
+    }
   }
   return delivered;
+}
+
+/** One process's turn to ask about an order the provider has; an unclear answer waits longer. */
+async function checkOrder(ctx: AppContext, row: repo.RedemptionRow, now: Date) {
+  const claimed = await repo.claimCheck(
+    ctx.db,
+    row.id,
+    now,
+    new Date(now.getTime() + ctx.config.giftCardPollMs),
+  );
+  if (!claimed) return null;
+  try {
+    return await refreshRedemption(ctx, claimed);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const next = new Date(now.getTime() + retryDelayMs(ctx.config.giftCardPollMs, claimed.attempts));
+    await repo.noteError(ctx.db, row.id, message, next);
+    throw err;
+  }
 }

@@ -29,17 +29,20 @@ const HISTORY_LIMIT = 100;
 
 type Status = PointsRedemption["status"];
 
-/** The status members see: an order being issued is still pending to them. */
+/** The status members see: an order being placed or on its way at the provider is pending to them. */
 const statusOf = (r: repo.RedemptionRow): Status =>
-  r.status === "issuing" ? "pending" : (r.status as Status);
+  r.status === "issuing" || r.status === "ordered" ? "pending" : (r.status as Status);
+
+/** The card's link shows once the card is the member's (before, the provider may still refuse it). */
+const linkOf = (r: repo.RedemptionRow) => (r.deliveredAt ? r.giftCardLink : null);
 
 /** "50" for whole dollars, "49.99" otherwise. */
 const dollarLabel = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : formatMinor(cents));
 
 const onItsWay = (row: repo.RedemptionRow, what: string) =>
-  row.giftCardCode
+  row.deliveredAt
     ? `Your ${what} is on its way to ${row.deliveryEmail}`
-    : `Your ${what} is being issued; the code will be emailed to ${row.deliveryEmail} shortly`;
+    : `Your ${what} is being issued; ${row.giftCardLink ? "its link" : "the code"} will be emailed to ${row.deliveryEmail} shortly`;
 
 // ---------------------------------------------------------------- points gift cards
 
@@ -65,6 +68,7 @@ const pointsView = (r: repo.RedemptionRow): PointsRedemption => ({
   deliveryEmail: r.deliveryEmail,
   status: statusOf(r),
   giftCardCode: r.giftCardCode,
+  giftCardLink: linkOf(r),
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -87,7 +91,13 @@ export async function redeemPoints(
     async (tx) => {
       const card = await repo.giftCard(tx, body.giftCardId);
       if (!card?.active) throw notFound("Gift card not found");
-      return { cost: card.pointCost, brand: card.brand, name: card.name, valueCents: card.valueCents };
+      return {
+        cost: card.pointCost,
+        brand: card.brand,
+        name: card.name,
+        valueCents: card.valueCents,
+        providerProductId: card.providerProductId,
+      };
     },
   );
   return {
@@ -125,6 +135,7 @@ const fitcoinView = (r: repo.RedemptionRow): FitcoinRedemptionDetail => ({
   fitcoinsSpent: fitcoinsFromMinor(r.cost),
   status: statusOf(r),
   giftCardCode: r.giftCardCode,
+  giftCardLink: linkOf(r),
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -161,6 +172,7 @@ export async function redeemFitcoins(
         brand: offer.brand,
         name: `${offer.brand} $${dollarLabel(valueCents)} Gift Card`,
         valueCents,
+        providerProductId: offer.providerProductId,
       };
     },
   );

@@ -12,6 +12,9 @@ import { IDEMPOTENCY_KEY_HEADER } from "../wallet/api";
 
 export type { GiftCard, PointsRedemption, PointsSummary, PointTransaction };
 
+/** How often redemptions still on their way are asked about again. */
+export const PENDING_REFRESH_MS = 15_000;
+
 export const pointsKeys = {
   summary: ["/api/points/summary"] as const,
   transactions: ["/api/points/transactions"] as const,
@@ -55,6 +58,9 @@ export function useGiftCards() {
 export const pointsRedemptionsQueryOptions = queryOptions({
   queryKey: pointsKeys.history,
   queryFn: getQueryFn<PointsRedemption[]>({ on401: "throw" }),
+  // A card the provider has not delivered yet shows up here by itself once it is.
+  refetchInterval: (query) =>
+    query.state.data?.some((r) => r.status === "pending") ? PENDING_REFRESH_MS : false,
 });
 
 /** My Redemptions, newest first, with their codes. */

@@ -7,6 +7,7 @@ import type {
 } from "../../../core/schemas/rewards";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { authKeys } from "../auth/api";
+import { PENDING_REFRESH_MS } from "../points/api";
 import { IDEMPOTENCY_KEY_HEADER, walletKeys } from "../wallet/api";
 
 export type { FitcoinRedemptionDetail, GiftCardOffer };
@@ -47,6 +48,9 @@ export function useGiftCardOffer() {
 export const fitcoinBalanceQueryOptions = queryOptions({
   queryKey: redeemKeys.balance,
   queryFn: getQueryFn<FitcoinBalanceWithRedemptions>({ on401: "throw" }),
+  // A card the provider has not delivered yet shows up by itself once it is.
+  refetchInterval: (query) =>
+    query.state.data?.redemptions.some((r) => r.status === "pending") ? PENDING_REFRESH_MS : false,
 });
 
 export function useFitcoinBalance() {

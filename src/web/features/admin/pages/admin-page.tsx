@@ -10,6 +10,7 @@ import { CompetitionDisputesCard } from "../components/competition-disputes-card
 import { HeldCompetitionsCard } from "../components/held-competitions-card";
 import { PaymentFlagsCard } from "../components/payment-flags-card";
 import { PlatformRevenueCard } from "../components/platform-revenue-card";
+import { RedemptionsQueueCard } from "../components/redemptions-queue-card";
 import { ReportsCard } from "../components/reports-card";
 import { SettlementFailuresCard } from "../components/settlement-failures-card";
 import { StepFlagsCard } from "../components/step-flags-card";
@@ -53,6 +54,7 @@ export function AdminPage() {
         <PlatformRevenueCard />
         <StepFlagsCard />
         <PaymentFlagsCard />
+        <RedemptionsQueueCard />
         <SettlementFailuresCard />
         <HeldCompetitionsCard />
         <CompetitionDisputesCard />

@@ -4,7 +4,7 @@ import { formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import type { PointsRedemption } from "../api";
 import { dollarValue, formatCount, pointsStatusTone } from "../points-view";
-import { GiftCardCode } from "./gift-card-code";
+import { GiftCardDelivery } from "./gift-card-delivery";
 
 /** My Redemptions: each card redeemed with points, its delivery, status and code. */
 export function RedemptionList({ redemptions }: { redemptions: PointsRedemption[] }) {
@@ -35,16 +35,24 @@ export function RedemptionList({ redemptions }: { redemptions: PointsRedemption[
                   "shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize",
                   pointsStatusTone(r.status) === "success"
                     ? "bg-emerald-100 text-emerald-800"
-                    : "bg-slate-100 text-slate-700",
+                    : r.status === "failed"
+                      ? "bg-red-100 text-red-800"
+                      : "bg-slate-100 text-slate-700",
                 )}
               >
-                {r.status}
+                {r.status === "failed" ? "refunded" : r.status}
               </span>
             </div>
             <p className="truncate text-sm text-slate-600">
               Sent to <span className="font-medium text-slate-800">{r.deliveryEmail}</span>
             </p>
-            <GiftCardCode code={r.giftCardCode} label={r.giftCardName} />
+            <GiftCardDelivery
+              status={r.status}
+              code={r.giftCardCode}
+              link={r.giftCardLink}
+              label={r.giftCardName}
+              returned={`${formatCount(r.pointsSpent)} points`}
+            />
             <p className="text-xs text-slate-500">{formatDateTime(r.createdAt)}</p>
           </article>
         </li>

@@ -3,7 +3,7 @@ import { EmptyState } from "../../../components/layout/page";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { coins, formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
-import { GiftCardCode } from "../../points/components/gift-card-code";
+import { GiftCardDelivery } from "../../points/components/gift-card-delivery";
 import type { FitcoinRedemptionDetail } from "../api";
 import { fitcoinStatusTone, recentRedemptions } from "../redeem-view";
 
@@ -46,10 +46,16 @@ export function RecentRedemptions({ redemptions }: { redemptions: FitcoinRedempt
                           TONE_CLASSES[fitcoinStatusTone(r.status)],
                         )}
                       >
-                        {r.status}
+                        {r.status === "failed" ? "refunded" : r.status}
                       </span>
                     </div>
-                    <GiftCardCode code={r.giftCardCode} label={name} />
+                    <GiftCardDelivery
+                      status={r.status}
+                      code={r.giftCardCode}
+                      link={r.giftCardLink}
+                      label={name}
+                      returned={`${coins(r.fitcoinsSpent)} FitCoins`}
+                    />
                   </article>
                 </li>
               );

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { dbIdParamSchema } from "./common";
+import { moneyStringSchema } from "./money";
+
+/** GET /api/admin/redemptions: the gift-card orders an admin may act on, newest first, paged by id. */
+export const adminRedemptionQuerySchema = z.object({
+  /** pending: paid, the card not delivered yet (any provider state); failed: refunded. */
+  status: z.enum(["pending", "failed"]).default("pending"),
+  cursor: dbIdParamSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminRedemptionQuery = z.infer<typeof adminRedemptionQuerySchema>;
+
+export const adminRedemptionSchema = z.object({
+  id: z.number().int(),
+  member: z.object({ id: z.number().int(), username: z.string() }),
+  item: z.string(),
+  /** The dollar face value, "50.00". */
+  value: moneyStringSchema,
+  currency: z.enum(["PTS", "FC"]),
+  /** What it cost: points (whole), or FitCoins like 42.5. */
+  cost: z.number(),
+  /**
+   * pending: no order known at the provider yet; issuing: a process is placing or checking it now;
+   * ordered: the provider has it, not delivered yet; delivered / fulfilled; failed: refunded.
+   */
+  status: z.enum(["pending", "issuing", "ordered", "delivered", "fulfilled", "failed"]),
+  createdAt: z.string(),
+  providerOrderId: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  failedAt: z.string().nullable(),
+});
+export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
+
+export const adminRedemptionPageSchema = z.object({
+  items: z.array(adminRedemptionSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last. */
+  nextCursor: z.number().int().nullable(),
+});
+export type AdminRedemptionPage = z.infer<typeof adminRedemptionPageSchema>;
+
+export const adminRedemptionActionResultSchema = z.object({
+  message: z.string(),
+  redemption: adminRedemptionSchema,
+});
+export type AdminRedemptionActionResult = z.infer<typeof adminRedemptionActionResultSchema>;

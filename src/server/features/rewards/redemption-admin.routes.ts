@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParamsSchema } from "../../../core/schemas/common";
+import {
+  adminRedemptionActionResultSchema,
+  adminRedemptionPageSchema,
+  adminRedemptionQuerySchema,
+} from "../../../core/schemas/redemptions";
+import type { AppContext } from "../../context";
+import { errors } from "../../http/responses";
+import * as admin from "./redemption-admin.service";
+
+/** The admins' gift-card redemptions queue (issue 23): pending and failed orders, retry and refund. */
+export const redemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ["admin"];
+
+  app.get(
+    "/api/admin/redemptions",
+    {
+      schema: {
+        tags,
+        summary: "Gift-card redemptions not delivered yet (pending) or refunded (failed), newest first",
+        querystring: adminRedemptionQuerySchema,
+        response: { 200: adminRedemptionPageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => admin.listRedemptions(ctx, await request.viewer(), request.query),
+  );
+
+  app.post(
+    "/api/admin/redemptions/:id/retry",
+    {
+      schema: {
+        tags,
+        summary: "Place a pending redemption's order, or ask the provider about it, now",
+        params: idParamsSchema,
+        response: { 200: adminRedemptionActionResultSchema, ...errors(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => admin.retryRedemption(ctx, await request.viewer(), request.params.id),
+  );
+
+  app.post(
+    "/api/admin/redemptions/:id/refund",
+    {
+      schema: {
+        tags,
+        summary:
+          "Refund a pending redemption the provider never issued (checked with the provider first; 409 if a card was issued)",
+        params: idParamsSchema,
+        response: { 200: adminRedemptionActionResultSchema, ...errors(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => admin.refundRedemption(ctx, await request.viewer(), request.params.id),
+  );
+};

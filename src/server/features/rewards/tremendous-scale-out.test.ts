@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../../app";
+import { userBalances } from "../../ledger/accounts";
+import { fundedMember } from "../../test/factories";
+import { type FakeTremendous, startFakeTremendous } from "../../test/fake-tremendous";
+import { expectBooksBalanced } from "../../test/test-app";
+import { useTwoInstances } from "../../test/two-instances";
+import { finishPendingRedemptions } from "./redemption.service";
+import { POLL_MS, redemptionCalls, TREMENDOUS_WEBHOOK_SECRET, tremendousEnv } from "./tremendous-test-kit";
+
+/**
+ * Gift cards from Tremendous with many requests and two server processes on one database (on
+ * PostgreSQL, two connection pools): one order per redemption, one charge per order, one refund
+ * and one books transfer however many see the same news.
+ */
+describe("Tremendous redemptions under concurrency, on two instances", () => {
+  let fake: FakeTremendous;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    fake = await startFakeTremendous();
+    Object.assign(env, tremendousEnv(fake));
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const apps = useTwoInstances(env);
+  const first = () => apps().first.app;
+  const second = () => apps().second;
+  const k = redemptionCalls(first);
+  const on = (app: App) => redemptionCalls(() => app);
+  const ordersFor = (id: number) => fake.orders().filter((o) => o.external_id === `redemption-${id}`);
+  const webhook = (app: App, resource: { type: "rewards" | "orders"; id: string }, event: string) => {
+    const { payload, headers } = fake.webhook(event, resource, TREMENDOUS_WEBHOOK_SECRET);
+    return app.inject({ method: "POST", url: "/api/webhooks/tremendous", headers, payload });
+  };
+
+  it("10 requests with one Idempotency-Key, through both instances: one order, one charge", async () => {
+    fake.mode = "deliver";
+    const offer = await k.activeOffer("Same Key");
+    const { user, session } = await fundedMember(first(), 200);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        on(i % 2 ? second() : first()).redeemFitcoins(session, offer, "scale-same-key-1"),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const ids = new Set(results.map((r) => r.json().redemption.id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    expect(ordersFor(id)).toHaveLength(1);
+    expect((await userBalances(first().ctx.db, user.id)).fc).toBe(15_000);
+    expect(await k.costTransfers(id)).toHaveLength(1);
+    await expectBooksBalanced(first());
+  });
+
+  it("10 requests with different keys and FitCoins for 3: exactly 3 orders and 3 charges", async () => {
+    fake.mode = "deliver";
+    const offer = await k.activeOffer("Different Keys");
+    const { user, session } = await fundedMember(first(), 160);
+    const before = fake.orders().length;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        on(i % 2 ? second() : first()).redeemFitcoins(
+          session,
+          offer,
+          `scale-key-${String(i).padStart(4, "0")}`,
+        ),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 422, 422, 422, 422, 422, 422, 422]);
+    expect(fake.orders().length - before).toBe(3);
+    expect((await userBalances(first().ctx.db, user.id)).fc).toBe(1_000);
+    for (const r of results.filter((x) => x.statusCode === 200)) {
+      expect(await k.costTransfers(r.json().redemption.id)).toHaveLength(1);
+    }
+    await expectBooksBalanced(first());
+  });
+
+  it("a failed order seen by webhooks and polls on both instances at once refunds once, one email", async () => {
+    fake.mode = "pending";
+    const offer = await k.activeOffer("Both Fail");
+    const { user, session } = await fundedMember(first(), 50);
+    const id = (await k.redeemFitcoins(session, offer)).json().redemption.id;
+    const [order] = ordersFor(id);
+    fake.fail(order.id);
+    apps().first.clock.advance(POLL_MS + 1);
+    const hooks = await Promise.all([
+      webhook(first(), { type: "orders", id: order.id }, "ORDERS.FAILED"),
+      webhook(second(), { type: "orders", id: order.id }, "ORDERS.FAILED"),
+      finishPendingRedemptions(first().ctx),
+      finishPendingRedemptions(second().ctx),
+      webhook(second(), { type: "rewards", id: order.reward.id }, "REWARDS.CANCELED"),
+    ]);
+    expect(
+      hooks.filter((h) => typeof h === "object").map((h) => (h as { statusCode: number }).statusCode),
+    ).toEqual([200, 200, 200]);
+    expect(await k.refundTransfers(id)).toBe(1);
+    expect((await userBalances(first().ctx.db, user.id)).fc).toBe(5_000);
+    expect(await k.mailTo(user.email)).toHaveLength(1);
+    await expectBooksBalanced(first());
+  });
+
+  it("a delivery seen by both instances at once is booked and emailed once", async () => {
+    fake.mode = "pending";
+    const offer = await k.activeOffer("Both Deliver");
+    const { user, session } = await fundedMember(first(), 50);
+    const id = (await k.redeemFitcoins(session, offer)).json().redemption.id;
+    const [order] = ordersFor(id);
+    fake.deliver(order.id);
+    apps().first.clock.advance(POLL_MS + 1);
+    await Promise.all([
+      webhook(first(), { type: "rewards", id: order.reward.id }, "REWARDS.DELIVERY.SUCCEEDED"),
+      webhook(second(), { type: "rewards", id: order.reward.id }, "REWARDS.DELIVERY.SUCCEEDED"),
+      finishPendingRedemptions(first().ctx),
+      finishPendingRedemptions(second().ctx),
+    ]);
+    expect((await k.row(id)).status).toBe("fulfilled");
+    expect(await k.costTransfers(id)).toHaveLength(1);
+    expect(await k.mailTo(user.email)).toHaveLength(1);
+    await expectBooksBalanced(first());
+  });
+});
