@@ -5,6 +5,7 @@ import { giftCardEmail, giftCardRefundedEmail } from "../../email/reward-templat
 import type { GiftCardOrderState } from "../../gift-cards/provider";
 import { type SystemAccount, systemAccount, userAccount } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
+import { giftCardDelivered, giftCardRefunded, notify } from "../notifications/notifications.service";
 import * as repo from "./redemptions.repo";
 
 /*
@@ -35,8 +36,18 @@ export function retryDelayMs(pollMs: number, attempts: number): number {
   return Math.min(pollMs * 2 ** Math.max(0, attempts - 1), 3600_000);
 }
 
-const pageOf = (ctx: AppContext, row: repo.RedemptionRow) =>
-  `${ctx.config.appUrl}${row.currency === "PTS" ? "/points" : "/redeem"}`;
+const pathOf = (row: repo.RedemptionRow) =>
+  row.currency === "PTS" ? ("/points" as const) : ("/redeem" as const);
+const pageOf = (ctx: AppContext, row: repo.RedemptionRow) => `${ctx.config.appUrl}${pathOf(row)}`;
+
+/** What the member's notification names: the card and where their redemptions are listed. */
+const noticeOf = (row: repo.RedemptionRow) => ({
+  userId: row.userId,
+  redemptionId: row.id,
+  brand: row.brand,
+  value: formatMinor(row.valueCents),
+  link: pathOf(row),
+});
 
 /**
  * The books of an issued card (issue 23 item 2): its face value leaves what pays for it (the
@@ -77,7 +88,10 @@ export async function deliver(
       providerRewardId: card.rewardId ?? row.providerRewardId,
       deliveredAt: ctx.clock.now(),
     });
-    if (updated) await bookCardCost(tx, updated);
+    if (updated) {
+      await bookCardCost(tx, updated);
+      await notify(tx, giftCardDelivered(noticeOf(updated)), ctx.clock.now());
+    }
     return updated;
   });
   if (!done) return (await repo.byId(ctx.db, row.id)) as repo.RedemptionRow;
@@ -106,6 +120,10 @@ export async function failAndRefund(
   alsoInTx?: (tx: Tx, failed: repo.RedemptionRow) => Promise<void>,
 ): Promise<repo.RedemptionRow> {
   const currency = row.currency as Currency;
+  const returned =
+    currency === "FC"
+      ? `${fitcoinsFromMinor(row.cost)} FitCoins`
+      : `${row.cost.toLocaleString("en-US")} points`;
   const done = await ctx.db.transaction(async (tx) => {
     const failed = await repo.markFailed(tx, row.id, reason, ctx.clock.now());
     if (!failed) return null;
@@ -120,14 +138,11 @@ export async function failAndRefund(
       idempotencyKey: `${row.requestKey}:refund`,
     });
     await alsoInTx?.(tx, failed);
+    await notify(tx, giftCardRefunded({ ...noticeOf(failed), refunded: returned }), ctx.clock.now());
     return failed;
   });
   if (!done) return (await repo.byId(ctx.db, row.id)) as repo.RedemptionRow;
   ctx.log.warn({ redemptionId: row.id, reason }, "gift card not issued: refunded");
-  const returned =
-    currency === "FC"
-      ? `${fitcoinsFromMinor(done.cost)} FitCoins`
-      : `${done.cost.toLocaleString("en-US")} points`;
   await ctx.mailer.send(
     done.deliveryEmail,
     giftCardRefundedEmail({
