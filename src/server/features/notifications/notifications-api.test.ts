@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { NotificationPage } from "../../../core/schemas/notifications";
+import { queryRows } from "../../db/client";
 import { buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
 import { isPublicAddress } from "./endpoint-guard";
@@ -208,6 +210,23 @@ describe("notifications API", () => {
     expect((await call("DELETE", "/api/push/subscriptions", a.session, { endpoint: "x" })).statusCode).toBe(
       400,
     );
+  });
+
+  it("forgets the member's push subscriptions with their account", async () => {
+    const a = await member();
+    const endpoint = "https://93.184.216.34/push/gone-with-account";
+    expect(
+      (await call("POST", "/api/push/subscriptions", a.session, { endpoint, keys: KEYS })).statusCode,
+    ).toBe(200);
+    expect((await call("DELETE", "/api/user/account", a.session)).statusCode).toBe(200);
+    const b = await member();
+    // Gone: the endpoint is free, and not the deleted member's to delete any more.
+    expect((await call("DELETE", "/api/push/subscriptions", b.session, { endpoint })).statusCode).toBe(404);
+    const [row] = await queryRows<{ n: number }>(
+      app().ctx.db,
+      sql`select count(*)::int as n from push_subscriptions where user_id = ${a.user.id}`,
+    );
+    expect(row.n).toBe(0);
   });
 
   it("answers one VAPID public key, made once and kept", async () => {

@@ -13,7 +13,7 @@ import {
 } from "../../../core/schemas/notifications";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { notificationPreferences } from "../../db/schema";
+import { notificationPreferences, pushSubscriptions } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
 import { checkEndpoint, EndpointRefused } from "./endpoint-guard";
@@ -119,6 +119,11 @@ export async function subscribe(ctx: AppContext, viewer: Viewer, body: PushSubsc
     ctx.clock.now(),
   );
   return { message: "Push notifications are on for this device" };
+}
+
+/** Every push subscription of a member (their account is deleted). */
+export async function forgetPushSubscriptions(db: Db, userId: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
 
 /** DELETE /api/push/subscriptions: by endpoint, the member's own only (another's is not found). */
