@@ -38,11 +38,11 @@ test("the admin creates a gift-card offer with the default tiers, edits it, acti
   await offer.getByRole("button", { name: `Edit ${brand} (2031-05)` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Offer" });
   await expect(edit.getByLabel("Brand *")).toHaveValue(brand);
-  await edit.getByLabel("$100 Card Price (FC)").fill("95");
+  await edit.getByLabel("$100 Card Price (FC)").fill("105");
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByText("Offer Updated", { exact: true })).toBeVisible();
-  await expect(offer).toContainText("95.00 FC");
+  await expect(offer).toContainText("105.00 FC");
 
   await offer.getByRole("button", { name: `Activate ${brand} (2031-05)` }).click();
   await expect(page.getByText("Offer Activated", { exact: true })).toBeVisible();

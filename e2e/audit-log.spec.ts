@@ -26,7 +26,7 @@ test("an admin grants FitCoins with a reason and finds it in the audit log; memb
     .click();
   await page.getByLabel("Amount (FitCoins)").fill("12");
   const reason = "Make-good for the step counter outage";
-  await page.getByLabel("Reason (optional)").fill(reason);
+  await page.getByLabel("Reason", { exact: true }).fill(reason);
   await page.getByRole("button", { name: "Add FitCoins" }).click();
   await expect(page.getByText("FitCoins Added", { exact: true })).toBeVisible();
 

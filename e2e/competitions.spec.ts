@@ -280,12 +280,12 @@ test("an invite link opened signed out: log in first, come back to that competit
   const memberPhone = await newPhone(browser, testInfo);
   const member = await becomeActiveMember(memberPhone);
 
-  // On this phone, signed out, the shared link shows the invite and asks to log in.
+  // On this phone, signed out, the shared link previews the competition and asks to log in.
   await page.goto(`/competitions/join/${competition.inviteCode}`);
-  await expect(page.getByRole("heading", { name: "Join Competition" })).toBeVisible();
-  await expect(page.getByText(competition.inviteCode, { exact: true })).toBeVisible();
+  await expect(page.getByText(competition.name, { exact: true })).toBeVisible();
+  await expect(page.getByText("Free", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Log In to Join" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fcompetitions%2Fjoin%2F/);
   await page.getByLabel("Username").fill(member.username);
   await page.getByLabel("Password").fill(member.password);
   await page.getByRole("button", { name: /sign in|log in/i }).click();

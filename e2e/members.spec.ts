@@ -370,6 +370,10 @@ test("the admin finds a member, adds FitCoins, marks test accounts (asked first,
   await page.getByRole("button", { name: "Add FitCoins" }).click();
   await expect(page.getByText("Please select a user and enter a valid amount")).toBeVisible();
   await amount.fill("15");
+  // The reason is required (issue 23): it is the member's history line.
+  await page.getByRole("button", { name: "Add FitCoins" }).click();
+  await expect(page.getByText("A reason is required")).toBeVisible();
+  await page.getByLabel("Reason", { exact: true }).fill("Welcome bonus");
   await page.getByRole("button", { name: "Add FitCoins" }).click();
   await expect(page.getByText("FitCoins Added", { exact: true })).toBeVisible();
   await expect(amount).toHaveValue("");

@@ -2,9 +2,12 @@ import { expect, type Page, test } from "@playwright/test";
 import { resetLinkFor } from "./support/reset-link";
 import { newVisitor, register } from "./support/users";
 
-/** The login form is there and usable: not the splash, not the Connection Error card. */
+/**
+ * The login form is there and usable: not the splash, not the Connection Error card. A member page
+ * keeps itself as the sign-in's `next` (DESIGN 1, member pages while signed out).
+ */
 async function expectUsableLogin(page: Page) {
-  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/login(\?next=[^&]+)?$/, { timeout: 15_000 });
   await expect(page.getByLabel("Username")).toBeVisible();
   await expect(page.getByText("Connection Error")).toHaveCount(0);
 }
@@ -115,6 +118,8 @@ for (const { name, keepsCookie } of serverBehaviours) {
     await expectDeadCookieKept(page, keepsCookie);
 
     await signIn(page, v.username, v.password);
-    await expect(page.getByText("$6.99").first()).toBeVisible({ timeout: 10_000 });
+    // Back on the page the session was lost on: the wallet stays open without a plan (DESIGN 1).
+    await expect(page).toHaveURL(/\/wallet$/, { timeout: 10_000 });
+    await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
   });
 }

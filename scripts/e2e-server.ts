@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { seedE2eAdmin } from "../e2e/support/seed-admin";
 import { subscriptions, users } from "../src/server/db/schema";
+import { addCrowd } from "../src/server/test/crowd";
 import { startSmtpCapture } from "../src/server/test/smtp-capture";
 
 const mailDir = resolve(".tmp/e2e-mail");
@@ -53,7 +54,8 @@ const { database } = await import("../src/server/main");
 // The journeys' own control, beside the app (never part of it): a journey that syncs a day's steps
 // for a member it has just registered makes the account that old first, since a sync may credit only
 // what could be walked since the account was created (e2e/support/account-age.ts); a journey about a
-// lapsed member ends their paid period on a given day, as the period-end job leaves it.
+// lapsed member ends their paid period on a given day, as the period-end job leaves it; the
+// standings journey fills a competition with many walkers at once.
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.PORT ?? 3290) + 2000);
 createServer((request, response) => {
   let body = "";
@@ -100,6 +102,15 @@ createServer((request, response) => {
             body: hook.payload,
           });
         }
+      } else if (request.url === "/crowd") {
+        // A board of many walkers for the standings journey, without as many sign-ups.
+        const { competitionId, count, base, step } = JSON.parse(body) as {
+          competitionId: number;
+          count: number;
+          base: number;
+          step: number;
+        };
+        await addCrowd(database.db, competitionId, count, { base, step });
       } else {
         throw new Error("not found");
       }

@@ -17,6 +17,16 @@ export async function lapseSubscription(page: Page, endedAt: string): Promise<vo
   await control("/lapse", { username: await signedInUsername(page), endedAt });
 }
 
+/** Enters `count` walkers into a competition; walker i has `base + step * i` steps. */
+export async function addCrowd(
+  competitionId: number,
+  count: number,
+  base: number,
+  step: number,
+): Promise<void> {
+  await control("/crowd", { competitionId, count, base, step });
+}
+
 export async function control(path: string, body: unknown, port = controlPort): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method: "POST",

@@ -86,7 +86,11 @@ export async function createCompetition(
 /** The admin gives a member FitCoins (Add FitCoins on the admin panel, by API). */
 export async function grantFitcoins(adminPage: Page, memberPage: Page, amount: number): Promise<void> {
   const me = await callApi<{ id: number }>(memberPage, "GET", "/api/auth/user");
-  const granted = await callApi(adminPage, "POST", "/api/admin/add-coins", { userId: me.body.id, amount });
+  const granted = await callApi(adminPage, "POST", "/api/admin/add-coins", {
+    userId: me.body.id,
+    amount,
+    reason: "Test FitCoins",
+  });
   expect(granted.status).toBe(200);
 }
 

@@ -116,8 +116,25 @@ export const memberTransactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
+/**
+ * An admin grant or its reversal on the member page (issue 23): who moved the money, and which
+ * grant was reversed by which transfer. The reason is the transaction's description.
+ */
+export const adminMoveSchema = z.object({
+  admin: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  reversedBy: z.number().int().nullable(),
+  reverses: z.number().int().nullable(),
+});
+export type AdminMove = z.infer<typeof adminMoveSchema>;
+
+export const memberTransactionSchema = transactionSchema.extend({
+  /** Only on admin grants and reversals. */
+  adminMove: adminMoveSchema.nullable(),
+});
+export type MemberTransaction = z.infer<typeof memberTransactionSchema>;
+
 export const memberTransactionsPageSchema = z.object({
-  items: z.array(transactionSchema),
+  items: z.array(memberTransactionSchema),
   nextCursor: z.number().int().nullable(),
 });
 export type MemberTransactionsPage = z.infer<typeof memberTransactionsPageSchema>;

@@ -49,6 +49,8 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
  */
 export const AUDIT_ACTIONS = {
   "fitcoins.grant": "Granted FitCoins",
+  "fitcoins.reverse": "Reversed a FitCoin grant",
+  "ledger.export": "Exported the ledger's transfers",
   "deposits.reconcile": "Ran the global deposit reconciliation",
   "deposits.reconcile_member": "Ran a member's Current User Check",
   "payment_flag.review": "Reviewed a payment refund or dispute",
@@ -73,6 +75,13 @@ export const AUDIT_ACTIONS = {
   "offer.activate": "Made an offer the Gift Card of the Month",
   "redemption.retry": "Retried a gift card order",
   "redemption.refund": "Refunded a gift card that was never issued",
+  "offer.schedule": "Scheduled a gift card offer for its month",
+  "offer.end": "Ended a gift card offer",
+  "reward_card.create": "Added a points gift card",
+  "reward_card.edit": "Edited a points gift card",
+  "reward_card.activate": "Put a points gift card back on the list",
+  "reward_card.deactivate": "Took a points gift card off the list",
+  "reward_card.delete": "Deleted a points gift card nobody redeemed",
   "product.create": "Created a store product",
   "product.edit": "Edited a store product",
   "product.delete": "Deleted a store product",

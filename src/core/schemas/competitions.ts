@@ -164,6 +164,65 @@ export const competitionDetailSchema = competitionSchema.extend({
 });
 export type CompetitionDetail = z.infer<typeof competitionDetailSchema>;
 
+/** A row of a full standings page: the entry, and after the payout the prize the ledger paid. */
+export const standingsRowSchema = standingsEntrySchema.extend({
+  /** FitCoins won (a number like 42.5), read from the ledger's prize transfer; null: none. */
+  prize: z.number().nullable(),
+});
+export type StandingsRow = z.infer<typeof standingsRowSchema>;
+
+/**
+ * A page of a competition's (or a group round's) full standings. `final`: the competition is
+ * settled or refunded, so positions are the final ones written by the settlement. `me`: the
+ * viewer's own place and the page it is on (null when the viewer is not in it).
+ */
+export const standingsPageSchema = z.object({
+  competition: z.object({
+    id: z.number(),
+    name: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    status: z.enum(["upcoming", "active", "completed"]),
+    settlement: z.enum(["open", "pending", "under_review", "settled", "refunded"]),
+    participantCount: z.number(),
+    /** FitCoins in the pool now (0 once paid out). */
+    prizePool: z.number(),
+    /** FitCoins the ledger paid as prizes for this competition. */
+    paidOut: z.number(),
+    groupId: z.number().nullable(),
+  }),
+  final: z.boolean(),
+  entries: z.array(standingsRowSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  /** Members on the board (banned members are left out). */
+  total: z.number(),
+  pageCount: z.number(),
+  me: z
+    .object({ position: z.number(), steps: z.number(), page: z.number(), prize: z.number().nullable() })
+    .nullable(),
+});
+export type StandingsPage = z.infer<typeof standingsPageSchema>;
+
+/** The public preview of a competition invite: what a visitor needs to decide, nothing private. */
+export const invitePreviewSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  entryDeadline: z.string().nullable(),
+  status: z.enum(["upcoming", "active", "completed"]),
+  /** FitCoins, a number like 12.5; null: free. */
+  entryFee: z.number().nullable(),
+  prizePool: z.number(),
+  participantCount: z.number(),
+  maxParticipants: z.number().nullable(),
+  /** null: no limit. */
+  placesLeft: z.number().nullable(),
+  entriesOpen: z.boolean(),
+});
+export type InvitePreview = z.infer<typeof invitePreviewSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.number(),
   userId: z.number(),

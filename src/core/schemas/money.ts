@@ -104,7 +104,20 @@ export const processDepositBodySchema = z.object({
 });
 export type ProcessDepositBody = z.infer<typeof processDepositBodySchema>;
 
-/** POST /api/admin/add-coins (specification 3, section 5). */
+export const MONEY_REASON_REQUIRED = "A reason is required";
+export const MONEY_REASON_MAX = 200;
+
+/**
+ * The reason of an admin money move (a grant, its reversal): required, trimmed. It is the line the
+ * member reads in their history and the reason in the admin audit log.
+ */
+export const moneyReasonSchema = z
+  .string({ error: MONEY_REASON_REQUIRED })
+  .trim()
+  .min(1, MONEY_REASON_REQUIRED)
+  .max(MONEY_REASON_MAX, `Reason must be at most ${MONEY_REASON_MAX} characters`);
+
+/** POST /api/admin/add-coins (specification 3, section 5; issue 23: the reason is required). */
 export const ADD_COINS_INVALID_MESSAGE = "Please select a user and enter a valid amount";
 /** Whole FitCoins (the form's step is 1). */
 export const addCoinsBodySchema = z.object({
@@ -114,7 +127,7 @@ export const addCoinsBodySchema = z.object({
     .int(ADD_COINS_INVALID_MESSAGE)
     .positive(ADD_COINS_INVALID_MESSAGE)
     .max(1_000_000, "Amount must be at most 1,000,000 FitCoins"),
-  reason: z.string().trim().max(200, "Reason must be at most 200 characters").optional(),
+  reason: moneyReasonSchema,
 });
 export type AddCoinsBody = z.infer<typeof addCoinsBodySchema>;
 
@@ -195,6 +208,7 @@ export const TRANSACTION_TYPES = [
   "winnings",
   "pool_contribution",
   "admin_grant",
+  "admin_reversal",
   "redemption",
   "subscription",
   "chargeback",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_TEST_TYPES, GIFT_CARD_TIERS } from "../constants";
 import { parseMinor } from "../money";
+import { offerPriceProblems } from "../rules/offer-month";
 import { dbIdSchema } from "./common";
 import { fitcoinRedemptionSchema } from "./money";
 
@@ -107,7 +108,11 @@ export const giftCardOfferSchema = z.object({
   fitcoins50: z.number(),
   value100: z.string(),
   fitcoins100: z.number(),
+  /** Offered now: the active offer whose month has not ended. */
   isActive: z.boolean(),
+  /** Becomes the active offer when its month (UTC) starts. */
+  scheduled: z.boolean(),
+  status: z.enum(["active", "scheduled", "inactive"]),
   createdAt: z.string(),
 });
 export type GiftCardOffer = z.infer<typeof giftCardOfferSchema>;
@@ -130,7 +135,7 @@ const offerAmountSchema = (label: string) =>
       }
     });
 
-export const giftCardOfferBodySchema = z.object({
+export const giftCardOfferFieldsSchema = z.object({
   month: z
     .string({ error: "Month is required" })
     .trim()
@@ -147,6 +152,30 @@ export const giftCardOfferBodySchema = z.object({
   fitcoins50: offerAmountSchema("$50 FitCoin price"),
   value100: offerAmountSchema("$100 value"),
   fitcoins100: offerAmountSchema("$100 FitCoin price"),
+});
+
+/**
+ * The offer form and POST/PUT body. A FitCoin price given with its value may not be below it
+ * (1 FitCoin = $1 of gift card); a blank one takes the default or keeps the current amount, so the
+ * server checks the amounts it ends up with as well.
+ */
+export const giftCardOfferBodySchema = giftCardOfferFieldsSchema.superRefine((o, ctx) => {
+  const given = (v: number | string | null | undefined) =>
+    v === null || v === undefined || v === "" ? null : parseMinor(v);
+  const tiers = [
+    [given(o.value50), given(o.fitcoins50), "fitcoins50"],
+    [given(o.value100), given(o.fitcoins100), "fitcoins100"],
+  ] as const;
+  for (const [value, price, path] of tiers) {
+    if (value === null || price === null) continue;
+    const problem = offerPriceProblems({
+      value50: path === "fitcoins50" ? value : 0,
+      fitcoins50: path === "fitcoins50" ? price : 0,
+      value100: path === "fitcoins100" ? value : 0,
+      fitcoins100: path === "fitcoins100" ? price : 0,
+    })[0];
+    if (problem) ctx.addIssue({ code: "custom", path: [path], message: problem.message });
+  }
 });
 export type GiftCardOfferBody = z.infer<typeof giftCardOfferBodySchema>;
 

@@ -3,8 +3,10 @@ import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
 import { reconcileEveryone } from "../features/deposits/deposits.service";
+import { runGlobalReconciliation } from "../features/finance/reconciliation-runs.service";
 import { processNotificationQueue } from "../features/notifications/queue-job";
 import { queueStartNotifications } from "../features/notifications/start-reminders";
+import { rollOffersOver } from "../features/rewards/offers.service";
 import { awardPendingPoints } from "../features/rewards/points.service";
 import { finishPendingRedemptions } from "../features/rewards/redemption.service";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
@@ -42,7 +44,8 @@ export async function retryPeriodicRunIn(ctx: AppContext, name: string, everyMs:
 export async function dailyReconciliation(ctx: AppContext) {
   if (!(await claimPeriodicRun(ctx, "global-reconcile", DAY_MS))) return;
   try {
-    const { missing, recovered } = await reconcileEveryone(ctx);
+    // Recorded as a run (reconciliation_runs), listed on the admin's Finance page.
+    const { missing, recovered } = await runGlobalReconciliation(ctx, null);
     ctx.log.info({ missing: missing.length, recovered: recovered.length }, "daily deposit reconciliation");
   } catch (err) {
     // A provider outage must not cost the day's run: try again in a quarter of an hour.
@@ -65,6 +68,7 @@ export const jobs: Job[] = [
   { name: "competition-settlement", run: settleDueCompetitions },
   { name: "points-award", run: awardPendingPoints },
   { name: "gift-card-fulfilment", run: finishPendingRedemptions },
+  { name: "gift-card-offer-months", run: rollOffersOver },
   { name: "rate-limit-sweep", run: sweepEndedRateLimits },
   // Last: it sends what the jobs before it (and the requests since the last tick) queued.
   { name: "notification-queue", run: processNotificationQueue },

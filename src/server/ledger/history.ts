@@ -17,6 +17,8 @@ export async function userHistory(
   limit: number,
   /** Only transfers older than this one (paging by id, newest first). */
   beforeId?: number,
+  /** One currency only (the FitCoin history is FC); both by default. */
+  currency?: "USD" | "FC",
 ): Promise<HistoryEntry[]> {
   const owner = `user:${userId}`;
   const own = sql`(select a.id from ${ledgerAccounts} a where a.owner_key = ${owner})`;
@@ -35,7 +37,7 @@ export async function userHistory(
     .where(
       and(
         // Points have their own history (rewards feature); the wallet lists dollars and FitCoins.
-        ne(ledgerTransfers.currency, "PTS"),
+        currency === undefined ? ne(ledgerTransfers.currency, "PTS") : eq(ledgerTransfers.currency, currency),
         // The books of an issued gift card name the member but move only the business's dollars.
         ne(ledgerTransfers.kind, "gift_card_cost"),
         beforeId === undefined ? undefined : lt(ledgerTransfers.id, beforeId),

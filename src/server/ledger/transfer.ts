@@ -14,6 +14,8 @@ export type TransferKind =
   | "winnings"
   | "pool_contribution"
   | "admin_grant"
+  /** An admin grant taken back: the member's FitCoins return to issuance (reference `transfer:<grant id>`). */
+  | "admin_reversal"
   | "redemption"
   | "subscription"
   /** Points: 20 per 500 steps, daily milestones, streak bonuses (DESIGN 1, points). */
@@ -40,6 +42,8 @@ export type TransferInput = {
   reference?: string | null;
   /** A movement with a key is written once: a retry with the same key changes nothing. */
   idempotencyKey?: string | null;
+  /** The admin who moves this money by hand (grants and their reversals); the app's own moves have none. */
+  actorId?: number | null;
 };
 
 export type TransferResult = { id: number; applied: boolean };
@@ -127,9 +131,9 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
     tx,
     sql`with t as (
       insert into ledger_transfers
-        (debit_account_id, credit_account_id, amount, currency, kind, description, user_id, reference, idempotency_key)
+        (debit_account_id, credit_account_id, amount, currency, kind, description, user_id, reference, idempotency_key, actor_id)
       values (${input.from}, ${input.to}, ${input.amount}, ${input.currency}, ${input.kind}, ${input.description},
-        ${userId}, ${input.reference ?? null}, ${input.idempotencyKey ?? null})
+        ${userId}, ${input.reference ?? null}, ${input.idempotencyKey ?? null}, ${input.actorId ?? null}::int)
       on conflict (idempotency_key) do nothing
       returning id
     ), moved as (
@@ -200,7 +204,8 @@ export async function transferAll(tx: Tx, inputs: TransferInput[]): Promise<Tran
   const rows = inputs.map((input) => {
     const userId = input.userId ?? byId.get(input.from)?.userId ?? byId.get(input.to)?.userId ?? null;
     return sql`(${input.from}::int, ${input.to}::int, ${input.amount}::bigint, ${input.currency}, ${input.kind},
-      ${input.description}, ${userId}::int, ${input.reference ?? null}, ${input.idempotencyKey ?? null})`;
+      ${input.description}, ${userId}::int, ${input.reference ?? null}, ${input.idempotencyKey ?? null},
+      ${input.actorId ?? null}::int)`;
   });
   const moves = [...deltas]
     .filter(([, delta]) => delta !== 0)
@@ -209,7 +214,7 @@ export async function transferAll(tx: Tx, inputs: TransferInput[]): Promise<Tran
     tx,
     sql`with t as (
       insert into ledger_transfers
-        (debit_account_id, credit_account_id, amount, currency, kind, description, user_id, reference, idempotency_key)
+        (debit_account_id, credit_account_id, amount, currency, kind, description, user_id, reference, idempotency_key, actor_id)
       values ${sql.join(rows, sql`, `)}
       returning id
     )${

@@ -46,7 +46,15 @@ export type ProviderPaymentIntent = {
   /** Known to the provider and the paying browser only; compared before the intent is shown. */
   clientSecret: string | null;
   createdAt: Date;
+  /** The paying card's last four digits, when the path that saw the payment knows them (receipts). */
+  cardLast4?: string | null;
 };
+
+/** The last four digits of a typed card number, for a receipt ("4242 4242 4242 4242" -> "4242"). */
+export function cardLast4(cardNumber: string): string | null {
+  const digits = cardNumber.replace(/\D/g, "");
+  return digits.length >= 12 ? digits.slice(-4) : null;
+}
 
 /** The intent id a client secret belongs to ("pi_x_secret_y" -> "pi_x"), as with Stripe. */
 export function intentIdFromClientSecret(clientSecret: string): string | undefined {

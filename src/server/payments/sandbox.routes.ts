@@ -16,9 +16,11 @@ import {
   recordFailedPayment,
   recordSubscriptionPayment,
 } from "../features/subscription/subscription.repo";
+import { sendSubscriptionReceipt } from "../features/subscription/subscription.service";
 import { paymentLimit } from "../http/rate-limits";
 import { errors } from "../http/responses";
 import { effectiveStatus, requireUser } from "../http/viewer";
+import { cardLast4 } from "./provider";
 import { markSandboxIntentDeclined, markSandboxIntentSucceeded, sandboxCheckoutPayment } from "./sandbox";
 import { SANDBOX_CHECKOUT_CSS, SANDBOX_CHECKOUT_JS, sandboxCheckoutHtml } from "./sandbox-page";
 
@@ -115,7 +117,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         });
         throw paymentFailed(message, { cardCode: outcome.code, declineCode: outcome.declineCode });
       }
-      await ctx.db.transaction(async (tx) => {
+      const payment = sandboxCheckoutPayment(row.id, row.userId, row.amountCents, now);
+      const booked = await ctx.db.transaction(async (tx) => {
         // One paid checkout per membership: the member's row is locked, so of two checkouts paid
         // at once (two tabs) the second sees the first's membership and is refused.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for("update");
@@ -131,12 +134,9 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           .where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, "open")))
           .returning({ id: checkoutSessions.id });
         if (claimed.length === 0) throw conflict("This checkout is no longer open");
-        await recordSubscriptionPayment(
-          tx,
-          "sandbox",
-          sandboxCheckoutPayment(row.id, row.userId, row.amountCents, now),
-        );
+        return recordSubscriptionPayment(tx, "sandbox", payment);
       });
+      if (booked) await sendSubscriptionReceipt(ctx, payment, cardLast4(request.body.cardNumber));
       return { redirectUrl: row.successUrl.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(row.id)) };
     },
   );
@@ -181,7 +181,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       // The webhook: booked now, in its own transaction. Should it fail, the card was still
       // charged; process-deposit and reconciliation book it later, as with a lost Stripe webhook.
       try {
-        await onPaymentIntentSucceeded(ctx, { ...intent, status: "succeeded" });
+        await onPaymentIntentSucceeded(ctx, {
+          ...intent,
+          status: "succeeded",
+          cardLast4: cardLast4(request.body.cardNumber),
+        });
       } catch (err) {
         request.log.error({ err, paymentId: intent.id }, "sandbox webhook delivery failed");
       }

@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { userAchievements, users } from "../db/schema";
 import { unlockFor } from "../features/achievements/achievements.service";
+import * as offers from "../features/rewards/offers.service";
 import { awardPendingPoints } from "../features/rewards/points.service";
 import * as rewards from "../features/rewards/rewards.service";
 import { at, viewerOf } from "./demo-clock";
@@ -11,7 +12,7 @@ const DAY_MS = 24 * 3600 * 1000;
 /**
  * Rewards in the demo: the points the members' walking earned (the points job, as the scheduler
  * would run it), Sofia's gift cards bought with points and FitCoins, a Gift Card of the Month with
- * an older offer before it, and the badges every member's facts unlock. One badge of Sofia's is
+ * an older offer before it and the next one scheduled, and the badges every member's facts unlock. One badge of Sofia's is
  * left new, so her first sign-in opens the celebration.
  */
 export async function seedRewards(ctx: AppContext) {
@@ -22,18 +23,24 @@ export async function seedRewards(ctx: AppContext) {
     const d = ctx.clock.now();
     return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
   };
-  const older = await rewards.createOffer(ctx, admin, {
+  // Last month's offer ended with its month; this month's is offered; next month's is scheduled.
+  await offers.createOffer(ctx, admin, {
     month: month(-1),
     brand: "Starbucks",
     description: "Coffee for the walk home: a Starbucks card for your FitCoins.",
   });
-  await rewards.activateOffer(ctx, admin, older.id);
-  const current = await rewards.createOffer(ctx, admin, {
+  const current = await offers.createOffer(ctx, admin, {
     month: month(0),
     brand: "Amazon",
     description: "Running shoes, trackers, water bottles: spend your FitCoins on anything at Amazon.",
   });
-  await rewards.activateOffer(ctx, admin, current.id);
+  await offers.activateOffer(ctx, admin, current.id);
+  const next = await offers.createOffer(ctx, admin, {
+    month: month(1),
+    brand: "Nike",
+    description: "New month, new shoes: a Nike card for the FitCoins you win.",
+  });
+  await offers.scheduleOffer(ctx, admin, next.id);
 
   // Sofia's gift cards, bought over the last days.
   const sofia = await viewerOf(ctx, "sofia");

@@ -194,9 +194,10 @@ describe.each(hours)("demo data (seeded at %s h UTC, null: now)", (hour) => {
       url: "/api/admin/gift-card-offers",
       headers: { ...DEVICE, cookie },
     });
-    expect(offers.json().map((o: { brand: string; isActive: boolean }) => [o.brand, o.isActive])).toEqual([
-      ["Amazon", true],
-      ["Starbucks", false],
+    expect(offers.json().map((o: { brand: string; status: string }) => [o.brand, o.status])).toEqual([
+      ["Amazon", "active"],
+      ["Nike", "scheduled"],
+      ["Starbucks", "inactive"],
     ]);
     const celebrate = await t().app.inject({
       method: "POST",

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { Redirect, useLocation } from "wouter";
+import { Redirect, useLocation, useSearch } from "wouter";
 import { ConnectionError } from "../components/layout/connection-error";
 import { LoadingSplash, PageSpinner } from "../components/layout/loading-splash";
 import { useCurrentUser } from "../features/auth/api";
@@ -41,10 +41,10 @@ function useInviteCapture(path: string): void {
   }, [path]);
 }
 
-function GotoLogin() {
+function GotoLogin({ to }: { to: string }) {
   useEffect(() => {
-    window.location.assign("/login");
-  }, []);
+    window.location.assign(to);
+  }, [to]);
   return <LoadingSplash />;
 }
 
@@ -53,7 +53,7 @@ function RenderDecision({ decision, path }: { decision: AccessDecision; path: st
     case "splash":
       return <LoadingSplash />;
     case "gotoLogin":
-      return <GotoLogin />;
+      return <GotoLogin to={decision.to} />;
     case "connectionError":
       return <ConnectionError />;
     case "redirect":
@@ -94,6 +94,7 @@ function RenderDecision({ decision, path }: { decision: AccessDecision; path: st
 /** Decides from the session what each path shows (specification 1, section 2.1, rules 1 to 8). */
 export function AccessGate() {
   const [path] = useLocation();
+  const search = useSearch();
   const session = useSessionState();
   const isMobile = useIsMobileDevice();
   useInviteCapture(path);
@@ -103,5 +104,5 @@ export function AccessGate() {
     window.scrollTo(0, 0);
   }, [path]);
 
-  return <RenderDecision decision={decideAccess(session, path, isMobile)} path={path} />;
+  return <RenderDecision decision={decideAccess(session, path, isMobile, search)} path={path} />;
 }

@@ -32,7 +32,14 @@ describe("decideAccess", () => {
       "Authentication required",
       "Invalid JSON response: <x",
     ]) {
-      expect(decideAccess({ status: "error", message }, "/wallet", false)).toEqual({ type: "gotoLogin" });
+      expect(decideAccess({ status: "error", message }, "/wallet", false)).toEqual({
+        type: "gotoLogin",
+        to: "/login?next=%2Fwallet",
+      });
+      expect(decideAccess({ status: "error", message }, "/no-such-page", false)).toEqual({
+        type: "gotoLogin",
+        to: "/login",
+      });
     }
     expect(pageOf({ status: "error", message: "Authentication required" }, "/login")).toBe("login");
   });
@@ -53,8 +60,11 @@ describe("decideAccess", () => {
 
   it("rule 2: a session the server rejected goes to /login, and /login shows the sign-in form", () => {
     for (const session of [sessionInvalid, deviceChanged]) {
-      expect(decideAccess(session, "/", false)).toEqual({ type: "gotoLogin" });
-      expect(decideAccess(session, "/wallet", true)).toEqual({ type: "gotoLogin" });
+      expect(decideAccess(session, "/", false)).toEqual({ type: "gotoLogin", to: "/login" });
+      expect(decideAccess(session, "/wallet", true)).toEqual({
+        type: "gotoLogin",
+        to: "/login?next=%2Fwallet",
+      });
       expect(pageOf(session, "/login")).toBe("login");
     }
   });
@@ -105,8 +115,44 @@ describe("decideAccess", () => {
     ]) {
       expect(pageOf(anonymous, path)).toBe(page);
     }
-    const decision = decideAccess(anonymous, "/wallet/", false);
-    expect(decision).toMatchObject({ type: "page", page: "notFound", params: { path: "/wallet" } });
+    const decision = decideAccess(anonymous, "/no/such/page/", false);
+    expect(decision).toMatchObject({ type: "page", page: "notFound", params: { path: "/no/such/page" } });
+  });
+
+  // DESIGN 1, member pages while signed out: sign-in first, then back to the page.
+  it("rule 5: a known member page opened signed out goes to sign-in and comes back", () => {
+    for (const [path, search, next] of [
+      ["/wallet", "", "/wallet"],
+      ["/wallet/", "", "/wallet"],
+      ["/competitions", "", "/competitions"],
+      ["/groups/12", "", "/groups/12"],
+      ["/groups/12/rounds/4/standings", "page=2", "/groups/12/rounds/4/standings?page=2"],
+      ["/competitions/7/standings", "?page=3", "/competitions/7/standings?page=3"],
+      ["/admin/users/5", "", "/admin/users/5"],
+      ["/admin", "", "/admin"],
+      ["/profile", "", "/profile"],
+      ["/mobile-dashboard", "", "/mobile-dashboard"],
+    ]) {
+      expect(decideAccess(anonymous, path, true, search), path).toEqual({
+        type: "redirect",
+        to: `/login?next=${encodeURIComponent(next)}`,
+      });
+    }
+    // Unknown paths still show not-found to visitors, and the visitors' pages stay theirs.
+    expect(pageOf(anonymous, "/walletx")).toBe("notFound");
+    expect(pageOf(anonymous, "/groups/12/nope")).toBe("notFound");
+    expect(pageOf(anonymous, "/step-test")).toBe("stepTest");
+  });
+
+  it("a signed-in member sent to a sign-in link goes on to its next page", () => {
+    expect(decideAccess(active, "/login", false, "next=%2Fwallet")).toEqual({
+      type: "redirect",
+      to: "/wallet",
+    });
+    expect(decideAccess(active, "/login", false, "?next=%2F%2Fevil.example")).toEqual({
+      type: "redirect",
+      to: "/",
+    });
   });
 
   it("a competition invite link: visitors see it bare (to sign in), active members in the shell", () => {
@@ -244,6 +290,7 @@ describe("decideAccess", () => {
     expect(pageOf(active, "/ads-admin-complete")).toBe("adManager");
     expect(pageOf(active, "/leaderboard")).toBe("leaderboard");
     expect(pageOf(active, "/admin/audit-log")).toBe("auditLog");
+    expect(pageOf(active, "/admin/finance")).toBe("finance");
     expect(decideAccess(active, "/login", false)).toEqual({ type: "redirect", to: "/" });
     expect(decideAccess(active, "/no/such/page", false)).toEqual({ type: "redirect", to: "/" });
     expect(decideAccess(active, "/wallet", false)).toMatchObject({ layout: "shell" });

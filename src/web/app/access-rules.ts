@@ -2,49 +2,22 @@
  * The access gate of specification 1, section 2.1, as a pure decision: session state and path in,
  * what to show out. The eight rules are applied in order.
  */
+import { loginPathFor, safeReturnPath } from "./return-path";
+import {
+  activeRoutes,
+  anonymousRoutes,
+  findRoute,
+  infoRoutes,
+  matchPattern,
+  normalizePath,
+  ownMoneyRoutes,
+  type PageKey,
+  rulesPendingRoutes,
+  unsubscribedRoutes,
+} from "./route-table";
 
-export type PageKey =
-  | "landing"
-  | "login"
-  | "register"
-  | "forgotPassword"
-  | "resetPassword"
-  | "communityRules"
-  | "subscribe"
-  | "subscriptionSuccess"
-  | "subscriptionActivated"
-  | "stepTest"
-  | "inviteJoin"
-  | "competitionJoin"
-  | "notFound"
-  | "mobileDashboard"
-  | "desktopDashboard"
-  | "competitions"
-  | "groups"
-  | "groupDetail"
-  | "leaderboard"
-  | "marketplace"
-  | "productManager"
-  | "adManager"
-  | "achievements"
-  | "points"
-  | "redeem"
-  | "profile"
-  | "wallet"
-  | "checkout"
-  | "bankingSetup"
-  | "safety"
-  | "admin"
-  | "adminMember"
-  | "reconcileDeposits"
-  | "paymentMonitor"
-  | "giftCardOffers"
-  | "auditLog"
-  | "emailTest"
-  | "help"
-  | "notifications"
-  | "terms"
-  | "privacy";
+export type { PageKey };
+export { matchPattern, normalizePath };
 
 export interface SessionUser {
   subscriptionStatus: string;
@@ -72,115 +45,11 @@ export type Layout = "shell" | "bare" | "simple";
 
 export type AccessDecision =
   | { type: "splash" }
-  | { type: "gotoLogin" }
+  /** A full-page navigation to sign-in (`to`: /login, with `next` for a member page). */
+  | { type: "gotoLogin"; to: string }
   | { type: "connectionError" }
   | { type: "redirect"; to: string }
   | { type: "page"; page: PageKey; params: Record<string, string>; layout: Layout };
-
-interface RouteDef {
-  pattern: string;
-  page: PageKey;
-}
-
-const route = (pattern: string, page: PageKey): RouteDef => ({ pattern, page });
-
-/** Rule 5. */
-export const anonymousRoutes: RouteDef[] = [
-  route("/", "landing"),
-  route("/dashboard", "landing"),
-  route("/login", "login"),
-  route("/register", "register"),
-  route("/forgot-password", "forgotPassword"),
-  route("/reset-password", "resetPassword"),
-  route("/community-rules", "communityRules"),
-  route("/subscription-success", "subscriptionSuccess"),
-  route("/step-test", "stepTest"),
-  // DESIGN.md (competition invite links): a visitor sees the invite, signs in, the code kept.
-  route("/competitions/join/:inviteCode", "competitionJoin"),
-];
-
-/** Rule 6. */
-export const unsubscribedRoutes: RouteDef[] = [
-  route("/subscribe", "subscribe"),
-  route("/subscription-success", "subscriptionSuccess"),
-  route("/forgot-password", "forgotPassword"),
-  route("/reset-password", "resetPassword"),
-];
-
-/**
- * DESIGN 1, lapsed members: only competing needs the subscription. The member's own money and
- * account are reached in every signed-in state (the deposit checkout and payout details included).
- */
-export const ownMoneyRoutes: RouteDef[] = [
-  route("/wallet", "wallet"),
-  route("/checkout", "checkout"),
-  route("/banking-setup", "bankingSetup"),
-  route("/redeem", "redeem"),
-  route("/points", "points"),
-  route("/profile", "profile"),
-  // Refunds and gift cards are news about the member's own money.
-  route("/notifications", "notifications"),
-];
-
-/** Issue 22: help and the legal texts, for visitors and members alike. */
-export const infoRoutes: RouteDef[] = [
-  route("/help", "help"),
-  route("/terms", "terms"),
-  route("/privacy", "privacy"),
-];
-
-/** Rule 7. */
-export const rulesPendingRoutes: RouteDef[] = [
-  route("/community-rules", "communityRules"),
-  route("/profile", "profile"),
-  // Added (product owner): a member who has just paid has not accepted the rules yet, so without
-  // these two the payment confirmation and the activated screen (specification 3) are never seen.
-  route("/subscription-success", "subscriptionSuccess"),
-  route("/subscription-activated", "subscriptionActivated"),
-  route("/forgot-password", "forgotPassword"),
-  route("/reset-password", "resetPassword"),
-];
-
-/** Rule 8 ("/" and "/dashboard" are decided by device first). /leaderboard: DESIGN.md section 1. */
-export const activeRoutes: RouteDef[] = [
-  route("/mobile-dashboard", "mobileDashboard"),
-  route("/desktop-dashboard", "desktopDashboard"),
-  route("/competitions", "competitions"),
-  route("/competitions/join/:inviteCode", "competitionJoin"),
-  route("/groups", "groups"),
-  route("/groups/join/:inviteCode", "inviteJoin"),
-  route("/groups/:id", "groupDetail"),
-  route("/join/:inviteCode", "inviteJoin"),
-  route("/leaderboard", "leaderboard"),
-  route("/marketplace", "marketplace"),
-  route("/marketplace/admin", "productManager"),
-  route("/ads-admin", "adManager"),
-  route("/ads-admin-complete", "adManager"),
-  route("/achievements", "achievements"),
-  route("/points", "points"),
-  route("/redeem", "redeem"),
-  route("/profile", "profile"),
-  route("/wallet", "wallet"),
-  route("/checkout", "checkout"),
-  route("/subscribe", "subscribe"),
-  route("/subscription-success", "subscriptionSuccess"),
-  route("/subscription-activated", "subscriptionActivated"),
-  route("/community-rules", "communityRules"),
-  route("/banking-setup", "bankingSetup"),
-  route("/safety", "safety"),
-  route("/notifications", "notifications"),
-  route("/admin", "admin"),
-  route("/admin/reconcile-deposits", "reconcileDeposits"),
-  route("/admin/payment-monitor", "paymentMonitor"),
-  route("/admin/gift-cards", "giftCardOffers"),
-  route("/admin/users/:id", "adminMember"),
-  route("/admin/audit-log", "auditLog"),
-  route("/step-test", "stepTest"),
-  route("/email-test", "emailTest"),
-  route("/forgot-password", "forgotPassword"),
-  route("/reset-password", "resetPassword"),
-  ...infoRoutes,
-];
 
 /** Full-screen flows that a fully active member sees without the navigation shell. */
 const bareForActive = new Set<PageKey>([
@@ -191,47 +60,6 @@ const bareForActive = new Set<PageKey>([
   "forgotPassword",
   "resetPassword",
 ]);
-
-export function normalizePath(path: string): string {
-  const trimmed = path.replace(/\/+$/, "");
-  return trimmed === "" ? "/" : trimmed;
-}
-
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-export function matchPattern(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split("/");
-  const have = normalizePath(path).split("/");
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const part = want[i];
-    if (part.startsWith(":")) {
-      if (have[i] === "") return null;
-      params[part.slice(1)] = decode(have[i]);
-    } else if (part !== have[i]) {
-      return null;
-    }
-  }
-  return params;
-}
-
-function findRoute(
-  routes: RouteDef[],
-  path: string,
-): { page: PageKey; params: Record<string, string> } | null {
-  for (const def of routes) {
-    const params = matchPattern(def.pattern, path);
-    if (params) return { page: def.page, params };
-  }
-  return null;
-}
 
 /** 'active' is the status that opens the app; a cancelled plan keeps access to the period end. */
 export function hasActiveSubscription(user: SessionUser): boolean {
@@ -255,7 +83,26 @@ function isAuthenticationError(state: {
   return AUTH_ERROR.test(state.message);
 }
 
-export function decideAccess(session: SessionState, rawPath: string, isMobile: boolean): AccessDecision {
+/**
+ * DESIGN 1, member pages while signed out: a page of the app's members (not a visitor's page) is
+ * one sign-in away, and the sign-in comes back to it (the path with its query).
+ */
+function signInFor(path: string, search: string): string | null {
+  if (!findRoute([...activeRoutes, ...ownMoneyRoutes], path)) return null;
+  const query = search === "" || search.startsWith("?") ? search : `?${search}`;
+  return loginPathFor(`${path}${query}`);
+}
+
+/**
+ * `search` is the address's query ("next=%2Fwallet" or "?next=..."): a member page keeps it in its
+ * sign-in link, and a signed-in member sent to /login goes on to its `next`.
+ */
+export function decideAccess(
+  session: SessionState,
+  rawPath: string,
+  isMobile: boolean,
+  search = "",
+): AccessDecision {
   const path = normalizePath(rawPath);
   let state = session;
 
@@ -265,7 +112,7 @@ export function decideAccess(session: SessionState, rawPath: string, isMobile: b
   if (state.status === "error") {
     // 2. Authentication-type error: to /login (already there: show it, so nothing loops).
     if (isAuthenticationError(state)) {
-      if (path !== "/login") return { type: "gotoLogin" };
+      if (path !== "/login") return { type: "gotoLogin", to: signInFor(path, search) ?? "/login" };
       state = { status: "anonymous" };
     } else if (!/404/.test(state.message)) {
       // 3. Any other error except 404: the servers cannot be reached.
@@ -292,6 +139,8 @@ export function decideAccess(session: SessionState, rawPath: string, isMobile: b
     if (info) return { type: "page", ...info, layout: "simple" };
     const found = findRoute(anonymousRoutes, path);
     if (found) return { type: "page", ...found, layout: "bare" };
+    const signIn = signInFor(path, search);
+    if (signIn) return { type: "redirect", to: signIn };
     return { type: "page", page: "notFound", params: { path }, layout: "bare" };
   }
 
@@ -321,6 +170,10 @@ export function decideAccess(session: SessionState, rawPath: string, isMobile: b
       params: {},
       layout: "shell",
     };
+  }
+  // Signed in already: a sign-in link goes on to where it was leading.
+  if (path === "/login") {
+    return { type: "redirect", to: safeReturnPath(new URLSearchParams(search).get("next")) ?? "/" };
   }
   const found = findRoute(activeRoutes, path);
   if (!found) return { type: "redirect", to: "/" };

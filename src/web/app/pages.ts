@@ -100,6 +100,14 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/competitions/pages/competition-join-page"),
     (m) => m.CompetitionJoinPage,
   ),
+  competitionStandings: page(
+    () => import("../features/competitions/pages/competition-standings-page"),
+    (m) => m.CompetitionStandingsPage,
+  ),
+  groupStandings: page(
+    () => import("../features/groups/pages/group-standings-page"),
+    (m) => m.GroupStandingsPage,
+  ),
   notFound: page(
     () => import("../features/system/pages/not-found-page"),
     (m) => m.NotFoundPage,
@@ -196,9 +204,17 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/admin/pages/gift-card-offers-page"),
     (m) => m.GiftCardOffersPage,
   ),
+  rewardCards: page(
+    () => import("../features/admin/pages/reward-cards-page"),
+    (m) => m.RewardCardsPage,
+  ),
   auditLog: page(
     () => import("../features/admin/pages/audit-log-page"),
     (m) => m.AuditLogPage,
+  ),
+  finance: page(
+    () => import("../features/admin/pages/finance-page"),
+    (m) => m.FinancePage,
   ),
   emailTest: page(
     () => import("../features/email/pages/email-test-page"),

@@ -78,7 +78,7 @@ function leaveRejectedSession(): void {
 }
 
 /** Message of a non-OK answer: JSON body's message, else the raw text, else the status text. */
-function errorFor(response: Response, text: string): ApiError {
+export function errorFor(response: Response, text: string): ApiError {
   const parsed = tryParseJson(text);
   const body = parsed.ok ? asObject(parsed.value) : null;
   const code = stringField(body?.code);
@@ -180,4 +180,19 @@ export function getQueryFn<T>({ on401, on404 = "throw" }: QueryFnOptions): Query
       throw error;
     }
   };
+}
+
+/**
+ * A file from the API (a CSV statement): the same headers as apiRequest, so the session's device
+ * check passes, which a plain link cannot do. Answers the bytes and the server's file name.
+ */
+export async function apiDownload(url: string): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await fetch(url, {
+    credentials: "include",
+    headers: { "Content-Type": "application/json", "X-Device-Fingerprint": getDeviceFingerprint() },
+  });
+  if (!response.ok) throw errorFor(response, await response.text());
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
 }

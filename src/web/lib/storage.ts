@@ -13,6 +13,8 @@ export const storageKeys = {
   installBannerDismissed: "installBannerDismissed",
   deviceFingerprint: "deviceFingerprint",
   serviceWorkerOptIn: "serviceWorkerOptIn",
+  /** Where a sign-in that goes through the subscription and the rules leads at the end. */
+  returnPath: "returnPath",
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -7,6 +7,7 @@ export * from "./money";
 export * from "./notifications";
 export * from "./profile-images";
 export * from "./rate-limits";
+export * from "./reconciliation";
 export * from "./rewards";
 export * from "./safety";
 export * from "./steps";

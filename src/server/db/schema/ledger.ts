@@ -57,10 +57,14 @@ export const ledgerTransfers = pgTable(
     userId: integer().references(() => users.id),
     reference: text(),
     idempotencyKey: text(),
+    /** The admin who moved this money by hand (a grant, its reversal); null for the app's own moves. */
+    actorId: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("ledger_transfers_idempotency_uq").on(t.idempotencyKey),
+    // The finance view and the ledger export read a time range (and the movements after it).
+    index("ledger_transfers_created_idx").on(t.createdAt),
     index("ledger_transfers_user_idx").on(t.userId, t.id),
     index("ledger_transfers_debit_idx").on(t.debitAccountId),
     index("ledger_transfers_credit_idx").on(t.creditAccountId),

@@ -107,7 +107,12 @@ export const giftCardRedemptions = pgTable(
   ],
 );
 
-/** Gift Card of the Month offers; the database allows one active offer at a time. */
+/**
+ * Gift Card of the Month offers; the database allows one active offer at a time. A scheduled
+ * offer becomes the active one when its month (UTC) starts, one scheduled offer per month; an
+ * offer stops being offered when its month ends (the rewards job clears the flag, and reads check
+ * the month meanwhile).
+ */
 export const giftCardOffers = pgTable(
   "gift_card_offers",
   {
@@ -122,11 +127,16 @@ export const giftCardOffers = pgTable(
     value100Cents: integer().notNull(),
     fitcoins100: integer().notNull(),
     isActive: boolean().notNull().default(false),
+    scheduled: boolean().notNull().default(false),
     /** The gift-card provider's product for this offer (Tremendous product id); null: its campaign's. */
     providerProductId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("gift_card_offers_one_active_uq").on(t.isActive).where(sql`${t.isActive}`)],
+  (t) => [
+    uniqueIndex("gift_card_offers_one_active_uq").on(t.isActive).where(sql`${t.isActive}`),
+    uniqueIndex("gift_card_offers_one_scheduled_uq").on(t.month).where(sql`${t.scheduled}`),
+    check("gift_card_offers_active_or_scheduled", sql`not (${t.isActive} and ${t.scheduled})`),
+  ],
 );
 
 /** A member's unlocked achievements; `viewedAt` null means the celebration is still due. */

@@ -11,11 +11,6 @@ export async function findLiveUser(db: Db, id: number) {
   return row;
 }
 
-export async function countLiveUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(isNull(users.deletedAt));
-  return row?.n ?? 0;
-}
-
 export async function usernames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -25,7 +20,6 @@ export async function usernames(db: Db, ids: number[]): Promise<Map<number, stri
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 
-/** Fee transfers into the platform-fees account: how many, and the newest with their member. */
 /** The fee transfers into the fees account's shards: how many, and the newest `limit`. */
 export async function platformFeeTransfers(db: Db, feesAccountIds: number[], limit: number) {
   if (feesAccountIds.length === 0) return { count: 0, recent: [] };

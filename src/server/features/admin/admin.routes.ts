@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParamsSchema } from "../../../core/schemas/common";
+import { reverseGrantBodySchema, reverseGrantResultSchema } from "../../../core/schemas/finance";
 import {
   addCoinsBodySchema,
   globalReconciliationResultSchema,
@@ -8,6 +10,7 @@ import type { AppContext } from "../../context";
 import { idempotencyHeaders } from "../../http/idempotency";
 import { errors, messageSchema } from "../../http/responses";
 import * as admin from "./admin.service";
+import { reverseGrant } from "./grants.service";
 
 /** The admin panel's money tools: platform revenue, Add FitCoins, global reconciliation. */
 export const adminMoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -30,7 +33,8 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       schema: {
         tags,
-        summary: "Give a member FitCoins (default reason 'Admin added N FitCoins')",
+        summary:
+          "Give a member FitCoins, with a reason (their history's line); the admin is recorded on the transfer",
         body: addCoinsBodySchema,
         headers: idempotencyHeaders,
         response: { 200: messageSchema, ...errors(400, 401, 403, 404) },
@@ -38,6 +42,21 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) =>
       admin.addCoins(ctx, await request.viewer(), request.body, request.headers["idempotency-key"]),
+  );
+
+  app.post(
+    "/api/admin/transfers/:id/reverse",
+    {
+      schema: {
+        tags,
+        summary:
+          "Reverse an admin grant: the member's FitCoins go back to issuance, once (409 when already reversed, 422 when the member no longer holds them)",
+        params: idParamsSchema,
+        body: reverseGrantBodySchema,
+        response: { 200: reverseGrantResultSchema, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => reverseGrant(ctx, await request.viewer(), request.params.id, request.body),
   );
 
   app.post(

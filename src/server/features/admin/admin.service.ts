@@ -5,7 +5,7 @@ import { requireAdmin, type Viewer } from "../../http/viewer";
 import { systemAccount, systemAccountIds, systemBalance, userAccount } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
 import { recordAdminAction } from "../audit/audit.service";
-import { reconcileEveryone } from "../deposits/deposits.service";
+import { runGlobalReconciliation } from "../finance/reconciliation-runs.service";
 import * as repo from "./admin.repo";
 
 const RECENT_FEES = 20;
@@ -32,17 +32,20 @@ export async function platformFees(ctx: AppContext, viewer: Viewer) {
   };
 }
 
-/** Add FitCoins: newly issued to the member as an admin grant, with the admin as the reference. */
+/**
+ * Add FitCoins: newly issued to the member as an admin grant. The reason is required and is the
+ * line the member reads in their history; the acting admin is recorded on the transfer itself
+ * (`actor_id`, and `admin:<id>` as the reference, as before), so the books say who moved it.
+ */
 export async function addCoins(
   ctx: AppContext,
   viewer: Viewer,
-  body: { userId: number; amount: number; reason?: string },
+  body: { userId: number; amount: number; reason: string },
   idempotencyKey?: string,
 ) {
   const admin = requireAdmin(viewer);
   const target = await repo.findLiveUser(ctx.db, body.userId);
   if (!target) throw notFound("User not found");
-  const description = body.reason || `Admin added ${body.amount} FitCoins`;
   await ctx.db.transaction(async (tx) => {
     const done = await transfer(tx, {
       from: await systemAccount(tx, "fitcoinIssuance", target.id),
@@ -50,10 +53,11 @@ export async function addCoins(
       amount: body.amount * 100,
       currency: "FC",
       kind: "admin_grant",
-      description,
+      description: body.reason,
       userId: target.id,
       reference: `admin:${admin.id}`,
       idempotencyKey: idempotencyKey ? `grant:${admin.id}:${idempotencyKey}` : null,
+      actorId: admin.id,
     });
     // A retry under the same key moved nothing: it is not a second grant.
     if (!done.applied) return;
@@ -75,7 +79,10 @@ export async function addCoins(
 /** Every member's card payments of the last 30 days, booked where they were missed, per member. */
 export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
   const admin = requireAdmin(viewer);
-  const { missing, recovered } = await reconcileEveryone(ctx);
+  const { runId, missing, recovered, usersScanned, names, recoveredCents } = await runGlobalReconciliation(
+    ctx,
+    admin.id,
+  );
   const byUser = new Map<number, { missingCount: number; recoveredCount: number; totalCents: number }>();
   for (const intent of missing) {
     const entry = byUser.get(intent.userId) ?? { missingCount: 0, recoveredCount: 0, totalCents: 0 };
@@ -88,11 +95,6 @@ export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
     entry.recoveredCount += 1;
     entry.totalCents += intent.amountCents;
   }
-  const [usersScanned, names] = await Promise.all([
-    repo.countLiveUsers(ctx.db),
-    repo.usernames(ctx.db, [...byUser.keys()]),
-  ]);
-  const totalCents = recovered.reduce((sum, r) => sum + r.intent.amountCents, 0);
   // Each payment is booked in its own transaction by the provider's id; the run is recorded after.
   await recordAdminAction(ctx.db, {
     adminId: admin.id,
@@ -102,8 +104,9 @@ export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
       usersScanned,
       missing: missing.length,
       recovered: recovered.length,
-      recoveredUsd: formatMinor(totalCents),
+      recoveredUsd: formatMinor(recoveredCents),
       members: [...byUser.keys()],
+      runId,
     },
     at: ctx.clock.now(),
   });
@@ -114,7 +117,7 @@ export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
     message:
       missing.length === 0
         ? `No missing deposits found for ${usersScanned} members.`
-        : `Recovered ${recovered.length} of ${missing.length} missing payments (${formatUsd(totalCents)}) for ${byUser.size} members.`,
+        : `Recovered ${recovered.length} of ${missing.length} missing payments (${formatUsd(recoveredCents)}) for ${byUser.size} members.`,
     recoveryReport: [...byUser.entries()].map(([userId, e]) => ({
       userId,
       username: names.get(userId) ?? "unknown",

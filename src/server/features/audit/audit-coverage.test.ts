@@ -60,6 +60,16 @@ describe("audit log coverage of admin actions", () => {
   const now = () => app().ctx.clock.now();
 
   const newMember = () => buildUser(app());
+  /** An admin grant to the member, through the route; answers its transfer id. */
+  async function grantTo(userId: number, amount: number): Promise<number> {
+    const res = await send(admin, {
+      method: "POST",
+      url: "/api/admin/add-coins",
+      payload: { userId, amount, reason: "Welcome bonus" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (await entries("fitcoins.grant"))[0].details?.transferId as number;
+  }
   const competition = () => buildCompetition(app(), admin, { entryFee: null });
   const product = (over: Record<string, unknown> = {}) => ({
     name: "Trail Runner 3",
@@ -86,12 +96,28 @@ describe("audit log coverage of admin actions", () => {
     ...over,
   });
   const offer = (over: Record<string, unknown> = {}) => ({
-    month: "2026-11",
+    // The test clock's month: an offer of an ended month cannot be activated.
+    month: new Date().toISOString().slice(0, 7),
     brand: "Amazon",
     description: "Shop millions of items",
     imageUrl: "",
     ...over,
   });
+  const rewardCard = (over: Record<string, unknown> = {}) => ({
+    name: "Audit $5 Card",
+    brand: "Audit",
+    value: "5.00",
+    pointCost: 5_000,
+    description: "A card for the books.",
+    ...over,
+  });
+  /** A month of its own for each offer scheduled (one offer per month), 1, 2, 3 ... months ahead. */
+  let monthsAhead = 0;
+  const laterMonth = () => {
+    const d = new Date();
+    monthsAhead++;
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + monthsAhead, 1)).toISOString().slice(0, 7);
+  };
   async function created(c: Call): Promise<number> {
     const res = await send(admin, c);
     expect(res.statusCode, res.body).toBeLessThan(300);
@@ -173,6 +199,43 @@ describe("audit log coverage of admin actions", () => {
             targetUserId: m.id,
             reason: "Make-good for the outage",
             details: { fitcoins: 25 },
+          },
+        };
+      },
+    },
+    {
+      action: "fitcoins.reverse",
+      async prepare() {
+        const m = await newMember();
+        const grantId = await grantTo(m.id, 12);
+        return {
+          call: {
+            method: "POST",
+            url: `/api/admin/transfers/${grantId}/reverse`,
+            payload: { reason: "Granted twice by mistake" },
+          },
+          expected: {
+            targetType: "transfer",
+            targetId: grantId,
+            targetUserId: m.id,
+            reason: "Granted twice by mistake",
+            details: { fitcoins: 12, grantTransferId: grantId },
+          },
+        };
+      },
+    },
+    {
+      action: "ledger.export",
+      async prepare() {
+        return {
+          call: {
+            method: "GET",
+            url: "/api/admin/finance/transfers.csv?from=2020-01-01&to=2020-02-01",
+          },
+          expected: {
+            targetType: "ledger",
+            targetId: null,
+            details: { from: "2020-01-01T00:00:00.000Z", to: "2020-02-01T00:00:00.000Z" },
           },
         };
       },
@@ -455,6 +518,111 @@ describe("audit log coverage of admin actions", () => {
       },
     },
     {
+      action: "offer.schedule",
+      async prepare() {
+        const id = await created({
+          method: "POST",
+          url: "/api/admin/gift-card-offers",
+          payload: offer({ month: laterMonth() }),
+        });
+        return {
+          call: { method: "POST", url: `/api/admin/gift-card-offers/${id}/schedule` },
+          expected: { targetType: "offer", targetId: id, details: { brand: "Amazon", startedNow: false } },
+        };
+      },
+    },
+    {
+      action: "offer.end",
+      async prepare() {
+        const id = await created({ method: "POST", url: "/api/admin/gift-card-offers", payload: offer() });
+        expect(
+          (await send(admin, { method: "POST", url: `/api/admin/gift-card-offers/${id}/activate` }))
+            .statusCode,
+        ).toBe(200);
+        return {
+          call: { method: "POST", url: `/api/admin/gift-card-offers/${id}/end` },
+          expected: { targetType: "offer", targetId: id, details: { brand: "Amazon", was: "active" } },
+        };
+      },
+    },
+    {
+      action: "reward_card.create",
+      async prepare() {
+        return {
+          call: { method: "POST", url: "/api/admin/reward-gift-cards", payload: rewardCard() },
+          expected: {
+            targetType: "reward_card",
+            targetId: -1,
+            details: { name: "Audit $5 Card", value: "5.00" },
+          },
+        };
+      },
+    },
+    {
+      action: "reward_card.edit",
+      async prepare() {
+        const id = await created({
+          method: "POST",
+          url: "/api/admin/reward-gift-cards",
+          payload: rewardCard(),
+        });
+        return {
+          call: {
+            method: "PUT",
+            url: `/api/admin/reward-gift-cards/${id}`,
+            payload: rewardCard({ pointCost: 6_000 }),
+          },
+          expected: {
+            targetType: "reward_card",
+            targetId: id,
+            details: { changes: { pointCost: { from: 5_000, to: 6_000 } } },
+          },
+        };
+      },
+    },
+    {
+      action: "reward_card.deactivate",
+      async prepare() {
+        const id = await created({
+          method: "POST",
+          url: "/api/admin/reward-gift-cards",
+          payload: rewardCard(),
+        });
+        return {
+          call: { method: "POST", url: `/api/admin/reward-gift-cards/${id}/deactivate` },
+          expected: { targetType: "reward_card", targetId: id },
+        };
+      },
+    },
+    {
+      action: "reward_card.activate",
+      async prepare() {
+        const id = await created({
+          method: "POST",
+          url: "/api/admin/reward-gift-cards",
+          payload: rewardCard({ active: false }),
+        });
+        return {
+          call: { method: "POST", url: `/api/admin/reward-gift-cards/${id}/activate` },
+          expected: { targetType: "reward_card", targetId: id },
+        };
+      },
+    },
+    {
+      action: "reward_card.delete",
+      async prepare() {
+        const id = await created({
+          method: "POST",
+          url: "/api/admin/reward-gift-cards",
+          payload: rewardCard(),
+        });
+        return {
+          call: { method: "DELETE", url: `/api/admin/reward-gift-cards/${id}` },
+          expected: { targetType: "reward_card", targetId: id, details: { name: "Audit $5 Card" } },
+        };
+      },
+    },
+    {
       action: "product.create",
       async prepare() {
         return {
@@ -724,12 +892,32 @@ describe("audit log coverage of admin actions", () => {
   it.each<[string, Call, number]>([
     [
       "fitcoins.grant of a negative amount",
-      { method: "POST", url: "/api/admin/add-coins", payload: { userId: 1, amount: -5 } },
+      { method: "POST", url: "/api/admin/add-coins", payload: { userId: 1, amount: -5, reason: "x" } },
+      400,
+    ],
+    [
+      "fitcoins.grant without a reason",
+      { method: "POST", url: "/api/admin/add-coins", payload: { userId: 1, amount: 5 } },
+      400,
+    ],
+    [
+      "fitcoins.reverse of nothing",
+      { method: "POST", url: "/api/admin/transfers/999999999/reverse", payload: { reason: "x" } },
+      404,
+    ],
+    [
+      "fitcoins.reverse without a reason",
+      { method: "POST", url: "/api/admin/transfers/1/reverse", payload: { reason: " " } },
+      400,
+    ],
+    [
+      "ledger.export of a backwards range",
+      { method: "GET", url: "/api/admin/finance/transfers.csv?from=2020-02-01&to=2020-01-01" },
       400,
     ],
     [
       "fitcoins.grant to nobody",
-      { method: "POST", url: "/api/admin/add-coins", payload: { userId: 999_999, amount: 5 } },
+      { method: "POST", url: "/api/admin/add-coins", payload: { userId: 999_999, amount: 5, reason: "x" } },
       404,
     ],
     ["user.mark_test of nobody", { method: "PATCH", url: "/api/admin/users/999999/mark-test" }, 404],
@@ -770,6 +958,37 @@ describe("audit log coverage of admin actions", () => {
       { method: "POST", url: "/api/admin/gift-card-offers/999999/activate" },
       404,
     ],
+    [
+      "offer.schedule of nothing",
+      { method: "POST", url: "/api/admin/gift-card-offers/999999/schedule" },
+      404,
+    ],
+    ["offer.end of nothing", { method: "POST", url: "/api/admin/gift-card-offers/999999/end" }, 404],
+    [
+      "reward_card.create with no name",
+      { method: "POST", url: "/api/admin/reward-gift-cards", payload: rewardCard({ name: "" }) },
+      400,
+    ],
+    [
+      "reward_card.edit of nothing",
+      { method: "PUT", url: "/api/admin/reward-gift-cards/999999", payload: rewardCard() },
+      404,
+    ],
+    [
+      "reward_card.deactivate of nothing",
+      { method: "POST", url: "/api/admin/reward-gift-cards/999999/deactivate" },
+      404,
+    ],
+    ["reward_card.delete of nothing", { method: "DELETE", url: "/api/admin/reward-gift-cards/999999" }, 404],
+    [
+      "offer.create priced below its value",
+      {
+        method: "POST",
+        url: "/api/admin/gift-card-offers",
+        payload: offer({ value50: "60", fitcoins50: "50" }),
+      },
+      400,
+    ],
     ["group.delete of nothing", { method: "DELETE", url: "/api/groups/999999" }, 404],
     ["redemption.retry of nothing", { method: "POST", url: "/api/admin/redemptions/999999/retry" }, 404],
     ["redemption.refund of nothing", { method: "POST", url: "/api/admin/redemptions/999999/refund" }, 404],
@@ -783,7 +1002,11 @@ describe("audit log coverage of admin actions", () => {
 
   it("writes nothing for a repeat that changes nothing: the same grant retried, a report reviewed twice", async () => {
     const m = await newMember();
-    const grant: Call = { method: "POST", url: "/api/admin/add-coins", payload: { userId: m.id, amount: 5 } };
+    const grant: Call = {
+      method: "POST",
+      url: "/api/admin/add-coins",
+      payload: { userId: m.id, amount: 5, reason: "Retried" },
+    };
     const keyed = (c: Call) =>
       app().inject({
         method: c.method,

@@ -1,7 +1,7 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { StandingsEntry } from "../../../core/schemas/competitions";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Db, preparedOnce, queryRows, type Tx } from "../../db/client";
 import { type CompetitionRow, competitionParticipants, competitions } from "../../db/schema";
+import { bannedAhead } from "./standings.repo";
 
 export const poolKey = (competitionId: number) => `competition:${competitionId}`;
 
@@ -176,45 +176,6 @@ export async function winnersOf(db: Db, ids: number[]): Promise<StandingRow[]> {
       order by p.competition_id, p.final_position, p.user_id`,
   );
   return rows.map(standing);
-}
-
-/**
- * Banned members ahead of a standing `p` (boards leave them out, DESIGN 1): read from the few banned
- * members (users_banned_idx) and each one's standing by key, never by counting everyone again.
- */
-const bannedAhead = (p: SQL) => sql`(select count(*) from users bu
-  join competition_participants bo on bo.competition_id = ${p}.competition_id and bo.user_id = bu.id
-  where bu.banned_at is not null and bo.steps > ${p}.steps)`;
-
-/**
- * One page of a competition's standings without banned members, positions counted over everyone
- * else (ties share one).
- */
-export async function standingsPage(
-  db: Db,
-  id: number,
-  offset: number,
-  limit: number,
-): Promise<StandingsEntry[]> {
-  const rows = await queryRows<RawStanding & { ahead: string; banned_ahead: string }>(
-    db,
-    sql`select p.competition_id, p.user_id, p.steps, p.final_position, p.prize::text as prize,
-        u.first_name, u.last_name, u.profile_image_url,
-        (select count(*) from competition_participants o where o.competition_id = p.competition_id
-          and o.steps > p.steps)::text as ahead, ${bannedAhead(sql`p`)}::text as banned_ahead
-      from competition_participants p join users u on u.id = p.user_id
-      where p.competition_id = ${id} and u.banned_at is null
-      order by p.steps desc, p.user_id
-      offset ${offset} limit ${limit}`,
-  );
-  return rows.map((r) => ({
-    userId: r.user_id,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    profileImageUrl: r.profile_image_url,
-    steps: r.steps,
-    position: Number(r.ahead) - Number(r.banned_ahead) + 1,
-  }));
 }
 
 /**

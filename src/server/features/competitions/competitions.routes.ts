@@ -9,13 +9,20 @@ import {
   competitionSchema,
   disputeBodySchema,
   inviteCodeParamsSchema,
+  invitePreviewSchema,
   joinCompetitionBodySchema,
+  standingsPageSchema,
   standingsQuerySchema,
 } from "../../../core/schemas/competitions";
 import type { AppContext } from "../../context";
 import { errors, messageSchema } from "../../http/responses";
 import * as competitions from "./competitions.service";
+import { invitePreview } from "./invite-preview";
 import * as participation from "./participation.service";
+import { competitionStandings } from "./standings.service";
+
+/** The invite preview is the same for everyone: browsers and proxies may keep it briefly. */
+const PREVIEW_CACHE = "public, max-age=30, stale-while-revalidate=60";
 
 /** Competitions (specification 2 section 7; DESIGN 1). */
 export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -56,6 +63,38 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request) => competitions.byInvite(ctx, await request.viewer(), request.params.code),
+  );
+
+  app.get(
+    "/api/competitions/invite/:code/preview",
+    {
+      schema: {
+        tags,
+        summary: "Public preview of an invite link (no session needed): name, dates, fee, pool, places left",
+        params: inviteCodeParamsSchema,
+        response: { 200: invitePreviewSchema, ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const preview = await invitePreview(ctx, request.params.code);
+      return reply.header("cache-control", PREVIEW_CACHE).send(preview);
+    },
+  );
+
+  app.get(
+    "/api/competitions/:id/standings",
+    {
+      schema: {
+        tags,
+        summary:
+          "A page of the full standings (50 a page), the viewer's own place and, once paid, the prizes",
+        params: idParamsSchema,
+        querystring: standingsQuerySchema,
+        response: { 200: standingsPageSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      competitionStandings(ctx, await request.viewer(), request.params.id, request.query.page),
   );
 
   app.get(

@@ -27,6 +27,7 @@ export { invalidateBoard };
 
 import * as repo from "./competitions.repo";
 import { toCompetition } from "./competitions.view";
+import { standingsPage } from "./standings.repo";
 
 export const competitionNotFound = () => notFound("Competition not found");
 
@@ -99,7 +100,14 @@ export async function detail(
 ): Promise<CompetitionDetail> {
   const user = requireUser(viewer);
   const competition = await one(ctx, user, id);
-  const entries = await repo.standingsPage(ctx.db, id, (page - 1) * STANDINGS_PAGE_SIZE, STANDINGS_PAGE_SIZE);
+  const final = competition.settlement === "settled" || competition.settlement === "refunded";
+  const entries = await standingsPage(
+    ctx.db,
+    id,
+    (page - 1) * STANDINGS_PAGE_SIZE,
+    STANDINGS_PAGE_SIZE,
+    final ? "final" : "live",
+  );
   return {
     ...competition,
     standings: {

@@ -11,6 +11,9 @@ import { lockMemberSteps } from "../steps/steps.service";
 import * as repo from "./competitions.repo";
 import { newInviteCode } from "./competitions.service";
 import { settlementState, toResult, withPositions } from "./competitions.view";
+import { standingsPage } from "./standings.repo";
+
+export { standingsOf } from "./standings.service";
 
 export { settlementState };
 
@@ -121,7 +124,7 @@ export async function topOfEach(
 
 /** The first `limit` of a competition's standings, with positions counted over everyone. */
 export function standings(db: Db, id: number, limit: number): Promise<StandingsEntry[]> {
-  return repo.standingsPage(db, id, 0, limit);
+  return standingsPage(db, id, 0, limit);
 }
 
 const PAST_ROUNDS_LIMIT = 20;

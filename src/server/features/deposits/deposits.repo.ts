@@ -7,7 +7,14 @@ import { bookFitcoinPurchase } from "../../ledger/fitcoin-purchase";
 import { transfer } from "../../ledger/transfer";
 import type { PaymentPurpose } from "../../payments/provider";
 
-export type SucceededIntent = { id: string; userId: number; amountCents: number; purpose: PaymentPurpose };
+export type SucceededIntent = {
+  id: string;
+  userId: number;
+  amountCents: number;
+  purpose: PaymentPurpose;
+  /** Known to some paths only (the sandbox's card form); for the receipt. */
+  cardLast4?: string | null;
+};
 
 /** The ledger key of a provider payment: the same for the webhook, process-deposit and reconciliation. */
 export const paymentKey = (provider: string, providerPaymentId: string) =>

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { fitcoinsFromMinor, formatMinor, formatUsd } from "../../../core/money";
 import { dollarsToCents } from "../../../core/schemas/money";
 import type { AppContext } from "../../context";
+import { sendPaymentReceipt } from "../../email/receipts";
 import { badRequest, conflict, notFound, subscriptionRequired } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
 import { userBalances } from "../../ledger/accounts";
@@ -36,6 +37,15 @@ export async function applyPaymentSucceeded(
       },
       "card payment booked",
     );
+    // Only the path that booked it, after the commit: one receipt per payment.
+    await sendPaymentReceipt(ctx, {
+      userId: intent.userId,
+      amountCents: intent.amountCents,
+      reference: intent.id,
+      paidAt: ctx.clock.now(),
+      paidFor: { kind: intent.purpose },
+      cardLast4: intent.cardLast4 ?? null,
+    });
   }
   return result;
 }

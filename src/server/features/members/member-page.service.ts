@@ -7,6 +7,7 @@ import type { ReconciliationResult } from "../../../core/schemas/money";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, type Viewer } from "../../http/viewer";
+import { adminMoves } from "../../ledger/admin-moves";
 import { userHistory } from "../../ledger/history";
 import { recordAdminAction } from "../audit/audit.service";
 import { activeSessions, endSession, revokeAllSessions } from "../auth/auth.service";
@@ -133,8 +134,14 @@ export async function transactions(
   requireAdmin(viewer);
   await memberOrThrow(ctx, id);
   const rows = await userHistory(ctx.db, id, q.limit + 1, q.cursor);
-  const items = rows.slice(0, q.limit);
-  return { items, nextCursor: rows.length > q.limit ? items[items.length - 1].id : null };
+  const page = rows.slice(0, q.limit);
+  // Grants and reversals show their author, and a grant whether it was reversed (issue 23).
+  const moves = await adminMoves(
+    ctx.db,
+    page.map((r) => r.id),
+  );
+  const items = page.map((r) => ({ ...r, adminMove: moves.get(r.id) ?? null }));
+  return { items, nextCursor: rows.length > q.limit ? page[page.length - 1].id : null };
 }
 
 /** Ends one session of the member (sessionId) or all of them, recorded as session.end. */

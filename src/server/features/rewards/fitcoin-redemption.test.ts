@@ -7,12 +7,15 @@ import { expectBooksBalanced, useTestApp } from "../../test/test-app";
 import { finishPendingRedemptions } from "./redemption.service";
 import { memberWithPoints } from "./rewards-test-kit";
 
+/** The month of the test clock (it starts at the real time): an offer of an ended month is not offered. */
+const thisMonth = new Date().toISOString().slice(0, 7);
+
 describe("Gift Card of the Month: offers and FitCoin redemption", () => {
   const t = useTestApp();
   let admin: Session;
 
   const offerBody = (over: Record<string, unknown> = {}) => ({
-    month: "2026-11",
+    month: thisMonth,
     brand: "Amazon",
     description: "Shop millions of items",
     imageUrl: "",
@@ -42,7 +45,7 @@ describe("Gift Card of the Month: offers and FitCoin redemption", () => {
     const created = await post(admin, "/api/admin/gift-card-offers", offerBody());
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
-      month: "2026-11",
+      month: thisMonth,
       brand: "Amazon",
       imageUrl: null,
       value50: "50.00",
@@ -54,7 +57,7 @@ describe("Gift Card of the Month: offers and FitCoin redemption", () => {
     const id = created.json().id;
     const activated = await post(admin, `/api/admin/gift-card-offers/${id}/activate`);
     expect(activated.json()).toMatchObject({
-      message: "Amazon (2026-11) is now the Gift Card of the Month",
+      message: `Amazon (${thisMonth}) is now the Gift Card of the Month`,
       offer: { id, isActive: true },
     });
     const current = await t().app.inject({ url: "/api/fitcoin/gift-card-offer", headers: member.headers });
@@ -62,7 +65,7 @@ describe("Gift Card of the Month: offers and FitCoin redemption", () => {
   });
 
   it("edits an offer; blank amounts keep the current ones", async () => {
-    const id = await activeOffer({ fitcoins50: 45.5 });
+    const id = await activeOffer({ fitcoins50: 55.5 });
     const res = await t().app.inject({
       method: "PUT",
       url: `/api/admin/gift-card-offers/${id}`,
@@ -72,7 +75,7 @@ describe("Gift Card of the Month: offers and FitCoin redemption", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       brand: "Target",
-      fitcoins50: 45.5,
+      fitcoins50: 55.5,
       value100: "95.00",
       isActive: true,
     });
@@ -233,7 +236,7 @@ describe("a gift-card provider that fails", () => {
       method: "POST",
       url: "/api/admin/gift-card-offers",
       headers: admin.headers,
-      payload: { month: "2026-11", brand: "Amazon", description: "d" },
+      payload: { month: thisMonth, brand: "Amazon", description: "d" },
     });
     const id = created.json().id;
     await t().app.inject({

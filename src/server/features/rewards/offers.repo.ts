@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { giftCardOffers } from "../../db/schema";
 
@@ -6,11 +6,18 @@ export type OfferRow = typeof giftCardOffers.$inferSelect;
 export type NewOffer = typeof giftCardOffers.$inferInsert;
 
 export async function all(db: Db): Promise<OfferRow[]> {
-  return db.select().from(giftCardOffers).orderBy(desc(giftCardOffers.isActive), desc(giftCardOffers.id));
+  return db
+    .select()
+    .from(giftCardOffers)
+    .orderBy(desc(giftCardOffers.isActive), desc(giftCardOffers.scheduled), desc(giftCardOffers.id));
 }
 
-export async function active(db: Db | Tx): Promise<OfferRow | null> {
-  const [row] = await db.select().from(giftCardOffers).where(eq(giftCardOffers.isActive, true));
+/** The Gift Card of the Month: the active offer, unless its month (`month`, UTC) has ended. */
+export async function active(db: Db | Tx, month: string): Promise<OfferRow | null> {
+  const [row] = await db
+    .select()
+    .from(giftCardOffers)
+    .where(and(eq(giftCardOffers.isActive, true), gte(giftCardOffers.month, month)));
   return row ?? null;
 }
 
@@ -31,18 +38,97 @@ export async function update(db: Db, id: number, changes: Partial<NewOffer>): Pr
 }
 
 /**
- * Makes one offer the active one. The offers table is locked against other activations first, so
- * two admins activating at once take turns; the partial unique index is the last word either way.
+ * Activations, schedules, ends and the month's rollover take turns on this lock (and the partial
+ * unique indexes are the last word either way), so two admins or two processes never leave two
+ * offers active or scheduled for one month.
  */
-export async function activate(tx: Tx, id: number): Promise<OfferRow | null> {
+export async function lockOffers(tx: Tx) {
   await tx.execute(sql`lock table gift_card_offers in share row exclusive mode`);
-  const target = await byId(tx, id);
-  if (!target) return null;
-  await tx.update(giftCardOffers).set({ isActive: false }).where(eq(giftCardOffers.isActive, true));
+}
+
+/** Makes one offer the active one (no longer scheduled). Under lockOffers. */
+export async function activate(tx: Tx, id: number): Promise<OfferRow | null> {
+  await tx
+    .update(giftCardOffers)
+    .set({ isActive: false })
+    .where(and(eq(giftCardOffers.isActive, true), ne(giftCardOffers.id, id)));
   const [row] = await tx
     .update(giftCardOffers)
-    .set({ isActive: true })
+    .set({ isActive: true, scheduled: false })
+    .where(eq(giftCardOffers.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** The offer scheduled for a month, if any. */
+export async function scheduledFor(db: Db | Tx, month: string): Promise<OfferRow | null> {
+  const [row] = await db
+    .select()
+    .from(giftCardOffers)
+    .where(and(eq(giftCardOffers.scheduled, true), eq(giftCardOffers.month, month)));
+  return row ?? null;
+}
+
+export async function setScheduled(tx: Tx, id: number): Promise<OfferRow> {
+  const [row] = await tx
+    .update(giftCardOffers)
+    .set({ scheduled: true, isActive: false })
     .where(eq(giftCardOffers.id, id))
     .returning();
   return row;
+}
+
+/** Stops an offer being offered or scheduled; null when it was neither. Under lockOffers. */
+export async function end(tx: Tx, id: number): Promise<OfferRow | null> {
+  const [row] = await tx
+    .update(giftCardOffers)
+    .set({ isActive: false, scheduled: false })
+    .where(
+      and(
+        eq(giftCardOffers.id, id),
+        or(eq(giftCardOffers.isActive, true), eq(giftCardOffers.scheduled, true)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Whether the rollover has anything to do in `month`: read without the lock, every tick. */
+export async function rolloverDue(db: Db, month: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: giftCardOffers.id })
+    .from(giftCardOffers)
+    .where(
+      or(
+        and(eq(giftCardOffers.isActive, true), lt(giftCardOffers.month, month)),
+        and(eq(giftCardOffers.scheduled, true), lte(giftCardOffers.month, month)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The month's turn, under lockOffers: the offer of an ended month stops being offered, the offer
+ * scheduled for this month becomes the active one, and a schedule whose month passed unseen (the
+ * server was down all month) is dropped. Every step is a conditional update, so a second process
+ * doing the same finds nothing left to do. Answers what changed.
+ */
+export async function rollover(
+  tx: Tx,
+  month: string,
+): Promise<{ ended: OfferRow[]; started: OfferRow | null; dropped: OfferRow[] }> {
+  const ended = await tx
+    .update(giftCardOffers)
+    .set({ isActive: false })
+    .where(and(eq(giftCardOffers.isActive, true), lt(giftCardOffers.month, month)))
+    .returning();
+  const due = await scheduledFor(tx, month);
+  const started = due ? await activate(tx, due.id) : null;
+  const dropped = await tx
+    .update(giftCardOffers)
+    .set({ scheduled: false })
+    .where(and(eq(giftCardOffers.scheduled, true), lt(giftCardOffers.month, month)))
+    .returning();
+  return { ended, started, dropped };
 }

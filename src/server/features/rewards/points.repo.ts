@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { ledgerTransfers, pointsDays } from "../../db/schema";
 
@@ -53,8 +53,8 @@ export async function pointTotals(db: Db, userId: number): Promise<{ earned: num
   return { earned: Number(row.earned), spent: Number(row.spent) };
 }
 
-/** A member's point transfers, newest first. */
-export async function pointTransfers(db: Db, userId: number, limit: number) {
+/** A member's point transfers, newest first (older than `beforeId` when given: paging by id). */
+export async function pointTransfers(db: Db, userId: number, limit: number, beforeId?: number) {
   return db
     .select({
       id: ledgerTransfers.id,
@@ -64,7 +64,13 @@ export async function pointTransfers(db: Db, userId: number, limit: number) {
       createdAt: ledgerTransfers.createdAt,
     })
     .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.userId, userId), eq(ledgerTransfers.currency, "PTS")))
+    .where(
+      and(
+        eq(ledgerTransfers.userId, userId),
+        eq(ledgerTransfers.currency, "PTS"),
+        beforeId === undefined ? undefined : lt(ledgerTransfers.id, beforeId),
+      ),
+    )
     .orderBy(desc(ledgerTransfers.id))
     .limit(limit);
 }

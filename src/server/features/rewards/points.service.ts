@@ -7,6 +7,7 @@ import {
   streakEndingOn,
 } from "../../../core/rules/points";
 import type { PointsSummary, PointTransaction } from "../../../core/schemas/rewards";
+import type { PointTransactionPage, PointTransactionPageQuery } from "../../../core/schemas/statements";
 import type { AppContext } from "../../context";
 import { requireUser, type Viewer } from "../../http/viewer";
 import { pointsIssuanceAccount, userAccount, userPoints } from "../../ledger/accounts";
@@ -235,15 +236,28 @@ export async function summary(ctx: AppContext, viewer: Viewer): Promise<PointsSu
   };
 }
 
+const pointLine = (r: Awaited<ReturnType<typeof repo.pointTransfers>>[number]): PointTransaction => ({
+  id: r.id,
+  type: r.kind as PointTransaction["type"],
+  amount: r.amount,
+  description: r.description,
+  source: SOURCES[r.kind] ?? r.kind,
+  createdAt: r.createdAt.toISOString(),
+});
+
 export async function transactions(ctx: AppContext, viewer: Viewer): Promise<PointTransaction[]> {
   const user = requireUser(viewer);
-  const rows = await repo.pointTransfers(ctx.db, user.id, HISTORY_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.kind as PointTransaction["type"],
-    amount: r.amount,
-    description: r.description,
-    source: SOURCES[r.kind] ?? r.kind,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return (await repo.pointTransfers(ctx.db, user.id, HISTORY_LIMIT)).map(pointLine);
+}
+
+/** One page of the point history, newest first, keyset on the transfer id (GET /api/points/transactions/page). */
+export async function transactionsPage(
+  ctx: AppContext,
+  viewer: Viewer,
+  q: PointTransactionPageQuery,
+): Promise<PointTransactionPage> {
+  const user = requireUser(viewer);
+  const rows = await repo.pointTransfers(ctx.db, user.id, q.limit + 1, q.cursor);
+  const items = rows.slice(0, q.limit).map(pointLine);
+  return { items, nextCursor: rows.length > q.limit ? items[items.length - 1].id : null };
 }

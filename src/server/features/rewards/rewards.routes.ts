@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParamsSchema } from "../../../core/schemas/common";
 import {
-  giftCardOfferBodySchema,
   giftCardOfferSchema,
   giftCardSchema,
   pointsRedemptionSchema,
@@ -13,6 +11,10 @@ import {
   redeemPointsBodySchema,
   redeemPointsResultSchema,
 } from "../../../core/schemas/rewards";
+import {
+  pointTransactionPageQuerySchema,
+  pointTransactionPageSchema,
+} from "../../../core/schemas/statements";
 import type { AppContext } from "../../context";
 import { idempotencyHeaders } from "../../http/idempotency";
 import { errors } from "../../http/responses";
@@ -45,6 +47,22 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => points.transactions(ctx, await request.viewer()),
+  );
+
+  app.get(
+    "/api/points/transactions/page",
+    {
+      schema: {
+        tags,
+        summary: "The member's point history, newest first, a page at a time",
+        description:
+          "Pass the answer's `nextCursor` as `cursor` for the older lines (null on the last page). " +
+          "GET /api/points/transactions stays the bare list of the newest 100.",
+        querystring: pointTransactionPageQuerySchema,
+        response: { 200: pointTransactionPageSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => points.transactionsPage(ctx, await request.viewer(), request.query),
   );
 
   app.get(
@@ -111,61 +129,5 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) =>
       rewards.redeemFitcoins(ctx, await request.viewer(), request.body, request.headers["idempotency-key"]),
-  );
-
-  app.get(
-    "/api/admin/gift-card-offers",
-    {
-      schema: {
-        tags,
-        summary: "Every gift-card offer, the active one first (admins)",
-        response: { 200: z.array(giftCardOfferSchema), ...errors(401, 403) },
-      },
-    },
-    async (request) => rewards.listOffers(ctx, await request.viewer()),
-  );
-
-  app.post(
-    "/api/admin/gift-card-offers",
-    {
-      schema: {
-        tags,
-        summary: "Create an offer (inactive); blank amounts default to $50 for 50 FC and $100 for 100 FC",
-        body: giftCardOfferBodySchema,
-        response: { 201: giftCardOfferSchema, ...errors(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await rewards.createOffer(ctx, await request.viewer(), request.body)),
-  );
-
-  app.put(
-    "/api/admin/gift-card-offers/:id",
-    {
-      schema: {
-        tags,
-        summary: "Edit an offer; blank amounts keep the current ones",
-        params: idParamsSchema,
-        body: giftCardOfferBodySchema,
-        response: { 200: giftCardOfferSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => rewards.updateOffer(ctx, await request.viewer(), request.params.id, request.body),
-  );
-
-  app.post(
-    "/api/admin/gift-card-offers/:id/activate",
-    {
-      schema: {
-        tags,
-        summary: "Make an offer the Gift Card of the Month (the one active offer)",
-        params: idParamsSchema,
-        response: {
-          200: z.object({ message: z.string(), offer: giftCardOfferSchema }),
-          ...errors(400, 401, 403, 404),
-        },
-      },
-    },
-    async (request) => rewards.activateOffer(ctx, await request.viewer(), request.params.id),
   );
 };

@@ -1,15 +1,9 @@
-import {
-  OFFER_DEFAULT_FITCOINS50,
-  OFFER_DEFAULT_FITCOINS100,
-  OFFER_DEFAULT_VALUE50_CENTS,
-  OFFER_DEFAULT_VALUE100_CENTS,
-} from "../../../core/constants";
-import { fitcoinsFromMinor, formatMinor, parseMinor } from "../../../core/money";
+import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
+import { monthEnded, utcMonth } from "../../../core/rules/offer-month";
 import type {
   FitcoinRedemptionDetail,
   GiftCard,
   GiftCardOffer,
-  GiftCardOfferBody,
   PointsRedemption,
   RedeemFitcoinsBody,
   RedeemFitcoinsResult,
@@ -18,10 +12,10 @@ import type {
 } from "../../../core/schemas/rewards";
 import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../errors";
-import { requireAdmin, requireUser, type Viewer } from "../../http/viewer";
+import { requireUser, type Viewer } from "../../http/viewer";
 import { userBalances, userPoints } from "../../ledger/accounts";
-import { changedFields, recordAdminAction } from "../audit/audit.service";
 import * as offers from "./offers.repo";
+import { offerView } from "./offers.service";
 import { redeem } from "./redemption.service";
 import * as repo from "./redemptions.repo";
 
@@ -114,20 +108,6 @@ export async function pointsHistory(ctx: AppContext, viewer: Viewer): Promise<Po
 
 // ---------------------------------------------------------------- FitCoin redemption
 
-export const offerView = (o: offers.OfferRow): GiftCardOffer => ({
-  id: o.id,
-  month: o.month,
-  brand: o.brand,
-  description: o.description,
-  imageUrl: o.imageUrl,
-  value50: formatMinor(o.value50Cents),
-  fitcoins50: fitcoinsFromMinor(o.fitcoins50),
-  value100: formatMinor(o.value100Cents),
-  fitcoins100: fitcoinsFromMinor(o.fitcoins100),
-  isActive: o.isActive,
-  createdAt: o.createdAt.toISOString(),
-});
-
 const fitcoinView = (r: repo.RedemptionRow): FitcoinRedemptionDetail => ({
   id: r.id,
   amount: r.valueCents / 100,
@@ -141,8 +121,8 @@ const fitcoinView = (r: repo.RedemptionRow): FitcoinRedemptionDetail => ({
 
 export async function currentOffer(ctx: AppContext, viewer: Viewer): Promise<GiftCardOffer | null> {
   requireUser(viewer);
-  const offer = await offers.active(ctx.db);
-  return offer ? offerView(offer) : null;
+  const offer = await offers.active(ctx.db, utcMonth(ctx.clock.now()));
+  return offer ? offerView(offer, ctx.clock.now()) : null;
 }
 
 export async function redeemFitcoins(
@@ -165,7 +145,10 @@ export async function redeemFitcoins(
       // Under a share lock: an activation or edit of the offer waits until this redemption is done.
       const offer = await offers.byId(tx, body.giftCardOfferId, true);
       if (!offer) throw notFound("Gift card offer not found");
-      if (!offer.isActive) throw conflict("This gift card offer is no longer available");
+      // Its month over, an offer is no longer offered, even before the rollover job clears the flag.
+      if (!offer.isActive || monthEnded(offer.month, ctx.clock.now())) {
+        throw conflict("This gift card offer is no longer available");
+      }
       const valueCents = body.amount === 50 ? offer.value50Cents : offer.value100Cents;
       return {
         cost: body.amount === 50 ? offer.fitcoins50 : offer.fitcoins100,
@@ -189,121 +172,4 @@ export async function fitcoinRedemptions(
   userId: number,
 ): Promise<FitcoinRedemptionDetail[]> {
   return (await repo.ofMember(ctx.db, userId, "FC", HISTORY_LIMIT)).map(fitcoinView);
-}
-
-// ---------------------------------------------------------------- offers (admins)
-
-export async function listOffers(ctx: AppContext, viewer: Viewer): Promise<GiftCardOffer[]> {
-  requireAdmin(viewer);
-  return (await offers.all(ctx.db)).map(offerView);
-}
-
-const amountOr = (v: number | string | null | undefined, fallback: number) =>
-  v === null || v === undefined || v === "" ? fallback : (parseMinor(v) as number);
-
-/** An offer as the audit log shows it: dollar values and FitCoin prices, as the admin typed them. */
-const offerShown = (o: OfferRowValues) => ({
-  month: o.month,
-  brand: o.brand,
-  description: o.description,
-  imageUrl: o.imageUrl,
-  value50: formatMinor(o.value50Cents),
-  fitcoins50: formatMinor(o.fitcoins50),
-  value100: formatMinor(o.value100Cents),
-  fitcoins100: formatMinor(o.fitcoins100),
-});
-type OfferRowValues = Pick<
-  offers.OfferRow,
-  | "month"
-  | "brand"
-  | "description"
-  | "imageUrl"
-  | "value50Cents"
-  | "fitcoins50"
-  | "value100Cents"
-  | "fitcoins100"
->;
-
-export async function createOffer(
-  ctx: AppContext,
-  viewer: Viewer,
-  body: GiftCardOfferBody,
-): Promise<GiftCardOffer> {
-  const admin = requireAdmin(viewer);
-  const row = await ctx.db.transaction(async (tx) => {
-    const created = await offers.insert(tx, {
-      month: body.month,
-      brand: body.brand,
-      description: body.description,
-      imageUrl: body.imageUrl || null,
-      value50Cents: amountOr(body.value50, OFFER_DEFAULT_VALUE50_CENTS),
-      fitcoins50: amountOr(body.fitcoins50, OFFER_DEFAULT_FITCOINS50),
-      value100Cents: amountOr(body.value100, OFFER_DEFAULT_VALUE100_CENTS),
-      fitcoins100: amountOr(body.fitcoins100, OFFER_DEFAULT_FITCOINS100),
-    });
-    await recordAdminAction(tx, {
-      adminId: admin.id,
-      action: "offer.create",
-      targetType: "offer",
-      targetId: created.id,
-      details: offerShown(created),
-      at: ctx.clock.now(),
-    });
-    return created;
-  });
-  return offerView(row);
-}
-
-/** Blank amounts keep the offer's current ones. */
-export async function updateOffer(
-  ctx: AppContext,
-  viewer: Viewer,
-  id: number,
-  body: GiftCardOfferBody,
-): Promise<GiftCardOffer> {
-  const admin = requireAdmin(viewer);
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await offers.byId(tx, id, true);
-    if (!current) throw notFound("Gift card offer not found");
-    const updated = await offers.update(tx, id, {
-      month: body.month,
-      brand: body.brand,
-      description: body.description,
-      imageUrl: body.imageUrl || null,
-      value50Cents: amountOr(body.value50, current.value50Cents),
-      fitcoins50: amountOr(body.fitcoins50, current.fitcoins50),
-      value100Cents: amountOr(body.value100, current.value100Cents),
-      fitcoins100: amountOr(body.fitcoins100, current.fitcoins100),
-    });
-    if (!updated) throw notFound("Gift card offer not found");
-    await recordAdminAction(tx, {
-      adminId: admin.id,
-      action: "offer.edit",
-      targetType: "offer",
-      targetId: id,
-      details: { brand: updated.brand, changes: changedFields(offerShown(current), offerShown(updated)) },
-      at: ctx.clock.now(),
-    });
-    return updated;
-  });
-  return offerView(row);
-}
-
-export async function activateOffer(ctx: AppContext, viewer: Viewer, id: number) {
-  const admin = requireAdmin(viewer);
-  const row = await ctx.db.transaction(async (tx) => {
-    const active = await offers.activate(tx, id);
-    if (!active) return null;
-    await recordAdminAction(tx, {
-      adminId: admin.id,
-      action: "offer.activate",
-      targetType: "offer",
-      targetId: id,
-      details: { brand: active.brand, month: active.month },
-      at: ctx.clock.now(),
-    });
-    return active;
-  });
-  if (!row) throw notFound("Gift card offer not found");
-  return { message: `${row.brand} (${row.month}) is now the Gift Card of the Month`, offer: offerView(row) };
 }

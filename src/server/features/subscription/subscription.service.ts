@@ -1,5 +1,6 @@
 import { SUBSCRIPTION_PRICE_CENTS } from "../../../core/constants";
 import type { AppContext } from "../../context";
+import { sendPaymentReceipt } from "../../email/receipts";
 import { conflict, notFound } from "../../errors";
 import {
   hasActiveSubscription,
@@ -34,9 +35,30 @@ export async function applyPayment(ctx: AppContext, payment: SubscriptionPayment
   const applied = await ctx.db.transaction((tx) =>
     repo.recordSubscriptionPayment(tx, ctx.payments.name, payment),
   );
-  if (applied)
+  if (applied) {
     ctx.log.info({ userId: payment.userId, paymentId: payment.providerPaymentId }, "subscription paid");
+    await sendSubscriptionReceipt(ctx, payment);
+  }
   return applied;
+}
+
+/**
+ * The receipt of a membership payment (the first and every renewal), sent by the path that booked
+ * it, after its commit: applyPayment, the sandbox's checkout and renewals.
+ */
+export async function sendSubscriptionReceipt(
+  ctx: AppContext,
+  payment: SubscriptionPayment,
+  cardLast4: string | null = null,
+) {
+  await sendPaymentReceipt(ctx, {
+    userId: payment.userId,
+    amountCents: payment.amountCents,
+    reference: payment.providerPaymentId,
+    paidAt: ctx.clock.now(),
+    paidFor: { kind: "subscription", periodStart: payment.periodStart, periodEnd: payment.periodEnd },
+    cardLast4,
+  });
 }
 
 /** The success page asks the provider about its checkout, so activation never waits on a webhook. */
@@ -112,7 +134,10 @@ export async function runPeriodEnds(ctx: AppContext): Promise<{ renewed: number;
           periodStart,
           periodEnd: addMonth(periodStart),
         };
-        if (await ctx.db.transaction((tx) => repo.claimRenewal(tx, "sandbox", payment))) renewed++;
+        if (await ctx.db.transaction((tx) => repo.claimRenewal(tx, "sandbox", payment))) {
+          renewed++;
+          await sendSubscriptionReceipt(ctx, payment);
+        }
         continue;
       }
       if (await repo.expireIfDue(ctx.db, sub.userId, now)) expired++;

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { formatMinor } from "../../../core/money";
@@ -10,6 +11,11 @@ import {
   transactionSchema,
   walletBalanceSchema,
 } from "../../../core/schemas/money";
+import {
+  statementQuerySchema,
+  transactionPageQuerySchema,
+  transactionPageSchema,
+} from "../../../core/schemas/statements";
 import type { AppContext } from "../../context";
 import { idempotencyHeaders } from "../../http/idempotency";
 import { errors } from "../../http/responses";
@@ -55,6 +61,48 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => wallet.history(ctx, await request.viewer()),
+  );
+
+  app.get(
+    "/api/transactions/page",
+    {
+      schema: {
+        tags,
+        summary: "The member's transactions, newest first, a page at a time",
+        description:
+          "The first page is the newest `limit` lines (default 50, at most 100); pass the answer's " +
+          "`nextCursor` as `cursor` for the older ones (null on the last page). `currency=FC` is the " +
+          "FitCoin history. GET /api/transactions stays the bare list of the newest 100.",
+        querystring: transactionPageQuerySchema,
+        response: { 200: transactionPageSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => wallet.historyPage(ctx, await request.viewer(), request.query),
+  );
+
+  app.get(
+    "/api/transactions.csv",
+    {
+      schema: {
+        tags,
+        summary: "The member's own statement as CSV, oldest first, streamed",
+        description:
+          "Columns: Date (ISO 8601), Type, Description, Amount (signed), Currency, Balance after, " +
+          "Source (wallet, points, or card: charged to the card, the balance did not move). `from` and " +
+          "`to` are days (YYYY-MM-DD) of the member's time zone, both included; `currency` USD, FC or " +
+          "PTS (default: USD and FC, as the wallet's history). 400 for bad dates, 401 signed out.",
+        querystring: statementQuerySchema,
+        produces: ["text/csv"],
+      },
+    },
+    async (request, reply) => {
+      const { filename, lines } = wallet.statement(ctx, await request.viewer(), request.query);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(Readable.from(lines));
+    },
   );
 
   app.get(

@@ -1,11 +1,15 @@
 import { fitcoinsFromMinor, formatMinor, formatUsd } from "../../../core/money";
 import { splitFitcoinPurchase } from "../../../core/rules/fitcoins";
+import { shiftDate } from "../../../core/rules/points";
+import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
+import type { StatementQuery, TransactionPage, TransactionPageQuery } from "../../../core/schemas/statements";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
 import { userAccount, userBalances } from "../../ledger/accounts";
 import { bookFitcoinPurchase } from "../../ledger/fitcoin-purchase";
 import { userHistory } from "../../ledger/history";
+import { statementCsv } from "../../ledger/statement";
 import * as rewards from "../rewards/rewards.service";
 
 const HISTORY_LIMIT = 100;
@@ -30,6 +34,45 @@ export async function history(ctx: AppContext, viewer: Viewer, recent = false) {
   const user = requireUser(viewer);
   return userHistory(ctx.db, user.id, recent ? RECENT_LIMIT : HISTORY_LIMIT);
 }
+
+/**
+ * One page of the member's history, newest first (GET /api/transactions/page). Keyset on the
+ * transfer id: a page never repeats or skips a line however many arrive while the member scrolls.
+ */
+export async function historyPage(
+  ctx: AppContext,
+  viewer: Viewer,
+  q: TransactionPageQuery,
+): Promise<TransactionPage> {
+  const user = requireUser(viewer);
+  const rows = await userHistory(ctx.db, user.id, q.limit + 1, q.cursor, q.currency);
+  const items = rows.slice(0, q.limit);
+  return { items, nextCursor: rows.length > q.limit ? items[items.length - 1].id : null };
+}
+
+/**
+ * The member's own statement as CSV lines (GET /api/transactions.csv), oldest first. The days are
+ * the member's own (their profile's time zone), `to` included; the lines are read a page at a time
+ * as the answer streams, so a long history is never built in memory.
+ */
+export function statement(ctx: AppContext, viewer: Viewer, q: StatementQuery) {
+  const user = requireUser(viewer);
+  const from = q.from ? zonedTimeToUtc(q.from, "00:00", user.timeZone) : undefined;
+  const to = q.to ? zonedTimeToUtc(shiftDate(q.to, 1), "00:00", user.timeZone) : undefined;
+  const today = utcDate(ctx.clock.now());
+  const name = `steprace-statement-${q.from ?? "start"}-to-${q.to ?? today}${q.currency ? `-${q.currency}` : ""}.csv`;
+  return {
+    filename: name,
+    lines: statementCsv(ctx.db, {
+      userId: user.id,
+      currencies: q.currency ? [q.currency] : ["USD", "FC"],
+      from,
+      to,
+    }),
+  };
+}
+
+const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * Converts wallet dollars to FitCoins: 85% of the amount becomes FitCoins (rounded down to the

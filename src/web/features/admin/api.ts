@@ -43,8 +43,16 @@ export const globalReconcileMutationOptions = mutationOptions({
   retry: 0,
 });
 
+/** The Finance page's list of reconciliation runs (finance-api.ts). */
+export const reconciliationRunsKey = ["/api/admin/reconciliation-runs"] as const;
+
+/** Each run is recorded: the Finance page's list of runs is refreshed after one. */
 export function useGlobalReconcileMutation() {
-  return useMutation(globalReconcileMutationOptions);
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...globalReconcileMutationOptions,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reconciliationRunsKey }),
+  });
 }
 
 /** GET /api/admin/step-flags: accounts flagged after repeated implausible step syncs. */

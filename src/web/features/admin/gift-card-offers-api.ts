@@ -44,8 +44,21 @@ export function updateGiftCardOffer({ id, body }: { id: number; body: GiftCardOf
   return apiRequest<GiftCardOffer>(`/api/admin/gift-card-offers/${id}`, { method: "PUT", body });
 }
 
+/** Activate: the offer now; schedule: the offer when its month starts; end: no longer offered nor scheduled. */
+export type OfferAction = "activate" | "schedule" | "end";
+
+export function giftCardOfferAction({
+  id,
+  action,
+}: {
+  id: number;
+  action: OfferAction;
+}): Promise<{ message: string; offer: GiftCardOffer }> {
+  return apiRequest(`/api/admin/gift-card-offers/${id}/${action}`, { method: "POST" });
+}
+
 export function activateGiftCardOffer(id: number): Promise<{ message: string; offer: GiftCardOffer }> {
-  return apiRequest(`/api/admin/gift-card-offers/${id}/activate`, { method: "POST" });
+  return giftCardOfferAction({ id, action: "activate" });
 }
 
 /* Not retried: a create whose answer was lost would make a second offer. */
@@ -69,11 +82,11 @@ export function useUpdateGiftCardOffer() {
   });
 }
 
-export function useActivateGiftCardOffer() {
+export function useGiftCardOfferAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ["gift-card-offer-activate"],
-    mutationFn: activateGiftCardOffer,
+    mutationKey: ["gift-card-offer-action"],
+    mutationFn: giftCardOfferAction,
     retry: 0,
     onSuccess: () => invalidateOffers(queryClient),
   });

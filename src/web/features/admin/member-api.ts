@@ -14,6 +14,7 @@ import type {
   MemberTransactionsPage,
 } from "../../../core/schemas/admin-member";
 import type { AuditPage } from "../../../core/schemas/audit";
+import type { ReverseGrantResult } from "../../../core/schemas/finance";
 import type { ReconciliationResult } from "../../../core/schemas/money";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { reportsKey } from "./api";
@@ -95,5 +96,20 @@ export function useMemberReconcile(id: number) {
       apiRequest<ReconciliationResult>(`${memberUrl(id)}/reconcile-deposits`, { method: "POST" }),
     retry: 0,
     onSuccess: () => invalidateMember(queryClient, id),
+  });
+}
+
+/** Reverses an admin grant (issue 23); the member's history, balances and log change. */
+export function useReverseGrant(memberId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ transferId, reason }: { transferId: number; reason: string }) =>
+      apiRequest<ReverseGrantResult>(`/api/admin/transfers/${transferId}/reverse`, {
+        method: "POST",
+        body: { reason },
+      }),
+    // A lost answer is not retried blindly: the admin sees the history and decides.
+    retry: 0,
+    onSettled: () => invalidateMember(queryClient, memberId),
   });
 }

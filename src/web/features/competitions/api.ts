@@ -7,7 +7,13 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { COMPETITIONS_REFETCH_MS } from "../../../core/constants";
-import type { ChatMessage, Competition, CompetitionDetail } from "../../../core/schemas/competitions";
+import type {
+  ChatMessage,
+  Competition,
+  CompetitionDetail,
+  InvitePreview,
+  StandingsPage,
+} from "../../../core/schemas/competitions";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { getDeviceFingerprint } from "../../lib/device-fingerprint";
 import { authKeys } from "../auth/api";
@@ -30,6 +36,8 @@ export const competitionKeys = {
   active: ["/api/competitions/active"] as const,
   detail: (id: number, page = 1) => [`/api/competitions/${id}?page=${page}`] as const,
   invite: (code: string) => [`/api/competitions/invite/${encodeURIComponent(code)}`] as const,
+  preview: (code: string) => [`/api/competitions/invite/${encodeURIComponent(code)}/preview`] as const,
+  standings: (id: number, page: number) => [`/api/competitions/${id}/standings?page=${page}`] as const,
   messages: (id: number) => [`/api/competitions/${id}/messages`] as const,
 };
 
@@ -110,6 +118,32 @@ export function inviteCompetitionQueryOptions(code: string) {
 
 export function useInviteCompetition(code: string, enabled = true) {
   return useQuery({ ...inviteCompetitionQueryOptions(code), enabled });
+}
+
+/**
+ * The public preview of an invite for a visitor (no session); null for an unknown code. Read
+ * once, not polled: it is the same for everyone and the server lets it be cached.
+ */
+export function invitePreviewQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: competitionKeys.preview(code),
+    queryFn: getQueryFn<InvitePreview>({ on401: "returnNull", on404: "returnNull" }),
+    staleTime: 60_000,
+  });
+}
+
+export function useInvitePreview(code: string) {
+  return useQuery(invitePreviewQueryOptions(code));
+}
+
+/** A page of a competition's full standings; null when it does not exist (404). */
+export function useCompetitionStandings(id: number, page: number) {
+  return useQuery({
+    queryKey: competitionKeys.standings(id, page),
+    queryFn: getQueryFn<StandingsPage>({ on401: "throw", on404: "returnNull" }),
+    placeholderData: (previous) => previous,
+    refetchInterval: COMPETITIONS_REFETCH_MS,
+  });
 }
 
 // ---------------------------------------------------------------- fetchers

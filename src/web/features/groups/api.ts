@@ -8,7 +8,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { GROUP_LEADERBOARD_ACTIVE_MS, GROUP_LEADERBOARD_IDLE_MS } from "../../../core/constants";
-import type { StandingsEntry } from "../../../core/schemas/competitions";
+import type { StandingsEntry, StandingsPage } from "../../../core/schemas/competitions";
 import type {
   Contribution,
   Group,
@@ -54,6 +54,13 @@ export const groupKeys = {
   detail: (id: number) => [`/api/groups/${id}`] as const,
   leaderboard: (id: number) => [`/api/groups/${id}/leaderboard`] as const,
   rounds: (id: number) => [`/api/groups/${id}/rounds`] as const,
+  /** A round's full standings: the current round without `roundId`. */
+  standings: (id: number, roundId: number | null, page: number) =>
+    [
+      roundId === null
+        ? `/api/groups/${id}/standings?page=${page}`
+        : `/api/groups/${id}/rounds/${roundId}/standings?page=${page}`,
+    ] as const,
   contributions: (id: number) => [`/api/groups/${id}/contributions`] as const,
   messages: (id: number) => [`/api/groups/${id}/messages`] as const,
   info: (inviteCode: string) => [`/api/groups/info/${code(inviteCode)}`] as const,
@@ -126,6 +133,16 @@ export function groupRoundsQueryOptions(id: number) {
 
 export function useGroupRounds(id: number) {
   return useQuery(groupRoundsQueryOptions(id));
+}
+
+/** A page of a group round's full standings; null when there is no such group or round (404). */
+export function useGroupStandings(id: number, roundId: number | null, page: number) {
+  return useQuery({
+    queryKey: groupKeys.standings(id, roundId, page),
+    queryFn: getQueryFn<StandingsPage>({ on401: "throw", on404: "returnNull" }),
+    placeholderData: (previous) => previous,
+    refetchInterval: GROUP_LEADERBOARD_ACTIVE_MS,
+  });
 }
 
 export function useGroupLeaderboard(

@@ -1,4 +1,11 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  mutationOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type {
   GiftCard,
   PointsRedemption,
@@ -7,6 +14,7 @@ import type {
   RedeemPointsBody,
   RedeemPointsResult,
 } from "../../../core/schemas/rewards";
+import type { PointTransactionPage } from "../../../core/schemas/statements";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { IDEMPOTENCY_KEY_HEADER } from "../wallet/api";
 
@@ -44,11 +52,28 @@ export function usePointTransactions() {
   return useQuery(pointTransactionsQueryOptions);
 }
 
+/**
+ * Point History a page at a time (GET /api/points/transactions/page), under the history's key so
+ * a redemption's invalidation refreshes it; "Load more" fetches the older lines.
+ */
+export function usePointTransactionPages() {
+  return useInfiniteQuery({
+    queryKey: [...pointsKeys.transactions, "pages"],
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<PointTransactionPage>(
+        `/api/points/transactions/page${pageParam === null ? "" : `?cursor=${pageParam}`}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
 export const giftCardsQueryOptions = queryOptions({
   queryKey: pointsKeys.giftCards,
   queryFn: getQueryFn<GiftCard[]>({ on401: "throw" }),
-  // The catalogue changes only by migration.
-  staleTime: 5 * 60_000,
+  // Admins change the catalogue now and then; a minute's delay is fine for members.
+  staleTime: 60_000,
 });
 
 export function useGiftCards() {

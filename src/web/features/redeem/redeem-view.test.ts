@@ -23,6 +23,8 @@ function offer(overrides: Partial<GiftCardOffer> = {}): GiftCardOffer {
     value100: "100.00",
     fitcoins100: 100,
     isActive: true,
+    scheduled: false,
+    status: "active",
     createdAt: "2026-07-01T00:00:00Z",
     ...overrides,
   };

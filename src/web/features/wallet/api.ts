@@ -1,4 +1,11 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  mutationOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { WALLET_REFRESH_MS } from "../../../core/constants";
 import type {
   BankingDetails,
@@ -15,7 +22,8 @@ import type {
   SandboxConfirmBody,
   Transaction,
 } from "../../../core/schemas/money";
-import { apiRequest, getQueryFn } from "../../lib/api-client";
+import type { StatementQuery, TransactionPage } from "../../../core/schemas/statements";
+import { apiDownload, apiRequest, getQueryFn } from "../../lib/api-client";
 import { authKeys, currentUserQueryOptions } from "../auth/api";
 
 export const walletKeys = {
@@ -60,6 +68,55 @@ export function useTransactions() {
 /** The current user refreshed every 5 s while the wallet is open (balances live on the user). */
 export function useLiveUser() {
   return useQuery({ ...currentUserQueryOptions, refetchInterval: WALLET_REFRESH_MS });
+}
+
+/** Under the history's key, so whatever invalidates the history invalidates its pages too. */
+export const transactionPagesKey = [...walletKeys.transactions, "pages"] as const;
+
+/** Pages refreshed every 5 s while the member reads the newest; older pages loaded stay as they are. */
+const LIVE_PAGES = 2;
+
+/**
+ * The wallet's history a page at a time, newest first (GET /api/transactions/page): "Load more"
+ * fetches the lines older than the last one shown.
+ */
+export function useTransactionPages() {
+  return useInfiniteQuery({
+    queryKey: transactionPagesKey,
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<TransactionPage>(
+        `/api/transactions/page${pageParam === null ? "" : `?cursor=${pageParam}`}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: (query) =>
+      (query.state.data?.pages.length ?? 0) <= LIVE_PAGES ? WALLET_REFRESH_MS : false,
+  });
+}
+
+/** The statement's download address for the chosen days and currency (both days included). */
+export function statementUrl(q: StatementQuery): string {
+  const params = new URLSearchParams();
+  if (q.from) params.set("from", q.from);
+  if (q.to) params.set("to", q.to);
+  if (q.currency) params.set("currency", q.currency);
+  const text = params.toString();
+  return `/api/transactions.csv${text ? `?${text}` : ""}`;
+}
+
+/** Downloads the member's statement as a CSV file (the browser saves it). */
+export async function downloadStatement(q: StatementQuery): Promise<void> {
+  const { blob, filename } = await apiDownload(statementUrl(q));
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = filename ?? "steprace-statement.csv";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has handed the file to the browser.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 export const recentTransactionsQueryOptions = queryOptions({

@@ -125,13 +125,16 @@ describe("banking form", () => {
 });
 
 describe("admin add FitCoins", () => {
-  it("needs a user and an amount above 0", () => {
-    expect(addCoinsBodySchema.safeParse({ userId: 3, amount: 10 }).success).toBe(true);
-    expect(messageOf(addCoinsBodySchema.safeParse({ userId: 3, amount: 0 }))).toBe(
+  it("needs a user, an amount above 0 and a reason", () => {
+    expect(addCoinsBodySchema.safeParse({ userId: 3, amount: 10, reason: "Prize" }).success).toBe(true);
+    expect(messageOf(addCoinsBodySchema.safeParse({ userId: 3, amount: 0, reason: "Prize" }))).toBe(
       "Please select a user and enter a valid amount",
     );
-    expect(messageOf(addCoinsBodySchema.safeParse({ amount: 5 }))).toBe(
+    expect(messageOf(addCoinsBodySchema.safeParse({ amount: 5, reason: "Prize" }))).toBe(
       "Please select a user and enter a valid amount",
+    );
+    expect(messageOf(addCoinsBodySchema.safeParse({ userId: 3, amount: 10, reason: "  " }))).toBe(
+      "A reason is required",
     );
   });
 });

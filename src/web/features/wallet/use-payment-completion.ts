@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import type { PaymentIntentInfo } from "../../../core/schemas/money";
+import { withReturnTo } from "../../app/return-path";
 import { toast } from "../../components/ui/use-toast";
 import { useProcessDepositMutation } from "./api";
 import { PAYMENT_REDIRECT_MS } from "./money-view";
@@ -14,8 +15,14 @@ export type PaymentPhase = "pay" | "processing" | "done" | "pending";
 
 export const PAYMENT_SUCCESS_URL = "/wallet?payment=success";
 
-/** After the provider confirms a payment: credit it, then return to the wallet (spec 3, section 4). */
-export function usePaymentCompletion(intent: PaymentIntentInfo) {
+/** The wallet's success address, keeping the page to go back to (an invite's Add FitCoins). */
+export const paymentSuccessUrl = (returnTo: string | null) => withReturnTo(PAYMENT_SUCCESS_URL, returnTo);
+
+/**
+ * After the provider confirms a payment: credit it, then return to the wallet (spec 3, section 4),
+ * or to `returnTo` when the payment was started from elsewhere (a same-site path, checked before).
+ */
+export function usePaymentCompletion(intent: PaymentIntentInfo, returnTo: string | null = null) {
   const [, navigate] = useLocation();
   const processDeposit = useProcessDepositMutation();
   const [phase, setPhase] = useState<PaymentPhase>("pay");
@@ -37,9 +44,9 @@ export function usePaymentCompletion(intent: PaymentIntentInfo) {
 
   useEffect(() => {
     if (phase !== "done") return;
-    const timer = window.setTimeout(() => navigate(PAYMENT_SUCCESS_URL), PAYMENT_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(returnTo ?? PAYMENT_SUCCESS_URL), PAYMENT_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [phase, navigate]);
+  }, [phase, navigate, returnTo]);
 
   return { phase, complete };
 }

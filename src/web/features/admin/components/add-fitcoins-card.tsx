@@ -1,18 +1,20 @@
 import { Coins } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import type { AdminUser } from "../../../../core/schemas/members";
+import { MONEY_REASON_MAX } from "../../../../core/schemas/money";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/use-toast";
+import { errorMessage } from "../../../lib/utils";
 import { createSubmissionKeys, submitWithKey } from "../../wallet/submission-key";
 import { useAddCoins } from "../users-api";
 import { addCoinsRequest, displayName } from "./users-model";
 
 /**
  * Add FitCoins to the member picked in Find Users (specification 3, section 5): a whole amount of
- * at least 1 and an optional reason. One Idempotency-Key per grant, kept while that same grant is
+ * at least 1 and a reason (issue 23: the member's history shows it, the audit log keeps it). One Idempotency-Key per grant, kept while that same grant is
  * retried after an unknown outcome, so a lost answer never credits twice.
  */
 export function AddFitcoinsCard({ user }: { user: AdminUser | null }) {
@@ -21,13 +23,16 @@ export function AddFitcoinsCard({ user }: { user: AdminUser | null }) {
   const [keys] = useState(() => createSubmissionKeys());
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<{ field: "amount" | "reason"; message: string } | undefined>();
+
+  const amountError = error?.field === "amount" ? error.message : undefined;
+  const reasonError = error?.field === "reason" ? error.message : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const check = addCoinsRequest(user?.id ?? null, amount, reason);
     if (!check.ok) {
-      setError(check.error);
+      setError({ field: check.field, message: check.error });
       return;
     }
     setError(undefined);
@@ -41,8 +46,12 @@ export function AddFitcoinsCard({ user }: { user: AdminUser | null }) {
       toast({ title: "FitCoins Added", description: result.message, variant: "success" });
       setAmount("");
       setReason("");
-    } catch {
-      toast({ title: "Error", description: "Failed to add FitCoins", variant: "destructive" });
+    } catch (err) {
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to add FitCoins"),
+        variant: "destructive",
+      });
     }
   };
 
@@ -52,7 +61,9 @@ export function AddFitcoinsCard({ user }: { user: AdminUser | null }) {
         <CardTitle className="flex items-center gap-2">
           <Coins className="size-5 text-amber-600" aria-hidden="true" /> Add FitCoins
         </CardTitle>
-        <CardDescription>Give the selected member FitCoins, with a reason for their history.</CardDescription>
+        <CardDescription>
+          Give the selected member FitCoins. The reason shows in their history and the audit log.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={submit} noValidate>
@@ -74,9 +85,9 @@ export function AddFitcoinsCard({ user }: { user: AdminUser | null }) {
               <span className="text-slate-600">No user selected. Search for one in Find Users.</span>
             )}
           </div>
-          <FormField id={`${id}-amount`} label="Amount (FitCoins)" error={error}>
+          <FormField id={`${id}-amount`} label="Amount (FitCoins)" error={amountError}>
             <Input
-              {...fieldA11y(`${id}-amount`, error)}
+              {...fieldA11y(`${id}-amount`, amountError)}
               type="number"
               inputMode="numeric"
               min={1}
@@ -86,11 +97,11 @@ export function AddFitcoinsCard({ user }: { user: AdminUser | null }) {
               onChange={(event) => setAmount(event.target.value)}
             />
           </FormField>
-          <FormField id={`${id}-reason`} label="Reason (optional)">
+          <FormField id={`${id}-reason`} label="Reason" error={reasonError}>
             <Input
-              id={`${id}-reason`}
-              maxLength={200}
-              placeholder={amount.trim() ? `Admin added ${amount.trim()} FitCoins` : "Reason"}
+              {...fieldA11y(`${id}-reason`, reasonError)}
+              maxLength={MONEY_REASON_MAX}
+              placeholder="e.g. Make-good for the outage"
               value={reason}
               onChange={(event) => setReason(event.target.value)}
             />

@@ -1,24 +1,46 @@
-import { CheckCircle2, Gift, Pencil, Zap } from "lucide-react";
+import { CalendarClock, CheckCircle2, Gift, Pencil, Square, Zap } from "lucide-react";
+import { monthEnded } from "../../../../core/rules/offer-month";
 import type { GiftCardOffer } from "../../../../core/schemas/rewards";
 import { Button } from "../../../components/ui/button";
 import { dollars, fc } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
+import type { OfferAction } from "../gift-card-offers-api";
 import { monthLabel } from "./gift-card-offer-form-model";
 
-/** An offer: its month, brand, description and two tiers; Edit, and Activate unless it is active. */
+const ACTION_LABELS: Record<OfferAction, [idle: string, busy: string]> = {
+  activate: ["Activate", "Activating..."],
+  schedule: ["Schedule", "Scheduling..."],
+  end: ["End", "Ending..."],
+};
+
+/**
+ * An offer: its month, brand, description and two tiers; Edit; Activate and Schedule (for its
+ * month) unless it is offered or its month is over; End while it is offered or scheduled.
+ */
 export function GiftCardOfferCard({
   offer,
   onEdit,
-  onActivate,
-  activating,
+  onAction,
+  pending,
   featured = false,
+  now = new Date(),
 }: {
   offer: GiftCardOffer;
   onEdit: () => void;
-  onActivate?: () => void;
-  activating?: boolean;
+  onAction?: (action: OfferAction) => void;
+  /** The action under way on this offer, if any. */
+  pending?: OfferAction | null;
   featured?: boolean;
+  now?: Date;
 }) {
+  const over = monthEnded(offer.month, now);
+  const actions: OfferAction[] = !onAction
+    ? []
+    : offer.status === "active" || offer.status === "scheduled"
+      ? ["end"]
+      : over
+        ? []
+        : ["activate", "schedule"];
   const tiers = [
     { tier: 50, value: offer.value50, fitcoins: offer.fitcoins50 },
     { tier: 100, value: offer.value100, fitcoins: offer.fitcoins100 },
@@ -52,9 +74,16 @@ export function GiftCardOfferCard({
               <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
                 <CheckCircle2 className="size-3.5" aria-hidden="true" /> Active
               </span>
+            ) : offer.scheduled ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                <CalendarClock className="size-3.5" aria-hidden="true" /> Scheduled
+              </span>
             ) : null}
           </div>
-          <p className="text-sm font-medium text-slate-600">{monthLabel(offer.month)}</p>
+          <p className="text-sm font-medium text-slate-600">
+            {monthLabel(offer.month)}
+            {over ? " · month ended" : offer.scheduled ? " · starts with its month" : ""}
+          </p>
           <p className="mt-1 text-sm break-words text-slate-700">{offer.description}</p>
         </div>
       </div>
@@ -75,16 +104,22 @@ export function GiftCardOfferCard({
         >
           <Pencil aria-hidden="true" /> Edit
         </Button>
-        {offer.isActive || !onActivate ? null : (
-          <Button
-            size="sm"
-            onClick={onActivate}
-            disabled={activating}
-            aria-label={`Activate ${offer.brand} (${offer.month})`}
-          >
-            <Zap aria-hidden="true" /> {activating ? "Activating..." : "Activate"}
-          </Button>
-        )}
+        {actions.map((action) => {
+          const Icon = action === "activate" ? Zap : action === "schedule" ? CalendarClock : Square;
+          const [idle, busy] = ACTION_LABELS[action];
+          return (
+            <Button
+              key={action}
+              size="sm"
+              variant={action === "activate" ? "default" : "outline"}
+              onClick={() => onAction?.(action)}
+              disabled={Boolean(pending)}
+              aria-label={`${idle} ${offer.brand} (${offer.month})`}
+            >
+              <Icon aria-hidden="true" /> {pending === action ? busy : idle}
+            </Button>
+          );
+        })}
       </div>
     </article>
   );

@@ -45,19 +45,36 @@ describe("the gift-card offer form", () => {
       description: "Shoes",
       imageUrl: "https://example.com/nike.png",
       value50: "55",
-      fitcoins50: "45.5",
+      fitcoins50: "55.5",
       value100: "110.00",
-      fitcoins100: "90",
+      fitcoins100: "120",
     });
     expect(checked.success).toBe(true);
     if (!checked.success) return;
     expect(offerRequest(checked.data)).toMatchObject({
       imageUrl: "https://example.com/nike.png",
       value50: "55.00",
-      fitcoins50: "45.50",
+      fitcoins50: "55.50",
       value100: "110.00",
-      fitcoins100: "90.00",
+      fitcoins100: "120.00",
     });
+  });
+
+  it("refuses a FitCoin price below its card's value, on the price's field", () => {
+    const checked = parse({
+      ...emptyOfferForm(),
+      brand: "Nike",
+      description: "Shoes",
+      value50: "55",
+      fitcoins50: "45.5",
+      value100: "110",
+      fitcoins100: "110",
+    });
+    expect(checked.success).toBe(false);
+    if (checked.success) return;
+    expect(checked.error.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["fitcoins50", "$50 FitCoin price must be at least the card's value (55 FitCoins)"],
+    ]);
   });
 
   it("refuses a missing brand or description and a month not in YYYY-MM", () => {
@@ -80,6 +97,8 @@ describe("the gift-card offer form", () => {
       value100: "100.00",
       fitcoins100: 100,
       isActive: true,
+      scheduled: false,
+      status: "active",
       createdAt: "2026-11-01T00:00:00Z",
     });
     expect(form).toEqual({

@@ -38,18 +38,22 @@ describe("hasNextPage", () => {
 
 describe("addCoinsRequest", () => {
   it("needs a selected user", () => {
-    expect(addCoinsRequest(null, "5", "")).toEqual({ ok: false, error: INVALID });
+    expect(addCoinsRequest(null, "5", "Prize")).toEqual({ ok: false, field: "amount", error: INVALID });
   });
   it.each(["", "0", "-3", "1.5", "abc", " "])("refuses the amount %j", (amount) => {
-    expect(addCoinsRequest(7, amount, "")).toEqual({ ok: false, error: INVALID });
+    expect(addCoinsRequest(7, amount, "Prize")).toEqual({ ok: false, field: "amount", error: INVALID });
   });
-  it("defaults a blank reason", () => {
-    expect(addCoinsRequest(7, " 25 ", "   ")).toEqual({
-      ok: true,
-      body: { userId: 7, amount: 25, reason: "Admin added 25 FitCoins" },
+  it.each(["", "   "])("needs a reason (%j)", (reason) => {
+    expect(addCoinsRequest(7, " 25 ", reason)).toEqual({
+      ok: false,
+      field: "reason",
+      error: "A reason is required",
     });
   });
-  it("keeps a given reason, trimmed", () => {
+  it("refuses a reason over 200 characters", () => {
+    expect(addCoinsRequest(7, "1", "x".repeat(201))).toMatchObject({ ok: false, field: "reason" });
+  });
+  it("keeps the reason, trimmed", () => {
     expect(addCoinsRequest(7, "1", " Prize ")).toEqual({
       ok: true,
       body: { userId: 7, amount: 1, reason: "Prize" },

@@ -1,5 +1,9 @@
 import type { AdminUser, TestAccount } from "../../../../core/schemas/members";
-import { ADD_COINS_INVALID_MESSAGE, type AddCoinsBody } from "../../../../core/schemas/money";
+import {
+  ADD_COINS_INVALID_MESSAGE,
+  type AddCoinsBody,
+  moneyReasonSchema,
+} from "../../../../core/schemas/money";
 
 /* Pure rules of the admin panel's user sections (specification 3, sections 2 and 5). */
 
@@ -28,20 +32,23 @@ export function hasNextPage(rows: readonly unknown[] | undefined, pageSize = ADM
   return rows !== undefined && rows.length >= pageSize;
 }
 
-export type AddCoinsCheck = { ok: true; body: AddCoinsBody } | { ok: false; error: string };
+export type AddCoinsCheck =
+  | { ok: true; body: AddCoinsBody }
+  | { ok: false; field: "amount" | "reason"; error: string };
 
 /**
  * Add FitCoins: a selected user and a whole amount of at least 1, else the specification's
- * message; a blank reason becomes "Admin added N FitCoins".
+ * message; and a reason (issue 23), which is what the member reads in their history.
  */
 export function addCoinsRequest(userId: number | null, amountText: string, reason: string): AddCoinsCheck {
   const text = amountText.trim();
   const amount = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (userId === null || !Number.isSafeInteger(amount) || amount < 1) {
-    return { ok: false, error: ADD_COINS_INVALID_MESSAGE };
+    return { ok: false, field: "amount", error: ADD_COINS_INVALID_MESSAGE };
   }
-  const why = reason.trim();
-  return { ok: true, body: { userId, amount, reason: why || `Admin added ${amount} FitCoins` } };
+  const why = moneyReasonSchema.safeParse(reason);
+  if (!why.success) return { ok: false, field: "reason", error: why.error.issues[0].message };
+  return { ok: true, body: { userId, amount, reason: why.data } };
 }
 
 export type UserBadge = "Banned" | "Admin" | "Test" | "Subscribed";

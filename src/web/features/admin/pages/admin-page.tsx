@@ -1,4 +1,4 @@
-import { Gift, History, Landmark, MonitorCheck } from "lucide-react";
+import { Gift, History, Landmark, MonitorCheck, Scale, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { AdminUser } from "../../../../core/schemas/members";
@@ -21,9 +21,11 @@ import { useUserDeletions } from "../users-api";
 
 const tools = [
   { href: "/admin/gift-cards", label: "Gift Card Offers", icon: Gift },
+  { href: "/admin/reward-gift-cards", label: "Points Gift Cards", icon: Ticket },
   { href: "/admin/reconcile-deposits", label: "Deposit Reconciliation", icon: Landmark },
   { href: "/admin/payment-monitor", label: "Payment Monitor", icon: MonitorCheck },
   { href: "/admin/audit-log", label: "Audit Log", icon: History },
+  { href: "/admin/finance", label: "Finance", icon: Scale },
 ];
 
 export function AdminPage() {

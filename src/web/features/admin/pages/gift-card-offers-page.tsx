@@ -9,26 +9,45 @@ import { errorMessage } from "../../../lib/utils";
 import { AdminGuard } from "../components/admin-guard";
 import { GiftCardOfferCard } from "../components/gift-card-offer-card";
 import { GiftCardOfferDialog } from "../components/gift-card-offer-dialog";
-import { useActivateGiftCardOffer, useGiftCardOffers } from "../gift-card-offers-api";
+import { type OfferAction, useGiftCardOfferAction, useGiftCardOffers } from "../gift-card-offers-api";
+
+const ACTION_TOASTS: Record<OfferAction, { done: string; failed: string; fallback: string }> = {
+  activate: {
+    done: "Offer Activated",
+    failed: "Activation Failed",
+    fallback: "Failed to activate the offer",
+  },
+  schedule: {
+    done: "Offer Scheduled",
+    failed: "Scheduling Failed",
+    fallback: "Failed to schedule the offer",
+  },
+  end: { done: "Offer Ended", failed: "End Failed", fallback: "Failed to end the offer" },
+};
 
 type DialogState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; offer: GiftCardOffer };
 
 function OffersAdmin() {
   const offers = useGiftCardOffers();
-  const activate = useActivateGiftCardOffer();
+  const act = useGiftCardOfferAction();
   const [dialog, setDialog] = useState<DialogState>({ mode: "closed" });
 
-  const onActivate = (offer: GiftCardOffer) =>
-    activate.mutate(offer.id, {
-      onSuccess: (result) =>
-        toast({ title: "Offer Activated", description: result.message, variant: "success" }),
-      onError: (error) =>
-        toast({
-          title: "Activation Failed",
-          description: errorMessage(error, "Failed to activate the offer"),
-          variant: "destructive",
-        }),
-    });
+  const onAction = (offer: GiftCardOffer, action: OfferAction) =>
+    act.mutate(
+      { id: offer.id, action },
+      {
+        onSuccess: (result) =>
+          toast({ title: ACTION_TOASTS[action].done, description: result.message, variant: "success" }),
+        onError: (error) =>
+          toast({
+            title: ACTION_TOASTS[action].failed,
+            description: errorMessage(error, ACTION_TOASTS[action].fallback),
+            variant: "destructive",
+          }),
+      },
+    );
+  const pendingOn = (offer: GiftCardOffer) =>
+    act.isPending && act.variables?.id === offer.id ? act.variables.action : null;
 
   const list = offers.data ?? [];
   const active = list.find((o) => o.isActive);
@@ -50,10 +69,13 @@ function OffersAdmin() {
                 offer={active}
                 featured
                 onEdit={() => setDialog({ mode: "edit", offer: active })}
+                onAction={(action) => onAction(active, action)}
+                pending={pendingOn(active)}
               />
             ) : (
               <EmptyState icon={Gift} title="No active offer">
-                Members see no Gift Card of the Month until an offer is activated.
+                Members see no Gift Card of the Month this month until an offer is activated, or scheduled for
+                its month.
               </EmptyState>
             )}
           </div>
@@ -73,8 +95,8 @@ function OffersAdmin() {
                   key={offer.id}
                   offer={offer}
                   onEdit={() => setDialog({ mode: "edit", offer })}
-                  onActivate={() => onActivate(offer)}
-                  activating={activate.isPending && activate.variables === offer.id}
+                  onAction={(action) => onAction(offer, action)}
+                  pending={pendingOn(offer)}
                 />
               ))}
             </div>
@@ -88,7 +110,7 @@ function OffersAdmin() {
     <>
       <PageHeader
         title="Gift Card Offers"
-        description="The Gift Card of the Month and all offers."
+        description="The Gift Card of the Month and all offers. Months are calendar months in UTC: a scheduled offer starts with its month, and every offer ends with its month."
         backHref="/admin"
         backLabel="Admin Panel"
         actions={
@@ -112,7 +134,7 @@ function OffersAdmin() {
   );
 }
 
-/** Gift-card offers admin (specification 3, /admin/gift-cards): active offer, all offers, create, edit, activate. */
+/** Gift-card offers admin (specification 3, /admin/gift-cards): active offer, all offers, create, edit, activate, schedule, end. */
 export function GiftCardOffersPage() {
   return (
     <AdminGuard>

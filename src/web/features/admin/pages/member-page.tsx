@@ -64,7 +64,7 @@ function MemberPageContent({ id }: { id: number }) {
           onUnban={lift}
         />
         <MemberSessionsCard member={m} timeZone={timeZone} />
-        <MemberLedgerCard id={id} timeZone={timeZone} />
+        <MemberLedgerCard id={id} username={m.profile.username} timeZone={timeZone} />
         <MemberActivityCards member={m} timeZone={timeZone} />
         <MemberSafetyCards member={m} timeZone={timeZone} />
         <MemberReconcileCard id={id} username={m.profile.username} />

@@ -4,6 +4,8 @@ import { Link, useLocation, useSearchParams } from "wouter";
 import type { z } from "zod";
 import { REDIRECT_AFTER_AUTH_MS } from "../../../../core/constants";
 import type { loginSchema } from "../../../../core/schemas/auth";
+import { hasActiveSubscription } from "../../../app/access-rules";
+import { registerPathFor, rememberReturnPath, safeReturnPath } from "../../../app/return-path";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -31,6 +33,8 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const invite = params.get("invite");
+  // DESIGN 1, member pages while signed out: the page this sign-in was asked for.
+  const next = safeReturnPath(params.get("next"));
   const setUser = useSetCurrentUser();
   const loginMutation = useLoginMutation();
   const [redirecting, setRedirecting] = useState(false);
@@ -48,6 +52,13 @@ export function LoginPage() {
       await wait(REDIRECT_AFTER_AUTH_MS);
       // The session changes only now, so the access gate does not move the page before the toast.
       setUser(user);
+      // Without the plan or the rules the gate shows those first; the rules screen then leads on.
+      const gated = !hasActiveSubscription(user) || !user.rulesAccepted;
+      rememberReturnPath(gated ? next : null);
+      if (next) {
+        navigate(next);
+        return;
+      }
       // The invite of the login link, or one kept from an invite link opened earlier (spec 1, 2.1).
       const kept = readPendingInvite();
       const code = invite ?? (kept?.type === "group" ? kept.inviteCode : null);
@@ -62,7 +73,11 @@ export function LoginPage() {
   });
 
   const busy = loginMutation.isPending || redirecting;
-  const registerHref = invite ? `/register?invite=${encodeURIComponent(invite)}` : "/register";
+  const registerHref = next
+    ? registerPathFor(next)
+    : invite
+      ? `/register?invite=${encodeURIComponent(invite)}`
+      : "/register";
 
   return (
     <AuthLayout

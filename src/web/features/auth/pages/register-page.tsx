@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearchParams } from "wouter";
 import type { z } from "zod";
 import { REDIRECT_AFTER_AUTH_MS } from "../../../../core/constants";
 import { registerSchema } from "../../../../core/schemas/auth";
+import { loginPathFor, rememberReturnPath, safeReturnPath } from "../../../app/return-path";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -19,6 +20,9 @@ const PASSWORD_MISMATCH = "Passwords don't match";
 
 export function RegisterPage() {
   const [, navigate] = useLocation();
+  const [params] = useSearchParams();
+  // An invite's Sign Up & Join: after the subscription and the rules the member lands back there.
+  const next = safeReturnPath(params.get("next"));
   const setUser = useSetCurrentUser();
   const registerMutation = useRegisterMutation();
   const [redirecting, setRedirecting] = useState(false);
@@ -51,6 +55,7 @@ export function RegisterPage() {
         variant: "success",
       });
       await wait(REDIRECT_AFTER_AUTH_MS);
+      rememberReturnPath(next);
       setUser(user);
       navigate("/subscribe");
     } catch (error) {
@@ -72,7 +77,7 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{" "}
-          <Link href="/login" className={textLinkClass}>
+          <Link href={next ? loginPathFor(next) : "/login"} className={textLinkClass}>
             Sign in
           </Link>
         </>

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { RULES_INVITE_EXTRA_MS, RULES_REDIRECT_MS } from "../../../../core/constants";
+import { takeReturnPath } from "../../../app/return-path";
 import { Brand } from "../../../components/layout/brand";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
+import { signOutClick } from "../../../lib/sign-out";
 import { errorMessage, wait } from "../../../lib/utils";
 import { useRefreshCurrentUser, useSetCurrentUser, useUser } from "../../auth/api";
 import { pendingInvitePath, readPendingInvite } from "../../groups/pending-invite";
@@ -31,10 +33,12 @@ export function CommunityRulesPage() {
         variant: "success",
       });
       await wait(RULES_REDIRECT_MS);
-      const invite = readPendingInvite();
+      // The page the member was signing in for comes first (DESIGN 1, member pages while signed out).
+      const back = takeReturnPath();
+      const invite = back ? null : readPendingInvite();
       if (invite) await wait(RULES_INVITE_EXTRA_MS);
       setUser(updated);
-      navigate(invite ? pendingInvitePath(invite) : "/");
+      navigate(back ?? (invite ? pendingInvitePath(invite) : "/"));
       void refreshUser();
     } catch (error) {
       toast({
@@ -90,6 +94,18 @@ export function CommunityRulesPage() {
             </div>
           )}
         </section>
+        {user ? (
+          <p className="mt-6 text-center text-sm text-slate-600">
+            Signed in as <strong>{user.username}</strong>.{" "}
+            <a
+              href="/api/logout"
+              onClick={signOutClick}
+              className="font-semibold text-emerald-700 underline-offset-4 hover:underline"
+            >
+              Sign Out
+            </a>
+          </p>
+        ) : null}
       </div>
     </main>
   );

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { MessageCircle } from "lucide-react";
+import { ListOrdered, MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Link } from "wouter";
 import { COMPETITION_CARD_REFRESH_MS, COUNTDOWN_TICK_MS } from "../../../../core/constants";
 import { startLabel, timeRemaining } from "../../../../core/rules/countdown";
 import { eligibleCount, prizeSplitText } from "../../../../core/rules/prize-split";
@@ -114,6 +115,11 @@ export function CompetitionCard({ competition: c, viewer }: { competition: Compe
             )
           ) : null}
           <ShareButton competition={c} />
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/competitions/${c.id}/standings`} aria-label={`${c.name} full standings`}>
+              <ListOrdered aria-hidden="true" /> Standings
+            </Link>
+          </Button>
           {chatAllowed ? (
             <Button
               variant="outline"

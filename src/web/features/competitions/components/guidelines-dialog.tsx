@@ -1,9 +1,10 @@
 import { AlertTriangle, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { parseMinor } from "../../../../core/money";
 import { prizeRuleText } from "../../../../core/rules/prize-split";
 import type { Competition } from "../../../../core/schemas/competitions";
+import { walletPathFor } from "../../../app/return-path";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {
@@ -48,6 +49,8 @@ export function GuidelinesDialog({
 }) {
   const [agreed, setAgreed] = useState(false);
   const checkboxId = useId();
+  // Add FitCoins comes back to this page (the competitions list, or an invite) after paying.
+  const [here] = useLocation();
   const fee = competition.entryFee === null ? 0 : (parseMinor(competition.entryFee) ?? 0);
   const have = fitcoins === null ? null : parseMinor(fitcoins);
   const short = have !== null && fee > have;
@@ -86,8 +89,8 @@ export function GuidelinesDialog({
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
               You need {entryFeeLabel(competition.entryFee)} to join.{" "}
-              <Link href="/wallet" className="font-semibold underline">
-                Get FitCoins in your wallet
+              <Link href={walletPathFor(here)} className="font-semibold underline">
+                Add FitCoins
               </Link>
             </span>
           </p>

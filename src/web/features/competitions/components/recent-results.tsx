@@ -1,5 +1,6 @@
-import { Flag, Hourglass, ShieldAlert, Trophy } from "lucide-react";
+import { Flag, Hourglass, ListOrdered, ShieldAlert, Trophy } from "lucide-react";
 import { useState } from "react";
+import { Link } from "wouter";
 import type { Competition } from "../../../../core/schemas/competitions";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -103,16 +104,18 @@ export function RecentResults({
             </CardHeader>
             <CardContent className="grid gap-3">
               <Results competition={c} viewerId={viewerId} />
-              {c.canDispute ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="justify-self-start"
-                  onClick={() => setDisputing(c)}
-                >
-                  <Flag aria-hidden="true" /> Open a dispute
+              <div className="flex flex-wrap gap-2">
+                <Button asChild variant="outline" size="sm">
+                  <Link href={`/competitions/${c.id}/standings`}>
+                    <ListOrdered aria-hidden="true" /> Final standings
+                  </Link>
                 </Button>
-              ) : null}
+                {c.canDispute ? (
+                  <Button variant="outline" size="sm" onClick={() => setDisputing(c)}>
+                    <Flag aria-hidden="true" /> Open a dispute
+                  </Button>
+                ) : null}
+              </div>
             </CardContent>
           </Card>
         ))}

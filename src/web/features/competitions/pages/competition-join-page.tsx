@@ -1,4 +1,4 @@
-import { Ticket, Trophy } from "lucide-react";
+import { Trophy } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
 import type { PageProps } from "../../../app/pages";
@@ -6,46 +6,13 @@ import { BrandedPage } from "../../../components/layout/branded-page";
 import { ListError } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useAdminCheck } from "../../admin/api";
 import { useUser } from "../../auth/api";
 import { useInviteCompetition } from "../api";
 import { CompetitionCard } from "../components/competition-card";
+import { InvitePreviewCard } from "../components/invite-preview-card";
 import { LoadingCompetition } from "../components/loading-competition";
 import { forgetCompetitionInvite } from "../pending-competition-invite";
-
-/** A visitor: sign in first; the code was kept on arrival and brings them back here. */
-function SignInFirst({ code }: { code: string }) {
-  return (
-    <BrandedPage>
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <div className="mb-2 flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-600">
-            <Trophy className="size-7" aria-hidden="true" />
-          </div>
-          <CardTitle className="text-2xl">Join Competition</CardTitle>
-          <CardDescription>You've been invited to a StepRace step competition.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <div className="flex items-center justify-center gap-2 rounded-xl bg-slate-100 px-4 py-3">
-            <Ticket className="size-5 text-slate-600" aria-hidden="true" />
-            <span className="text-sm text-slate-600">Invite code</span>
-            <code className="font-mono text-base font-bold break-all text-slate-900">{code}</code>
-          </div>
-          <p className="text-center text-sm text-slate-600">
-            Log in to see the competition and join. Your invite is saved and brings you back here.
-          </p>
-          <Button asChild size="lg">
-            <Link href="/login">Log In to Join</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link href="/register">Create an Account</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </BrandedPage>
-  );
-}
 
 function InviteCompetition({ code }: { code: string }) {
   const user = useUser();
@@ -84,10 +51,19 @@ function InviteCompetition({ code }: { code: string }) {
   );
 }
 
-/** /competitions/join/{code}: the invited competition's card with Join; visitors sign in first. */
+/**
+ * /competitions/join/{code}: the invited competition's card with Join; a visitor sees its public
+ * preview and signs up or in, coming back here.
+ */
 export function CompetitionJoinPage({ params }: PageProps) {
   const user = useUser();
   const code = params.inviteCode ?? "";
-  if (!user) return <SignInFirst code={code} />;
+  if (!user) {
+    return (
+      <BrandedPage>
+        <InvitePreviewCard code={code} />
+      </BrandedPage>
+    );
+  }
   return <InviteCompetition code={code} />;
 }

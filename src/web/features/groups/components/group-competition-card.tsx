@@ -1,8 +1,10 @@
-import { Trophy } from "lucide-react";
+import { ListOrdered, Trophy } from "lucide-react";
+import { Link } from "wouter";
 import { eligibleCount, prizeSplitText } from "../../../../core/rules/prize-split";
 import type { Group } from "../../../../core/schemas/groups";
 import { CompetitionWindow } from "../../../components/countdown/competition-window";
 import { StandingsList } from "../../../components/standings/standings-list";
+import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { useGroupLeaderboard } from "../api";
@@ -54,13 +56,20 @@ export function GroupCompetitionCard({
         ) : null}
         {settled ? <p className="text-sm font-semibold text-slate-800">{settled}</p> : null}
         {group.hasScheduledCompetition ? (
-          <StandingsList
-            name={group.name}
-            entries={entries}
-            viewerId={viewerId}
-            limit={Number.POSITIVE_INFINITY}
-            title="Standings"
-          />
+          <>
+            <StandingsList
+              name={group.name}
+              entries={entries}
+              viewerId={viewerId}
+              limit={Number.POSITIVE_INFINITY}
+              title="Standings"
+            />
+            <Button asChild variant="outline" size="sm" className="justify-self-start">
+              <Link href={`/groups/${group.id}/standings`}>
+                <ListOrdered aria-hidden="true" /> Full standings
+              </Link>
+            </Button>
+          </>
         ) : null}
       </CardContent>
     </Card>

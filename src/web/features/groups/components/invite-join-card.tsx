@@ -1,7 +1,8 @@
 import { AlertTriangle, Coins } from "lucide-react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { prizeRuleText } from "../../../../core/rules/prize-split";
 import type { GroupPreview } from "../../../../core/schemas/groups";
+import { walletPathFor } from "../../../app/return-path";
 import { Avatar, initialsOf } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -34,6 +35,8 @@ export function InviteJoinCard({
   onCancel: () => void;
 }) {
   const { shown, more } = avatarStack(preview.members, preview.memberCount, preview.members.length);
+  // Add FitCoins comes back to this invite after paying.
+  const [here] = useLocation();
   return (
     <Card className="w-full max-w-md" role="region" aria-label={`Join ${preview.name}`}>
       <CardHeader>
@@ -91,7 +94,7 @@ export function InviteJoinCard({
           >
             <span className="font-bold">Insufficient Balance</span>
             <span>You need {fc(preview.poolEntryPrice)} to join.</span>
-            <Link href="/wallet" className="font-semibold underline">
+            <Link href={walletPathFor(here)} className="font-semibold underline">
               Add FitCoins
             </Link>
           </p>

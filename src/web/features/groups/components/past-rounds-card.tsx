@@ -1,4 +1,5 @@
-import { History } from "lucide-react";
+import { History, ListOrdered } from "lucide-react";
+import { Link } from "wouter";
 import type { GroupRound } from "../../../../core/schemas/groups";
 import { Card, CardContent } from "../../../components/ui/card";
 import { fc, formatInZone } from "../../../lib/format";
@@ -73,6 +74,12 @@ export function PastRoundsCard({ groupId, viewerId }: { groupId: number; viewerI
               {round.paidOut > 0 ? ` · ${fc(round.paidOut)} paid out` : ""}
             </p>
             <RoundResults round={round} viewerId={viewerId} />
+            <Link
+              href={`/groups/${groupId}/rounds/${round.id}/standings`}
+              className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-emerald-700 underline-offset-4 hover:underline"
+            >
+              <ListOrdered className="size-4" aria-hidden="true" /> Final standings of round {round.number}
+            </Link>
           </section>
         ))}
       </CardContent>

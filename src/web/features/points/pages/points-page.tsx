@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { ListError, ListLoading } from "../../../components/layout/list-page";
+import { LoadMore } from "../../../components/layout/load-more";
 import { PageHeader } from "../../../components/layout/page";
 import { Tabs } from "../../../components/ui/tabs";
 import { useUser } from "../../auth/api";
@@ -8,7 +9,7 @@ import {
   useGiftCards,
   usePointsRedemptions,
   usePointsSummary,
-  usePointTransactions,
+  usePointTransactionPages,
 } from "../api";
 import { GiftCardList } from "../components/gift-card-list";
 import { HowToEarn } from "../components/how-to-earn";
@@ -43,7 +44,7 @@ export function PointsPage() {
   const summary = usePointsSummary();
   const giftCards = useGiftCards();
   const redemptions = usePointsRedemptions();
-  const history = usePointTransactions();
+  const history = usePointTransactionPages();
   const [tab, setTab] = useState<PointsTab>("gift-cards");
   const [redeeming, setRedeeming] = useState<GiftCard | null>(null);
   const available = summary.data?.availablePoints;
@@ -97,8 +98,27 @@ export function PointsPage() {
                 key: "history",
                 label: "Point History",
                 content: (
-                  <TabBody query={history} label="your point history">
-                    {(lines) => <PointHistory lines={lines} />}
+                  <TabBody
+                    query={{
+                      data: history.data?.pages.flatMap((p) => p.items),
+                      isPending: history.isPending,
+                      // A failed "Load more" keeps the lines shown; LoadMore says it failed.
+                      isError: history.isError && !history.data,
+                      refetch: history.refetch,
+                    }}
+                    label="your point history"
+                  >
+                    {(lines) => (
+                      <>
+                        <PointHistory lines={lines} />
+                        <LoadMore
+                          hasMore={history.hasNextPage}
+                          loading={history.isFetchingNextPage}
+                          failed={history.isFetchNextPageError}
+                          onLoad={() => void history.fetchNextPage()}
+                        />
+                      </>
+                    )}
                   </TabBody>
                 ),
               },

@@ -15,11 +15,19 @@ export function MotionPermissionCard() {
           <ShieldCheck className="size-8 shrink-0 text-emerald-700" aria-hidden="true" />
           <div className="min-w-0 flex-1">
             <h2 className="font-bold text-emerald-900">Motion Permission Granted</h2>
-            <p className="text-sm text-emerald-800">Step tracking is authorized</p>
+            <p className="text-sm text-emerald-800">
+              {state.noSensor ? "But no motion sensor answers on this device" : "Step tracking is authorized"}
+            </p>
           </div>
-          <span className="rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white">
-            Active
-          </span>
+          {state.noSensor ? (
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">
+              No sensor
+            </span>
+          ) : (
+            <span className="rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white">
+              Active
+            </span>
+          )}
         </CardContent>
       </Card>
     );

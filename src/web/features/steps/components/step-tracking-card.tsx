@@ -5,7 +5,19 @@ import { toast } from "../../../components/ui/use-toast";
 import { cn } from "../../../lib/utils";
 import { useStepTracker } from "../tracker/browser-tracker";
 import type { StepTracker, StepTrackerState } from "../tracker/step-tracker";
+import { trackingStatus } from "../tracking-status";
 import { TrackingHelpButton } from "./tracking-help-dialog";
+
+const badge = {
+  active: "bg-emerald-100 text-emerald-900",
+  idle: "bg-slate-100 text-slate-700",
+  warning: "bg-amber-100 text-amber-900",
+} as const;
+const dot = {
+  active: "animate-pulse bg-emerald-600",
+  idle: "bg-slate-400",
+  warning: "bg-amber-500",
+} as const;
 
 // A disabled button here still tells the state ('Need Permission', 'Synced'): readable, not faded.
 const STATUS_BUTTON = "disabled:text-slate-600 disabled:opacity-100";
@@ -39,8 +51,7 @@ export async function syncNow(tracker: StepTracker): Promise<void> {
  */
 export function StepTrackingCard({ variant = "mobile" }: { variant?: "mobile" | "desktop" }) {
   const { state, tracker } = useStepTracker();
-  // Tracking shows active only when it is both on and permitted.
-  const active = state.isActive && state.hasPermission;
+  const status = trackingStatus(state, variant);
   const toggle = () => void (state.isActive ? tracker.stop() : tracker.start());
   const nothingToSync = state.stepsSinceLastSync <= 0;
   const startDisabled = !state.hasPermission || (!state.isActive && state.trackingElsewhere);
@@ -60,27 +71,21 @@ export function StepTrackingCard({ variant = "mobile" }: { variant?: "mobile" | 
           <span
             className={cn(
               "inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-bold",
-              active ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-700",
+              badge[status.tone],
             )}
             role="status"
           >
-            <span
-              className={cn("size-2 rounded-full", active ? "animate-pulse bg-emerald-600" : "bg-slate-400")}
-              aria-hidden="true"
-            />
-            {active ? "Active" : "Inactive"}
+            <span className={cn("size-2 rounded-full", dot[status.tone])} aria-hidden="true" />
+            {status.badge}
           </span>
         </div>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <p className="text-sm text-slate-600">
-          {active
-            ? `Counting your steps. ${state.stepCount.toLocaleString("en-US")} this session.`
-            : state.trackingElsewhere
-              ? "StepRace is already counting steps in another tab or window; stop it there first."
-              : state.hasPermission
-                ? "Start tracking and keep StepRace open while you walk."
-                : "Grant motion permission above, then start tracking."}
+        <p
+          className={cn("text-sm", status.tone === "warning" ? "text-amber-900" : "text-slate-600")}
+          data-testid="tracking-help"
+        >
+          {status.help}
         </p>
         <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
           <Button

@@ -245,6 +245,29 @@ describe("step tracker", () => {
     expect(android.tracker.getState().isActive).toBe(true);
   });
 
+  it("says there is no sensor when none answers in a few seconds (a laptop), until one does", async () => {
+    const t = setup();
+    await t.tracker.start();
+    expect(t.tracker.getState().noSensor).toBe(false);
+    t.timeouts.find((x) => x.ms === 3000)?.fn();
+    // Still listening: a sensor that wakes up later is heard.
+    expect(t.tracker.getState()).toMatchObject({ isActive: true, noSensor: true });
+    await t.step(1);
+    expect(t.tracker.getState()).toMatchObject({ noSensor: false, stepCount: 1 });
+  });
+
+  it("judges the sensor by the start it belongs to", async () => {
+    const t = setup();
+    await t.tracker.start();
+    const firstCheck = t.timeouts.find((x) => x.ms === 3000);
+    await t.tracker.stop();
+    await t.tracker.start();
+    await t.step(1);
+    // The first start's check runs late: the second start has heard the sensor.
+    firstCheck?.fn();
+    expect(t.tracker.getState().noSensor).toBe(false);
+  });
+
   it("lets go of a wake lock granted after tracking was already stopped", async () => {
     let grant: () => void = () => undefined;
     const t = setup({ screenDelay: new Promise<void>((r) => (grant = r)) });

@@ -21,6 +21,8 @@ export interface StepTrackerState {
   lastSyncedAt: number | null;
   /** Today's total as the server last answered a sync. */
   serverTotal: number | null;
+  /** Tracking heard no motion reading in a few seconds: this device has no sensor (a laptop). */
+  noSensor: boolean;
 }
 
 export interface TrackerEvents {
@@ -77,6 +79,7 @@ const initialState = (permitted: boolean): StepTrackerState => ({
   trackingElsewhere: false,
   lastSyncedAt: null,
   serverTotal: null,
+  noSensor: false,
 });
 
 /**
@@ -97,6 +100,8 @@ export function createStepTracker(env: TrackerEnv) {
   let chain: Promise<unknown> = Promise.resolve();
   let counted = 0;
   let failedAt: number | null = null;
+  // Each start's silence check is about that start only.
+  let runs = 0;
 
   const update = (patch: Partial<StepTrackerState>) => {
     state = { ...state, ...patch };
@@ -188,15 +193,21 @@ export function createStepTracker(env: TrackerEnv) {
       releaseSensors = release;
       detector = env.createDetector();
       let heard = false;
+      const run = ++runs;
       stopListening = env.listenToMotion((sample) => {
+        if (!heard && state.noSensor) update({ noSensor: false });
         heard = true;
         count(detector?.push(sample) ?? 0);
       });
       env.storage.setTrackingEnabled(true);
       update({ isActive: true, trackingElsewhere: false, stepCount: 0, error: null });
-      // iOS forgets the motion grant with the page: silence after a restart means asking again.
       env.setTimeout(() => {
-        if (state.isActive && !heard && env.grantLapsesWithPage) void lapseGrant();
+        if (run !== runs || !state.isActive || heard) return;
+        // iOS forgets the motion grant with the page: silence after a restart means asking again.
+        if (env.grantLapsesWithPage) void lapseGrant();
+        // Elsewhere a phone's sensor reports many times a second, even lying still: silence means
+        // there is none (a laptop), and the screens say so instead of "Active".
+        else update({ noSensor: true });
       }, SILENT_SENSOR_MS);
       await holdScreen();
       return true;

@@ -16,6 +16,7 @@ import {
   fitcoinPurchaseFormSchema,
   type PaymentPurpose,
 } from "../../../../core/schemas/money";
+import { withReturnTo } from "../../../app/return-path";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -57,10 +58,13 @@ export function CardPaymentDialog({
   purpose,
   open,
   onOpenChange,
+  returnTo = null,
 }: {
   purpose: PaymentPurpose;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A same-site page the checkout leads back to once paid. */
+  returnTo?: string | null;
 }) {
   const v = variants[purpose];
   const [, navigate] = useLocation();
@@ -78,7 +82,7 @@ export function CardPaymentDialog({
     try {
       const { clientSecret } = await intent.mutateAsync({ amount, purpose });
       setLeaving(true);
-      navigate(`/checkout?client_secret=${encodeURIComponent(clientSecret)}`);
+      navigate(withReturnTo(`/checkout?client_secret=${encodeURIComponent(clientSecret)}`, returnTo));
     } catch (error) {
       toast({
         title: "Payment Failed",

@@ -4,7 +4,7 @@ import { cardErrorMessage } from "../../../../core/payments/card-errors";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { dollars } from "../../../lib/format";
-import { PAYMENT_SUCCESS_URL } from "../use-payment-completion";
+import { paymentSuccessUrl } from "../use-payment-completion";
 import { PaymentError } from "./payment-error";
 
 /*
@@ -70,11 +70,14 @@ export function StripePaymentForm({
   publishableKey,
   amount,
   onPaid,
+  returnTo,
 }: {
   clientSecret: string;
   publishableKey: string;
   amount: string;
   onPaid: (paymentIntentId: string) => void;
+  /** A same-site page to go back to after a redirect-based payment. */
+  returnTo?: string | null;
 }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: StripeClient; elements: StripeElements } | null>(null);
@@ -115,7 +118,7 @@ export function StripePaymentForm({
     setError(null);
     const { error: failure, paymentIntent } = await loaded.stripe.confirmPayment({
       elements: loaded.elements,
-      confirmParams: { return_url: `${window.location.origin}${PAYMENT_SUCCESS_URL}` },
+      confirmParams: { return_url: `${window.location.origin}${paymentSuccessUrl(returnTo ?? null)}` },
       redirect: "if_required",
     });
     setBusy(false);

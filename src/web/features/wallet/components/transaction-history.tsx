@@ -1,15 +1,18 @@
 import { ReceiptText } from "lucide-react";
+import { LoadMore } from "../../../components/layout/load-more";
 import { EmptyState } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { useTransactions } from "../api";
+import { useTransactionPages } from "../api";
 import { paidByCard } from "../money-view";
 import { PAID_BY_CARD_LABEL, TransactionList } from "./transaction-row";
 
-/** The member's transactions, newest first, refreshed every 5 s. */
+/** The member's transactions, newest first, refreshed every 5 s; "Load more" pages past them. */
 export function TransactionHistory() {
-  const { data, isPending, isError, refetch } = useTransactions();
+  const pages = useTransactionPages();
+  const { isPending, isError, refetch } = pages;
+  const data = pages.data?.pages.flatMap((p) => p.items);
   const anyCardLine = data?.some(paidByCard) ?? false;
   return (
     <Card>
@@ -35,7 +38,15 @@ export function TransactionHistory() {
             </Button>
           </div>
         ) : data && data.length > 0 ? (
-          <TransactionList items={data} labelledBy="history" />
+          <>
+            <TransactionList items={data} labelledBy="history" />
+            <LoadMore
+              hasMore={pages.hasNextPage}
+              loading={pages.isFetchingNextPage}
+              failed={pages.isFetchNextPageError}
+              onLoad={() => void pages.fetchNextPage()}
+            />
+          </>
         ) : (
           <EmptyState icon={ReceiptText} title="No transactions yet" className="border-none px-0 py-6">
             Add funds to your wallet to get started.

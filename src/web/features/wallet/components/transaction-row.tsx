@@ -34,6 +34,7 @@ const typeIcons: Record<string, LucideIcon> = {
   winnings: Trophy,
   pool_contribution: PiggyBank,
   admin_grant: Gift,
+  admin_reversal: Undo2,
   redemption: CreditCard,
   subscription: BadgeCheck,
   chargeback: ShieldAlert,

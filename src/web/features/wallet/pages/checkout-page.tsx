@@ -4,6 +4,7 @@ import { Link, Redirect, useSearchParams } from "wouter";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
 import { formatMinor } from "../../../../core/money";
 import type { PaymentIntentInfo } from "../../../../core/schemas/money";
+import { safeReturnPath, withReturnTo } from "../../../app/return-path";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -23,18 +24,21 @@ const StripePaymentForm = lazy(async () => ({
 export function CheckoutPage() {
   const [params] = useSearchParams();
   const clientSecret = params.get("client_secret");
-  if (!clientSecret) return <Redirect to="/wallet" replace />;
+  // Where the member goes after paying when they came to add FitCoins from elsewhere (an invite).
+  const returnTo = safeReturnPath(params.get("returnTo"));
+  const wallet = withReturnTo("/wallet", returnTo);
+  if (!clientSecret) return <Redirect to={wallet} replace />;
   return (
     <>
-      <PageHeader title="Checkout" backHref="/wallet" backLabel="Wallet" />
+      <PageHeader title="Checkout" backHref={wallet} backLabel="Wallet" />
       <div className="mx-auto w-full max-w-md">
-        <CheckoutLoader clientSecret={clientSecret} />
+        <CheckoutLoader clientSecret={clientSecret} returnTo={returnTo} />
       </div>
     </>
   );
 }
 
-function CheckoutLoader({ clientSecret }: { clientSecret: string }) {
+function CheckoutLoader({ clientSecret, returnTo }: { clientSecret: string; returnTo: string | null }) {
   const intent = usePaymentIntent(clientSecret);
   if (intent.isPending) {
     return (
@@ -61,7 +65,7 @@ function CheckoutLoader({ clientSecret }: { clientSecret: string }) {
       </EmptyState>
     );
   }
-  return <Checkout clientSecret={clientSecret} intent={intent.data} />;
+  return <Checkout clientSecret={clientSecret} intent={intent.data} returnTo={returnTo} />;
 }
 
 function OrderSummary({ intent }: { intent: PaymentIntentInfo }) {
@@ -86,8 +90,16 @@ function OrderSummary({ intent }: { intent: PaymentIntentInfo }) {
   );
 }
 
-function Checkout({ clientSecret, intent }: { clientSecret: string; intent: PaymentIntentInfo }) {
-  const { phase, complete } = usePaymentCompletion(intent);
+function Checkout({
+  clientSecret,
+  intent,
+  returnTo,
+}: {
+  clientSecret: string;
+  intent: PaymentIntentInfo;
+  returnTo: string | null;
+}) {
+  const { phase, complete } = usePaymentCompletion(intent, returnTo);
   const alreadyPaid = intent.status === "succeeded";
   const started = useRef(false);
 
@@ -115,7 +127,9 @@ function Checkout({ clientSecret, intent }: { clientSecret: string; intent: Paym
         <CardContent className="grid justify-items-center gap-3 p-8 text-center" role="status">
           <CircleCheck className="size-12 text-emerald-600" aria-hidden="true" />
           <h2 className="text-xl font-bold">Payment Successful!</h2>
-          <p className="text-slate-600">Redirecting to your wallet...</p>
+          <p className="text-slate-600">
+            {returnTo ? "Taking you back to where you were..." : "Redirecting to your wallet..."}
+          </p>
         </CardContent>
       </Card>
     );
@@ -160,6 +174,7 @@ function Checkout({ clientSecret, intent }: { clientSecret: string; intent: Paym
               publishableKey={intent.publishableKey ?? ""}
               amount={intent.amount}
               onPaid={complete}
+              returnTo={returnTo}
             />
           </Suspense>
         ) : (

@@ -1,7 +1,8 @@
-import { Landmark } from "lucide-react";
+import { ArrowLeft, Landmark } from "lucide-react";
 import { useState } from "react";
-import { Link } from "wouter";
+import { Link, useSearchParams } from "wouter";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
+import { safeReturnPath } from "../../../app/return-path";
 import { PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -10,6 +11,7 @@ import { CardPaymentDialog } from "../components/card-payment-dialog";
 import { ConvertDialog } from "../components/convert-dialog";
 import { MissingDepositsCheck } from "../components/missing-deposits-check";
 import { PaymentReturnNotice } from "../components/payment-return-notice";
+import { StatementDownload } from "../components/statement-download";
 import { TransactionHistory } from "../components/transaction-history";
 import { WalletBalances } from "../components/wallet-balances";
 import { balanceCents } from "../money-view";
@@ -17,10 +19,32 @@ import { usePaymentReturn } from "../use-payment-return";
 
 type OpenDialog = "deposit" | "fitcoins" | "convert" | null;
 
+/** The way back for a member who came to add FitCoins from elsewhere (an invite's Add FitCoins). */
+function ReturnBanner({ to }: { to: string }) {
+  const invite = to.startsWith("/competitions/join/") || /^\/(groups\/)?join\//.test(to);
+  return (
+    <div
+      className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4"
+      role="status"
+    >
+      <p className="text-sm text-emerald-950">
+        Add FitCoins here{invite ? ", then go back and join." : ", then go back to where you were."}
+      </p>
+      <Button asChild size="sm">
+        <Link href={to}>
+          <ArrowLeft aria-hidden="true" /> {invite ? "Back to the invite" : "Go back"}
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
 export function WalletPage() {
   const { data: user } = useLiveUser();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [paymentNotice, dismissPaymentNotice] = usePaymentReturn();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get("returnTo"));
   const cents = balanceCents(user?.balance);
   const canConvert = cents !== null && cents >= 100;
   const close = (open: boolean) => {
@@ -31,6 +55,7 @@ export function WalletPage() {
     <>
       <PageHeader title="Wallet" description="Your dollar balance, FitCoins and transaction history." />
       {paymentNotice ? <PaymentReturnNotice notice={paymentNotice} onDismiss={dismissPaymentNotice} /> : null}
+      {returnTo ? <ReturnBanner to={returnTo} /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
           <WalletBalances
@@ -57,6 +82,7 @@ export function WalletPage() {
               {100 - PLATFORM_FEE_PERCENT}% of the amount becomes FitCoins.
             </CardContent>
           </Card>
+          <StatementDownload />
           <Card>
             <CardHeader>
               <CardTitle>Deposits</CardTitle>
@@ -75,8 +101,18 @@ export function WalletPage() {
           </Card>
         </div>
       </div>
-      <CardPaymentDialog purpose="deposit" open={dialog === "deposit"} onOpenChange={close} />
-      <CardPaymentDialog purpose="fitcoins" open={dialog === "fitcoins"} onOpenChange={close} />
+      <CardPaymentDialog
+        purpose="deposit"
+        open={dialog === "deposit"}
+        onOpenChange={close}
+        returnTo={returnTo}
+      />
+      <CardPaymentDialog
+        purpose="fitcoins"
+        open={dialog === "fitcoins"}
+        onOpenChange={close}
+        returnTo={returnTo}
+      />
       <ConvertDialog balanceCents={cents} open={dialog === "convert"} onOpenChange={close} />
     </>
   );

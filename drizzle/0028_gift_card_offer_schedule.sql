@@ -1,0 +1,3 @@
+ALTER TABLE "gift_card_offers" ADD COLUMN "scheduled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "gift_card_offers_one_scheduled_uq" ON "gift_card_offers" USING btree ("month") WHERE "gift_card_offers"."scheduled";--> statement-breakpoint
+ALTER TABLE "gift_card_offers" ADD CONSTRAINT "gift_card_offers_active_or_scheduled" CHECK (not ("gift_card_offers"."is_active" and "gift_card_offers"."scheduled"));

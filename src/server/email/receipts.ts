@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { formatMinor, formatUsd } from "../../core/money";
+import { splitFitcoinPurchase } from "../../core/rules/fitcoins";
+import type { AppContext } from "../context";
+import { users } from "../db/schema";
+import { paymentReceiptEmail } from "./receipt-templates";
+
+/*
+ * Receipts are sent only by the path that booked the payment, after its transaction committed
+ * (DESIGN 2.3: a webhook, the client's process-deposit call and reconciliation may all see one
+ * payment; the ledger's idempotency key lets exactly one of them book it). So a payment gets one
+ * receipt; a crash between the commit and the send loses it rather than sending two.
+ */
+
+export type PaidFor =
+  | { kind: "deposit" }
+  | { kind: "fitcoins" }
+  | { kind: "subscription"; periodStart: Date; periodEnd: Date };
+
+export type ReceiptFacts = {
+  userId: number;
+  amountCents: number;
+  /** The provider's payment id. */
+  reference: string;
+  paidAt: Date;
+  paidFor: PaidFor;
+  cardLast4?: string | null;
+};
+
+const when = (at: Date, timeZone: string) =>
+  `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(at)} (${timeZone})`;
+
+function whatFor(p: PaidFor, amountCents: number, timeZone: string): string {
+  if (p.kind === "deposit") return "Wallet deposit";
+  if (p.kind === "fitcoins") {
+    const { fitcoins } = splitFitcoinPurchase(amountCents);
+    return `${formatMinor(fitcoins)} FitCoins (after the 15% platform fee)`;
+  }
+  const day = (d: Date) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone }).format(d);
+  return `StepRace membership, ${day(p.periodStart)} to ${day(p.periodEnd)}`;
+}
+
+/** Emails the member the receipt of a card payment just booked. Never throws: mail is best effort. */
+export async function sendPaymentReceipt(ctx: AppContext, facts: ReceiptFacts): Promise<void> {
+  try {
+    const [user] = await ctx.db
+      .select({ email: users.email, firstName: users.firstName, timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.id, facts.userId));
+    // An anonymised (deleted) member has no address left to write to.
+    if (!user || user.email.endsWith("@deleted.invalid")) return;
+    let timeZone = user.timeZone;
+    try {
+      new Intl.DateTimeFormat("en-GB", { timeZone });
+    } catch {
+      timeZone = "UTC";
+    }
+    await ctx.mailer.send(
+      user.email,
+      paymentReceiptEmail({
+        firstName: user.firstName,
+        what: whatFor(facts.paidFor, facts.amountCents, timeZone),
+        amount: formatUsd(facts.amountCents),
+        date: when(facts.paidAt, timeZone),
+        reference: facts.reference,
+        cardLast4: facts.cardLast4,
+        link: `${ctx.config.appUrl}/wallet`,
+      }),
+    );
+  } catch (err) {
+    ctx.log.error({ err, userId: facts.userId, reference: facts.reference }, "receipt could not be sent");
+  }
+}

@@ -1,0 +1,106 @@
+import { ListChecks } from "lucide-react";
+import type { ReconciliationRun } from "../../../../core/schemas/finance";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { dollars, formatInZone } from "../../../lib/format";
+import { cn } from "../../../lib/utils";
+import { useReconciliationRuns } from "../finance-api";
+
+const STATUS = {
+  succeeded: { label: "Completed", tone: "bg-emerald-50 text-emerald-800" },
+  failed: { label: "Failed", tone: "bg-red-50 text-red-800" },
+  running: { label: "Running", tone: "bg-amber-50 text-amber-900" },
+} as const;
+
+function RunRow({ run, timeZone }: { run: ReconciliationRun; timeZone: string }) {
+  const status = STATUS[run.status];
+  return (
+    <li className="grid min-w-0 gap-1.5 py-3" data-testid="reconciliation-run">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="font-semibold text-slate-900">
+          {run.trigger === "scheduled" ? "Daily run" : `By @${run.admin?.username ?? "admin"}`}
+        </p>
+        <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", status.tone)}>
+          {status.label}
+        </span>
+      </div>
+      <p className="text-xs text-slate-500">
+        <time dateTime={run.startedAt}>{formatInZone(run.startedAt, timeZone)}</time>
+        {run.usersScanned === null
+          ? null
+          : ` · ${run.usersScanned} ${run.usersScanned === 1 ? "member" : "members"} scanned`}
+      </p>
+      <p className="text-sm text-slate-700">
+        {run.missingCount === 0
+          ? "No missing deposits"
+          : `${run.recoveredCount} of ${run.missingCount} missing payments booked (${dollars(run.recoveredAmount)})`}
+      </p>
+      {run.error ? <p className="break-words text-sm font-semibold text-red-700">{run.error}</p> : null}
+      {run.findings.length > 0 ? (
+        <details className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
+          <summary className="cursor-pointer font-semibold text-emerald-800">
+            View findings ({run.findings.length})
+          </summary>
+          <ul className="mt-2 grid gap-1.5">
+            {run.findings.map((f) => (
+              <li key={f.paymentIntentId} className="grid min-w-0 gap-0.5">
+                <span className="flex justify-between gap-3">
+                  <span className="truncate font-semibold">@{f.username ?? `member ${f.userId}`}</span>
+                  <span className="tabular-nums">{dollars(f.amount)}</span>
+                </span>
+                <span className="break-all font-mono text-xs text-slate-500">
+                  {f.paymentIntentId} · {f.purpose} ·{" "}
+                  {f.recovered ? "booked by this run" : "booked elsewhere"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/** The daily and manual global reconciliations, newest first, with what each found. */
+export function ReconciliationRunsCard({ timeZone }: { timeZone: string }) {
+  const runs = useReconciliationRuns();
+  const items = runs.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ListChecks className="size-5 text-emerald-700" aria-hidden="true" /> Reconciliation Runs
+        </CardTitle>
+        <CardDescription>
+          Each global deposit reconciliation (daily, or run by an admin) and the payments it found.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {runs.isPending ? (
+          <Spinner label="Loading runs" />
+        ) : runs.isError ? (
+          <p role="alert">Could not load the runs.</p>
+        ) : items.length === 0 ? (
+          <p className="text-slate-600">No runs yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="Reconciliation runs">
+            {items.map((run) => (
+              <RunRow key={run.id} run={run} timeZone={timeZone} />
+            ))}
+          </ul>
+        )}
+        {runs.hasNextPage ? (
+          <Button
+            variant="outline"
+            className="w-fit"
+            disabled={runs.isFetchingNextPage}
+            onClick={() => runs.fetchNextPage()}
+          >
+            {runs.isFetchingNextPage ? "Loading..." : "Load more"}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

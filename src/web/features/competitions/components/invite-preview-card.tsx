@@ -1,0 +1,113 @@
+import { CalendarDays, Ticket, Trophy, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { loginPathFor, registerPathFor } from "../../../app/return-path";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { formatInZone } from "../../../lib/format";
+import { deviceTimeZone } from "../../../lib/local-datetime";
+import { useInvitePreview } from "../api";
+import { entryFeeLabel, fc } from "../competition-view";
+import { competitionInvitePath } from "../pending-competition-invite";
+
+function Fact({ icon: Icon, label, children }: { icon: typeof Trophy; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 rounded-xl bg-slate-50 px-3 py-2">
+      <Icon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+      <div className="min-w-0">
+        <dt className="text-xs text-slate-600">{label}</dt>
+        <dd className="text-sm font-semibold break-words text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** The places line: "12 of 50 places left", "Full", or "Open to everyone". */
+export function placesText(preview: { placesLeft: number | null; maxParticipants: number | null }): string {
+  if (preview.placesLeft === null || preview.maxParticipants === null) return "No limit";
+  if (preview.placesLeft === 0) return "Full";
+  return `${preview.placesLeft} of ${preview.maxParticipants} left`;
+}
+
+/**
+ * A competition invite opened by a visitor (DESIGN 1, competition invite links): the public
+ * preview, dates in the visitor's own zone, then Sign Up & Join or Log In, both coming back here.
+ */
+export function InvitePreviewCard({ code }: { code: string }) {
+  const preview = useInvitePreview(code);
+  const timeZone = deviceTimeZone();
+  const back = competitionInvitePath(code);
+  if (preview.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading the invite" />
+      </div>
+    );
+  }
+  const p = preview.data;
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader className="items-center text-center">
+        <div className="mb-2 flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-600">
+          <Trophy className="size-7" aria-hidden="true" />
+        </div>
+        <CardTitle className="text-2xl">{p ? p.name : "Invalid Invite Link"}</CardTitle>
+        <CardDescription>
+          {p
+            ? "You've been invited to a StepRace step competition."
+            : preview.isError
+              ? "We could not load this invite. Check your connection and try again."
+              : "This invite link is invalid, or the competition no longer exists."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {p ? (
+          <>
+            {p.description ? <p className="text-center text-sm text-slate-700">{p.description}</p> : null}
+            <dl className="grid gap-2" aria-label="Competition details">
+              <Fact icon={CalendarDays} label="Dates">
+                {formatInZone(p.startDate, timeZone)} to {formatInZone(p.endDate, timeZone)}
+              </Fact>
+              <div className="grid grid-cols-2 gap-2">
+                <Fact icon={Ticket} label="Entry fee">
+                  {entryFeeLabel(p.entryFee)}
+                </Fact>
+                <Fact icon={Trophy} label="Prize pool">
+                  {fc(p.prizePool)}
+                </Fact>
+              </div>
+              <Fact icon={Users} label="Places">
+                <span data-testid="places-left">{placesText(p)}</span> · {p.participantCount} joined
+              </Fact>
+            </dl>
+            {!p.entriesOpen ? (
+              <p
+                className="rounded-xl bg-amber-50 px-3 py-2 text-center text-sm text-amber-950"
+                role="status"
+              >
+                {p.status === "completed"
+                  ? "This competition has ended."
+                  : p.placesLeft === 0
+                    ? "This competition is full."
+                    : "Entries for this competition are closed."}
+              </p>
+            ) : null}
+            <Button asChild size="lg">
+              <Link href={registerPathFor(back)}>Sign Up &amp; Join</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link href={loginPathFor(back)}>Log In to Join</Link>
+            </Button>
+          </>
+        ) : preview.isError ? (
+          <Button onClick={() => void preview.refetch()}>Try Again</Button>
+        ) : (
+          <Button asChild>
+            <Link href="/">Go to StepRace</Link>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
