@@ -2,7 +2,6 @@ import { eq, lte } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
-import { reconcileEveryone } from "../features/deposits/deposits.service";
 import { runGlobalReconciliation } from "../features/finance/reconciliation-runs.service";
 import { processNotificationQueue } from "../features/notifications/queue-job";
 import { queueStartNotifications } from "../features/notifications/start-reminders";

@@ -34,6 +34,9 @@ export async function queueFanout(tx: Db | Tx, fanout: Fanout, at: Date): Promis
 
 /** Where a competition's items point: its group's page for a group round. */
 const linkOf = sql`case when c.group_id is null then '/competitions' else '/groups/' || c.group_id end`;
+/** A result: the full standings, the member's own row highlighted there. */
+const standingsOf = sql`case when c.group_id is null then '/competitions/' || c.id || '/standings'
+  else '/groups/' || c.group_id || '/rounds/' || c.id || '/standings' end`;
 
 /** The members of one batch, with each one's notification, as storeNotificationsSql reads them. */
 function recipients(f: Fanout, after: number, limit: number, at: Date): SQL {
@@ -52,7 +55,7 @@ function recipients(f: Fanout, after: number, limit: number, at: Date): SQL {
               else 'Nobody walked in it, so your ' || ${fitcoinsSql(sql`t.amount`)} || ' FitCoins came back to your wallet.' end
             else 'You finished in ' || ${ordinalSql(sql`coalesce(p.final_position, c.participant_count)`)} || ' place with '
               || to_char(case when p.disqualified_at is null then p.steps else 0 end, 'FM999,999,999,990') || ' steps.' end as body,
-          case when k.kind = 'competition_finished' then ${linkOf} else '/wallet' end as link,
+          case when k.kind = 'competition_finished' then ${standingsOf} else '/wallet' end as link,
           k.kind || ':competition:' || c.id || ':user:' || p.user_id as dedupe_key
         from competition_participants p
           join competitions c on c.id = p.competition_id

@@ -104,7 +104,7 @@ describe("notification delivery with two processes", { timeout: 120_000 }, () =>
         kind: "competition_finished",
         title: "Push Sprint has ended",
         body: "You finished in 4th place with 1,000 steps.",
-        link: "/competitions",
+        link: `/competitions/${c.id}/standings`,
       }),
     ]);
     expect(push.for(players[3].device.name)).toHaveLength(1);
