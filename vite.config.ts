@@ -67,6 +67,8 @@ export default defineConfig({
         navigateFallback: "index.html",
         navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/sandbox(?:\/|$)/],
         cleanupOutdatedCaches: true,
+        // Web Push: shows the server's pushes and opens their links (public/push-handler.js).
+        importScripts: ["/push-handler.js"],
       },
       devOptions: { enabled: false },
     }),

@@ -36,6 +36,8 @@ import { helpRoutes } from "./features/help/help.routes";
 import { adminMemberRoutes } from "./features/members/admin-member.routes";
 import { memberRoutes } from "./features/members/members.routes";
 import { profileImageRoutes } from "./features/members/profile-image.routes";
+import { notificationRoutes } from "./features/notifications/notifications.routes";
+import { unsubscribeRoutes } from "./features/notifications/unsubscribe.routes";
 import { offerRoutes } from "./features/rewards/offers.routes";
 import { redemptionAdminRoutes } from "./features/rewards/redemption-admin.routes";
 import { rewardCardRoutes } from "./features/rewards/reward-cards.routes";
@@ -233,6 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(adRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
   await app.register(helpRoutes, { ctx });
+  await app.register(notificationRoutes, { ctx });
+  await app.register(unsubscribeRoutes, { ctx });
   if (ctx.payments.name === "sandbox") await app.register(sandboxRoutes, { ctx });
   else await app.register(stripeWebhookRoutes, { ctx });
   const giftCardWebhooks = ctx.giftCards.webhooks;

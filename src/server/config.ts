@@ -39,6 +39,16 @@ const envSchema = z.object({
   /** Invitation emails a member may send an hour, and in a day. */
   INVITE_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   INVITE_EMAIL_DAILY_CAP: z.coerce.number().int().min(1).default(30),
+  /** Web Push identity (both keys, or neither: then a pair is made once and kept in the database). */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who push services may contact about this sender: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: URL")
+    .optional(),
+  /** Tests only: accept http push endpoints on local and private addresses. */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SECURE_COOKIES: bool,
   TRUST_PROXY: bool,
@@ -150,6 +160,9 @@ export type Config = {
   /** Production on the built-in sandboxes, allowed for a public demo (ALLOW_SANDBOX_IN_PRODUCTION). */
   allowSandboxInProduction: boolean;
   clientDir: string;
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /** PUSH_ALLOW_PRIVATE_ENDPOINTS: tests may subscribe local http endpoints. */
+  pushAllowPrivateEndpoints: boolean;
 };
 
 /** Reads the environment once; invalid settings stop the process with a clear message. */
@@ -160,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither",
+    );
+  }
   if (e.GIFT_CARD_PROVIDER === "tremendous") {
     // Without them no order could be placed: every redemption would wait for nothing.
     const missing = [
@@ -184,6 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Boolean,
     );
     const problems = missing.length ? [`${missing.join(", ")} must be set in production`] : [];
+    // It would let a member's push subscription make the server call into its own network.
+    if (e.PUSH_ALLOW_PRIVATE_ENDPOINTS)
+      problems.push("PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests: unset it in production");
     const sandboxes = e.ALLOW_SANDBOX_IN_PRODUCTION ? [] : sandboxesInUse(e);
     if (sandboxes.length) {
       problems.push(
@@ -245,5 +266,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { provider: "sandbox" },
     giftCardPollMs: e.GIFT_CARD_POLL_MS,
     clientDir: "dist/client",
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    },
+    pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
   };
 }

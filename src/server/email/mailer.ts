@@ -42,6 +42,7 @@ export function createMailer(opts: {
         subject: content.subject,
         text: content.text,
         html: content.html,
+        headers: content.unsubscribe?.headers,
       });
       await opts.db.update(emails).set({ sentAt: new Date() }).where(eq(emails.id, id));
     } catch (err) {
@@ -67,6 +68,7 @@ export function createMailer(opts: {
             textBody: transport ? redact(content.text, content.secrets) : content.text,
             htmlBody: transport ? redact(content.html, content.secrets) : content.html,
             transport: transport ? "smtp" : "outbox",
+            headers: content.unsubscribe?.headers ?? null,
           })
           .returning({ id: emails.id });
         if (!transport) {

@@ -144,3 +144,22 @@ The StepRace team`;
   );
   return { template: "reminder", subject, text, html };
 }
+
+/** A notification sent by email too (a start reminder): its title, its text and a button to it. */
+export function notificationEmail(
+  firstName: string,
+  n: { title: string; body: string; link: string; template: string },
+): EmailContent {
+  const text = `Hi ${firstName},
+
+${n.body}
+
+Open it in StepRace: ${n.link}
+
+The StepRace team`;
+  const html = layout(
+    n.title,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(n.body)}</p>${button(n.link, "Open StepRace")}`,
+  );
+  return { template: n.template, subject: n.title, text, html };
+}

@@ -7,6 +7,11 @@ export type EmailContent = {
   html: string;
   /** Parts (tokens) kept out of the stored copy once the message has really been sent. */
   secrets?: string[];
+  /**
+   * Every email that is not about an account's security or money: its one-click unsubscribe
+   * (RFC 8058), as headers and as a link in the footer.
+   */
+  unsubscribe?: { url: string; headers: Record<string, string> };
 };
 
 /** Where the shared footer goes in every message's HTML (the mailer fills it in). */
@@ -41,7 +46,14 @@ Questions? Write to ${supportEmail}`;
 
 /** A message with the shared footer added: under the text, and in the layout's footer slot. */
 export function withFooter(content: EmailContent, settings: FooterSettings): EmailContent {
-  const footer = emailFooter(settings);
+  const base = emailFooter(settings);
+  const stop = content.unsubscribe?.url;
+  const footer = stop
+    ? {
+        text: `${base.text}\nNo more emails like this one: ${stop}`,
+        html: `${base.html}<p style="color:#6b7280;font-size:12px">No more emails like this one? <a href="${escapeHtml(stop)}" style="color:#047857">Unsubscribe</a></p>`,
+      }
+    : base;
   const html = content.html.includes(FOOTER_SLOT)
     ? content.html.replace(FOOTER_SLOT, footer.html)
     : content.html.replace(/(<\/body>)?(<\/html>)?\s*$/, `${footer.html}$1$2`);

@@ -3,6 +3,8 @@ import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
 import { runGlobalReconciliation } from "../features/finance/reconciliation-runs.service";
+import { processNotificationQueue } from "../features/notifications/queue-job";
+import { queueStartNotifications } from "../features/notifications/start-reminders";
 import { rollOffersOver } from "../features/rewards/offers.service";
 import { awardPendingPoints } from "../features/rewards/points.service";
 import { finishPendingRedemptions } from "../features/rewards/redemption.service";
@@ -61,11 +63,14 @@ export async function sweepEndedRateLimits(ctx: AppContext) {
 export const jobs: Job[] = [
   { name: "subscription-period-ends", run: runPeriodEnds },
   { name: "daily-deposit-reconciliation", run: dailyReconciliation },
+  { name: "competition-start-notifications", run: queueStartNotifications },
   { name: "competition-settlement", run: settleDueCompetitions },
   { name: "points-award", run: awardPendingPoints },
   { name: "gift-card-fulfilment", run: finishPendingRedemptions },
   { name: "gift-card-offer-months", run: rollOffersOver },
   { name: "rate-limit-sweep", run: sweepEndedRateLimits },
+  // Last: it sends what the jobs before it (and the requests since the last tick) queued.
+  { name: "notification-queue", run: processNotificationQueue },
 ];
 
 /** Runs all jobs once; a failing job is logged and does not stop the others. */

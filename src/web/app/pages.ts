@@ -132,6 +132,10 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/groups/pages/group-detail-page"),
     (m) => m.GroupDetailPage,
   ),
+  notifications: page(
+    () => import("../features/notifications/pages/notifications-page"),
+    (m) => m.NotificationsPage,
+  ),
   leaderboard: page(
     () => import("../features/leaderboard/pages/leaderboard-page"),
     (m) => m.LeaderboardPage,

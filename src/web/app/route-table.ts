@@ -44,6 +44,7 @@ export type PageKey =
   | "finance"
   | "emailTest"
   | "help"
+  | "notifications"
   | "terms"
   | "privacy";
 
@@ -88,6 +89,8 @@ export const ownMoneyRoutes: RouteDef[] = [
   route("/redeem", "redeem"),
   route("/points", "points"),
   route("/profile", "profile"),
+  // Refunds and gift cards are news about the member's own money.
+  route("/notifications", "notifications"),
 ];
 
 /** Issue 22: help and the legal texts, for visitors and members alike. */
@@ -139,6 +142,7 @@ export const activeRoutes: RouteDef[] = [
   route("/community-rules", "communityRules"),
   route("/banking-setup", "bankingSetup"),
   route("/safety", "safety"),
+  route("/notifications", "notifications"),
   route("/admin", "admin"),
   route("/admin/reconcile-deposits", "reconcileDeposits"),
   route("/admin/payment-monitor", "paymentMonitor"),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** A signed-in device. Only the SHA-256 of the cookie token is stored. */
@@ -46,6 +46,8 @@ export const emails = pgTable(
     textBody: text().notNull(),
     htmlBody: text().notNull(),
     transport: text().notNull(),
+    /** Extra headers sent with it (List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: jsonb().$type<Record<string, string>>(),
     sentAt: timestamp({ withTimezone: true }),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

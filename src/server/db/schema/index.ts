@@ -4,6 +4,7 @@ export * from "./competitions";
 export * from "./groups";
 export * from "./ledger";
 export * from "./money";
+export * from "./notifications";
 export * from "./profile-images";
 export * from "./rate-limits";
 export * from "./reconciliation";

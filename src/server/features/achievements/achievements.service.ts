@@ -10,6 +10,7 @@ import type { AppContext } from "../../context";
 import { achievementsUnlockedEmail } from "../../email/reward-templates";
 import { notFound } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
+import { notify as notifyOf, unsubscribeHeaders, wantsEmail } from "../notifications/notifications.service";
 import * as repo from "./achievements.repo";
 
 const view = (a: AchievementDefinition, facts: AchievementFacts | null): Achievement => ({
@@ -52,12 +53,30 @@ export async function unlockFor(
     due.map((a) => a.id),
     ctx.clock.now(),
   );
-  if (notify && fresh.length > 0) {
-    const badges = fresh.map((id) => achievementById(id)).filter((a): a is AchievementDefinition => !!a);
-    await ctx.mailer.send(
-      user.email,
-      achievementsUnlockedEmail(user.firstName, badges, `${ctx.config.appUrl}/achievements`),
-    );
+  const badges = fresh.map((id) => achievementById(id)).filter((a): a is AchievementDefinition => !!a);
+  // In the app always (each badge once, whoever unlocked it first); by email when asked for.
+  await notifyOf(
+    ctx.db,
+    badges.map((b) => ({
+      userId: user.id,
+      kind: "achievement_unlocked" as const,
+      title: `Badge unlocked: ${b.name}`,
+      body: b.description,
+      link: "/achievements",
+      dedupeKey: `achievement_unlocked:${b.id}:user:${user.id}`,
+    })),
+    ctx.clock.now(),
+  );
+  if (notify && badges.length > 0 && (await wantsEmail(ctx.db, user.id, "achievement_unlocked"))) {
+    await ctx.mailer.send(user.email, {
+      ...achievementsUnlockedEmail(user.firstName, badges, `${ctx.config.appUrl}/achievements`),
+      unsubscribe: await unsubscribeHeaders(
+        ctx.db,
+        ctx.config.appUrl,
+        { userId: user.id },
+        "achievement_unlocked",
+      ),
+    });
   }
   // A check running at the same time may have unlocked some of `due`: read what is stored now.
   return { facts, unlocked: due.length > 0 ? await repo.unlocked(ctx.db, user.id) : rows };

@@ -16,8 +16,10 @@ import type { AppContext } from "../../context";
 import { type CompetitionRow, competitions } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { requireAdmin, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
+import { poolAccount } from "../../ledger/accounts";
 import { refundPaidIn } from "../../ledger/pools";
 import { changedFields, recordAdminAction } from "../audit/audit.service";
+import { queueFanout } from "../notifications/notifications.service";
 import { invalidateBoard, sharedBoard } from "./board";
 
 /** Other features drop the shared competitions board through here (a ban leaves it at once). */
@@ -259,6 +261,17 @@ export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
     const pool = { ownerKey: repo.poolKey(id), label: row.name };
     const total = await refundPaidIn(tx, pool, `refund:${pool.ownerKey}:deleted`);
     await tx.update(competitions).set({ deletedAt: ctx.clock.now() }).where(eq(competitions.id, id));
+    // Everyone in it hears of it, with what came back to them, after the commit (DESIGN 2.4).
+    await queueFanout(
+      tx,
+      {
+        type: "competition_deleted",
+        competitionId: id,
+        poolAccountId: await poolAccount(tx, pool.ownerKey),
+        refundKeyPrefix: `refund:${pool.ownerKey}:deleted:`,
+      },
+      ctx.clock.now(),
+    );
     if (user.isAdmin) {
       await recordAdminAction(tx, {
         adminId: user.id,

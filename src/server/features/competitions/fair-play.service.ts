@@ -6,6 +6,7 @@ import { competitionDisputes, competitionParticipants, competitions, users } fro
 import { conflict, notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { recordAdminAction } from "../audit/audit.service";
+import { notify } from "../notifications/notifications.service";
 import * as repo from "./competitions.repo";
 import { competitionNotFound } from "./competitions.service";
 import { payoutPreview, settleCompetition } from "./settlement.service";
@@ -91,6 +92,20 @@ export async function decide(
       .where(and(eq(competitionParticipants.competitionId, id), eq(competitionParticipants.userId, userId)))
       .returning({ userId: competitionParticipants.userId });
     if (updated.length === 0) throw notFound("This member is not in the competition");
+    if (decision === "clear") {
+      await notify(
+        tx,
+        {
+          userId,
+          kind: "review_cleared",
+          title: `${row.name}: your result is cleared`,
+          body: "The review is done and your steps count. The results follow shortly.",
+          link: row.groupId === null ? "/competitions" : `/groups/${row.groupId}`,
+          dedupeKey: `review_cleared:competition:${id}:user:${userId}`,
+        },
+        now,
+      );
+    }
     await recordAdminAction(tx, {
       adminId: admin.id,
       action: decision === "clear" ? "competition.clear" : "competition.disqualify",

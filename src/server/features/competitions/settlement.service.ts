@@ -8,6 +8,7 @@ import { competitionWinEmail } from "../../email/templates";
 import { poolAccount, poolBalance } from "../../ledger/accounts";
 import { payPrizes, refundPaidIn } from "../../ledger/pools";
 import { lockAccounts } from "../../ledger/transfer";
+import { notify, queueFanout } from "../notifications/notifications.service";
 import { unreviewedFlags } from "../steps/step-review.service";
 import { invalidateBoard } from "./board";
 import * as repo from "./competitions.repo";
@@ -95,6 +96,19 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
     await lockAccounts(tx, [await poolAccount(tx, pool.ownerKey)]);
     const { payouts, held } = await payoutPreview(tx, row, all);
     if (held.length > 0) {
+      // Each held member hears it once (the dedupe key), however often the hold is rechecked.
+      await notify(
+        tx,
+        held.map((h) => ({
+          userId: h.userId,
+          kind: "review_held" as const,
+          title: `${row.name}: your result is under review`,
+          body: "A step review has to finish before the prizes are paid. We will tell you when it is done.",
+          link: row.groupId === null ? "/competitions" : `/groups/${row.groupId}`,
+          dedupeKey: `review_held:competition:${id}:user:${h.userId}`,
+        })),
+        now,
+      );
       if (row.settlement !== "held") {
         await tx
           .update(competitions)
@@ -121,6 +135,16 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
       .update(competitions)
       .set({ settlement: outcome, settledAt: now, ...noFailure })
       .where(eq(competitions.id, id));
+    // One small row: every participant's result is written after the commit (DESIGN 2.4).
+    await queueFanout(
+      tx,
+      {
+        type: "competition_result",
+        competitionId: id,
+        refundKeyPrefix: `refund:${pool.ownerKey}:nobody-eligible:${id}:`,
+      },
+      now,
+    );
     return { outcome, row, payouts };
   });
   if (!result) return "skipped";

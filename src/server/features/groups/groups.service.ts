@@ -19,6 +19,7 @@ import { transfer } from "../../ledger/transfer";
 import { changedFields, recordAdminAction } from "../audit/audit.service";
 import { newInviteCode } from "../competitions/competitions.service";
 import * as contests from "../competitions/group-competitions.service";
+import { queueFanout } from "../notifications/notifications.service";
 import * as repo from "./groups.repo";
 import { toGroup } from "./groups.view";
 
@@ -311,6 +312,17 @@ export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
       `refund:${repo.groupKey(id)}:deleted`,
     );
     await tx.update(groups).set({ deletedAt: now }).where(eq(groups.id, id));
+    await queueFanout(
+      tx,
+      {
+        type: "group_deleted",
+        groupId: id,
+        name: group.name,
+        poolAccountId: await poolAccount(tx, repo.groupKey(id)),
+        refundKeyPrefix: `refund:${repo.groupKey(id)}:deleted:`,
+      },
+      now,
+    );
     if (bySiteAdmin) {
       await recordSiteAdminAction(tx, user, group, "group.delete", now, {
         refundedFitcoins: formatMinor(total),

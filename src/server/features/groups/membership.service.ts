@@ -12,7 +12,7 @@ import type {
 } from "../../../core/schemas/groups";
 import { ROUND_ENDED_MESSAGE } from "../../../core/schemas/groups";
 import type { AppContext } from "../../context";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { groupContributions, groupMembers, groups } from "../../db/schema";
 import { groupInviteEmail } from "../../email/templates";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
@@ -23,6 +23,7 @@ import { refundPaidIn } from "../../ledger/pools";
 import { transfer } from "../../ledger/transfer";
 import { postToRoom, roomMessages } from "../chat/chat.service";
 import * as contests from "../competitions/group-competitions.service";
+import { isSuppressed, notify, unsubscribeHeaders } from "../notifications/notifications.service";
 import * as repo from "./groups.repo";
 import {
   detail,
@@ -98,9 +99,36 @@ export async function join(ctx: AppContext, viewer: Viewer, code: string) {
       .where(eq(groups.id, group.id));
     await payEntryPrice(tx, group, user.id);
     if (contest) await contests.addParticipant(tx, contest.id, user.id, now);
+    await notifyAdminsOfJoin(tx, group, user, now);
   });
   ctx.log.info({ groupId: found.id, userId: user.id }, "group joined");
   return detail(ctx, viewer, found.id);
+}
+
+/**
+ * The group's admins hear that someone joined by its invite (the link is the group's, and only
+ * its admins can issue a new one), once per join: a member who leaves and comes back is news again.
+ */
+async function notifyAdminsOfJoin(tx: Tx, group: repo.GroupRow, joiner: ViewerUser, at: Date) {
+  const admins = await tx
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.role, "admin")));
+  const name = `${joiner.firstName} ${joiner.lastName}`.trim() || joiner.username;
+  await notify(
+    tx,
+    admins
+      .filter((a) => a.userId !== joiner.id)
+      .map((a) => ({
+        userId: a.userId,
+        kind: "group_joined" as const,
+        title: `${name} joined ${group.name}`,
+        body: `${name} (@${joiner.username}) joined your group by its invite link.`,
+        link: `/groups/${group.id}`,
+        dedupeKey: `group_joined:group:${group.id}:member:${joiner.id}:at:${at.getTime()}:user:${a.userId}`,
+      })),
+    at,
+  );
 }
 
 /**
@@ -237,10 +265,14 @@ export async function inviteByEmail(ctx: AppContext, viewer: Viewer, id: number,
   const group = await requireMember(ctx, user, id);
   await takeInviteEmail(ctx, user.id);
   const link = `${ctx.config.appUrl}/join/${encodeURIComponent(group.inviteCode)}`;
-  await ctx.mailer.send(
-    email,
-    groupInviteEmail(`${user.firstName} ${user.lastName}`.trim(), group.name, link),
-  );
+  // An address that unsubscribed from invitations gets none; the sender is told the same as
+  // always, so the answer does not reveal who unsubscribed.
+  if (!(await isSuppressed(ctx.db, email, "group_invite"))) {
+    await ctx.mailer.send(email, {
+      ...groupInviteEmail(`${user.firstName} ${user.lastName}`.trim(), group.name, link),
+      unsubscribe: await unsubscribeHeaders(ctx.db, ctx.config.appUrl, { email }, "group_invite"),
+    });
+  }
   return { message: `Invitation sent to ${email}` };
 }
 

@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, requireUser, type Viewer } from "../../http/viewer";
 import { type AdminAction, recordAdminAction } from "../audit/audit.service";
 import { loadViewerUser, revokeAllSessions } from "../auth/auth.service";
+import { forgetPushSubscriptions } from "../notifications/notifications.service";
 import * as subscription from "../subscription/subscription.service";
 import * as repo from "./members.repo";
 import * as images from "./profile-image.service";
@@ -59,6 +60,8 @@ async function deleteMember(ctx: AppContext, userId: number, audit?: Omit<AdminA
     if (audit) await recordAdminAction(tx, { ...audit, at: now });
   });
   await images.remove(ctx.db, userId);
+  // A push endpoint names the member's browser: it goes with the account.
+  await forgetPushSubscriptions(ctx.db, userId);
   await revokeAllSessions(ctx.db, userId, now);
   ctx.log.info({ userId }, "account deleted (anonymised)");
 }

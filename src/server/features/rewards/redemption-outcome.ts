@@ -5,6 +5,7 @@ import { giftCardEmail, giftCardRefundedEmail } from "../../email/reward-templat
 import type { DeliveredGiftCard } from "../../gift-cards/provider";
 import { type SystemAccount, systemAccount, userAccount } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
+import { giftCardDelivered, giftCardRefunded, notify } from "../notifications/notifications.service";
 import * as repo from "./redemptions.repo";
 
 /*
@@ -41,8 +42,18 @@ export function retryDelayMs(pollMs: number, errorStreak: number): number {
   return Math.min(pollMs * 2 ** Math.max(0, errorStreak - 1), 3600_000);
 }
 
-const pageOf = (ctx: AppContext, row: repo.RedemptionRow) =>
-  `${ctx.config.appUrl}${row.currency === "PTS" ? "/points" : "/redeem"}`;
+const pathOf = (row: repo.RedemptionRow) =>
+  row.currency === "PTS" ? ("/points" as const) : ("/redeem" as const);
+const pageOf = (ctx: AppContext, row: repo.RedemptionRow) => `${ctx.config.appUrl}${pathOf(row)}`;
+
+/** What the member's notification names: the card and where their redemptions are listed. */
+const noticeOf = (row: repo.RedemptionRow) => ({
+  userId: row.userId,
+  redemptionId: row.id,
+  brand: row.brand,
+  value: formatMinor(row.valueCents),
+  link: pathOf(row),
+});
 
 export const after = (ctx: AppContext, ms: number) => new Date(ctx.clock.now().getTime() + ms);
 
@@ -128,7 +139,10 @@ export async function deliver(
       providerRewardId: card.rewardId ?? row.providerRewardId,
       deliveredAt: ctx.clock.now(),
     });
-    if (updated) await bookCardCost(tx, updated);
+    if (updated) {
+      await bookCardCost(tx, updated);
+      await notify(tx, giftCardDelivered(noticeOf(updated)), ctx.clock.now());
+    }
     return updated;
   });
   if (!done) return repo.mustById(ctx.db, row.id);
@@ -156,6 +170,10 @@ export async function failAndRefund(
   options: OutcomeOptions = {},
 ): Promise<repo.RedemptionRow> {
   const currency = row.currency as Currency;
+  const returned =
+    currency === "FC"
+      ? `${fitcoinsFromMinor(row.cost)} FitCoins`
+      : `${row.cost.toLocaleString("en-US")} points`;
   const done = await change(ctx, row.id, options.record, async (tx) => {
     const failed = await repo.markFailed(tx, row.id, reason, ctx.clock.now());
     if (!failed) return null;
@@ -169,14 +187,11 @@ export async function failAndRefund(
       userId: row.userId,
       idempotencyKey: `${row.requestKey}:refund`,
     });
+    await notify(tx, giftCardRefunded({ ...noticeOf(failed), refunded: returned }), ctx.clock.now());
     return failed;
   });
   if (!done) return repo.mustById(ctx.db, row.id);
   ctx.log.warn({ redemptionId: row.id, reason }, "gift card not issued: refunded");
-  const returned =
-    currency === "FC"
-      ? `${fitcoinsFromMinor(done.cost)} FitCoins`
-      : `${done.cost.toLocaleString("en-US")} points`;
   await ctx.mailer.send(
     done.deliveryEmail,
     giftCardRefundedEmail({

@@ -5,6 +5,7 @@ import type { User } from "../../../core/schemas/auth";
 import { cn } from "../../lib/utils";
 import { Brand } from "./brand";
 import { adminMenuItems, desktopMoreItems, desktopPrimaryItems, isActivePath } from "./nav-items";
+import { NotificationBell } from "./notification-bell";
 import { UserMenu } from "./user-menu";
 import { WalletChip } from "./wallet-chip";
 
@@ -66,6 +67,7 @@ export function DesktopHeader({ user, isAdmin }: { user: User; isAdmin: boolean 
           </DropdownMenu.Root>
         </nav>
         <WalletChip balance={user.balance} />
+        <NotificationBell />
         <UserMenu user={user} />
       </div>
     </header>

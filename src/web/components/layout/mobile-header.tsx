@@ -2,6 +2,7 @@ import { Menu } from "lucide-react";
 import { useState } from "react";
 import type { User } from "../../../core/schemas/auth";
 import { Brand } from "./brand";
+import { NotificationBell } from "./notification-bell";
 import { SlideOutMenu } from "./slide-out-menu";
 import { UserMenu } from "./user-menu";
 import { WalletChip } from "./wallet-chip";
@@ -23,6 +24,7 @@ export function MobileHeader({ user, isAdmin }: { user: User; isAdmin: boolean }
         </button>
         <Brand home size="md" className="min-w-0 flex-1" />
         <WalletChip balance={user.balance} />
+        <NotificationBell />
         <UserMenu user={user} />
       </div>
       <SlideOutMenu open={open} onOpenChange={setOpen} isAdmin={isAdmin} />

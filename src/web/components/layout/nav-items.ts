@@ -1,5 +1,6 @@
 import {
   Award,
+  Bell,
   ChartColumn,
   CircleHelp,
   Footprints,
@@ -39,6 +40,7 @@ export const menuItems: NavItem[] = [
   { label: "Step Test", href: "/step-test", icon: Footprints },
   { label: "Safety", href: "/safety", icon: LifeBuoy },
   { label: "Wallet", href: "/wallet", icon: Wallet },
+  { label: "Notifications", href: "/notifications", icon: Bell },
   { label: "Profile", href: "/profile", icon: User },
   { label: "Help", href: "/help", icon: CircleHelp },
 ];
@@ -59,8 +61,8 @@ export const bottomNavItems: NavItem[] = [
   { label: "Wallet", href: "/wallet", icon: Wallet },
 ];
 
-/** Pages the desktop header links to outside its menus: the wallet chip and the user menu. */
-export const desktopHeaderShortcuts: ReadonlySet<string> = new Set(["/wallet", "/profile"]);
+/** Pages the desktop header links to outside its menus: the wallet chip, the bell and the user menu. */
+export const desktopHeaderShortcuts: ReadonlySet<string> = new Set(["/wallet", "/profile", "/notifications"]);
 
 /** Desktop header: the first links inline, every other menu page under More. */
 export const desktopPrimaryItems = menuItems.slice(0, 5);

@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { CHECK_FAILED_MESSAGE, MARK_VIEWED_FAILED_MESSAGE } from "../../../../core/schemas/achievements";
 import { toast } from "../../../components/ui/use-toast";
 import { createExternalStore, useExternalStore } from "../../../lib/external-store";
+import { invalidateNotifications } from "../../notifications/api";
 import { stepKeys } from "../../steps/api";
 import { checkAchievements, invalidateAchievements, useMarkAchievementsViewed } from "../api";
 import {
@@ -56,8 +57,10 @@ function useAchievementChecks(userId: number): void {
           const after = receiveUnlocks(before, userId, items);
           if (after === before) return;
           celebrationStore.set(after);
-          // The check is what unlocks them: the Badges page's lists are out of date now.
+          // The check is what unlocks them: the Badges page's lists are out of date now, and each
+          // new badge is a notification too (the bell's count).
           void invalidateAchievements(queryClient);
+          void invalidateNotifications(queryClient);
         })
         .catch(() => {
           // Elsewhere a failed check is silent: the next one will find the same badges.

@@ -1,0 +1,78 @@
+import { Bell, CheckCheck } from "lucide-react";
+import { EmptyState, PageHeader } from "../../../components/layout/page";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { useMarkRead, useNotifications, useUnreadCount } from "../api";
+import { NotificationList } from "../components/notification-list";
+import { PreferencesCard } from "../components/preferences-card";
+import { PushCard } from "../components/push-card";
+
+/** /notifications: results, refunds, reminders and the rest, newest first; push and email choices. */
+export function NotificationsPage() {
+  const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } =
+    useNotifications();
+  const unread = useUnreadCount();
+  const markRead = useMarkRead();
+  const items = data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        description="Results, refunds, reminders and news from your groups."
+        actions={
+          unread > 0 ? (
+            <Button variant="outline" size="sm" onClick={() => markRead.mutate(undefined)}>
+              <CheckCheck aria-hidden="true" /> Mark all read
+            </Button>
+          ) : null
+        }
+      />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-6">
+        <Card className="overflow-hidden">
+          {isPending ? (
+            <div className="flex justify-center py-12">
+              <Spinner />
+            </div>
+          ) : isError ? (
+            <div role="alert" className="grid justify-items-center gap-3 px-4 py-10 text-center">
+              <p className="text-sm text-slate-700">Could not load your notifications.</p>
+              <Button variant="outline" size="sm" onClick={() => refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : items.length === 0 ? (
+            <EmptyState icon={Bell} title="Nothing yet" className="m-3 border-none bg-slate-50">
+              Results, refunds and start reminders of your competitions will show up here.
+            </EmptyState>
+          ) : (
+            <>
+              <NotificationList
+                items={items}
+                onOpen={(item) => {
+                  if (item.readAt === null) markRead.mutate([item.id]);
+                }}
+              />
+              {hasNextPage ? (
+                <div className="flex justify-center border-t border-slate-100 p-3">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={isFetchingNextPage}
+                    onClick={() => fetchNextPage()}
+                  >
+                    {isFetchingNextPage ? "Loading…" : "Show older"}
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </Card>
+        <div className="grid gap-4 lg:sticky lg:top-24">
+          <PushCard />
+          <PreferencesCard />
+        </div>
+      </div>
+    </>
+  );
+}
