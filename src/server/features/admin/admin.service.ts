@@ -1,6 +1,6 @@
 import { formatMinor, formatUsd } from "../../../core/money";
 import type { AppContext } from "../../context";
-import { notFound } from "../../errors";
+import { conflict, forbidden, notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { systemAccount, systemAccountIds, systemBalance, userAccount } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
@@ -46,6 +46,8 @@ export async function addCoins(
   const admin = requireAdmin(viewer);
   const target = await repo.findLiveUser(ctx.db, body.userId);
   if (!target) throw notFound("User not found");
+  // An admin never issues money to themselves: another admin must (and the books name both).
+  if (target.id === admin.id) throw forbidden("You cannot grant FitCoins to yourself: ask another admin");
   await ctx.db.transaction(async (tx) => {
     const done = await transfer(tx, {
       from: await systemAccount(tx, "fitcoinIssuance", target.id),
@@ -59,8 +61,14 @@ export async function addCoins(
       idempotencyKey: idempotencyKey ? `grant:${admin.id}:${idempotencyKey}` : null,
       actorId: admin.id,
     });
-    // A retry under the same key moved nothing: it is not a second grant.
-    if (!done.applied) return;
+    if (!done.applied) {
+      // A retry under the same key moved nothing: it is not a second grant. transfer() refused
+      // another member or amount; another reason is another request too, not this one replayed.
+      if ((await repo.transferDescription(tx, done.id)) !== body.reason) {
+        throw conflict("This request was already made with different details");
+      }
+      return;
+    }
     await recordAdminAction(tx, {
       adminId: admin.id,
       action: "fitcoins.grant",
