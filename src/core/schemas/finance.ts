@@ -125,6 +125,7 @@ export const financeSummarySchema = z.object({
     marketingBudget: moneyStringSchema,
     /** Refunds and disputes beyond what members' wallets held, less what won disputes recovered. */
     chargebackLosses: moneyStringSchema,
+    total: moneyStringSchema,
   }),
   /** The instant the balances are those of: the end of the range, or now when the range reaches past now. */
   balancesAt: z.string(),

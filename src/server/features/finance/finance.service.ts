@@ -181,6 +181,7 @@ export async function financeSummary(
     costs: {
       marketingBudget: formatMinor(outflow("marketingBudget")),
       chargebackLosses: formatMinor(outflow("chargebackLosses")),
+      total: formatMinor(outflow("marketingBudget") + outflow("chargebackLosses")),
     },
     balancesAt: balancesAt.toISOString(),
     balances: {

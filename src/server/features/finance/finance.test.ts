@@ -91,7 +91,7 @@ describe("GET /api/admin/finance", () => {
       pointsCards: { count: 1, amount: "5.00" },
       owedToProvider: formatMinor(months * 5500),
     },
-    costs: { marketingBudget: "5.00", chargebackLosses: "10.00" },
+    costs: { marketingBudget: "5.00", chargebackLosses: "10.00", total: "15.00" },
     // Each month: $51 + $8.50 into the reserve, $50 out for the FitCoin card; 51 + 8.5 + 30 FC,
     // 10 in a pool and 50 on the card; 13,200 - 5,000 points; $7 in the wallet.
     balances: {
