@@ -179,11 +179,11 @@ export function FinanceFigures({ summary: s }: { summary: FinanceSummary }) {
         lines={[
           {
             label: "FitCoin cards (USD reserve)",
-            value: `${s.giftCards.fitcoinCards.count} · ${dollars(s.giftCards.fitcoinCards.amount)}`,
+            value: `${times(s.giftCards.fitcoinCards.count, "card")} · ${dollars(s.giftCards.fitcoinCards.amount)}`,
           },
           {
             label: "Points cards (marketing budget)",
-            value: `${s.giftCards.pointsCards.count} · ${dollars(s.giftCards.pointsCards.amount)}`,
+            value: `${times(s.giftCards.pointsCards.count, "card")} · ${dollars(s.giftCards.pointsCards.amount)}`,
           },
           {
             label: now ? "Owed to the provider now" : "Owed to the provider at the end",
