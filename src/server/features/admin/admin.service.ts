@@ -87,10 +87,8 @@ export async function addCoins(
 /** Every member's card payments of the last 30 days, booked where they were missed, per member. */
 export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
   const admin = requireAdmin(viewer);
-  const { runId, missing, recovered, usersScanned, names, recoveredCents } = await runGlobalReconciliation(
-    ctx,
-    admin.id,
-  );
+  const { runId, missing, recovered, failed, usersScanned, names, recoveredCents } =
+    await runGlobalReconciliation(ctx, admin.id);
   const byUser = new Map<number, { missingCount: number; recoveredCount: number; totalCents: number }>();
   for (const intent of missing) {
     const entry = byUser.get(intent.userId) ?? { missingCount: 0, recoveredCount: 0, totalCents: 0 };
@@ -112,6 +110,7 @@ export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
       usersScanned,
       missing: missing.length,
       recovered: recovered.length,
+      failed: failed.length,
       recoveredUsd: formatMinor(recoveredCents),
       members: [...byUser.keys()],
       runId,
@@ -125,7 +124,11 @@ export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
     message:
       missing.length === 0
         ? `No missing deposits found for ${usersScanned} members.`
-        : `Recovered ${recovered.length} of ${missing.length} missing payments (${formatUsd(recoveredCents)}) for ${byUser.size} members.`,
+        : `Recovered ${recovered.length} of ${missing.length} missing payments (${formatUsd(recoveredCents)}) for ${byUser.size} members.${
+            failed.length > 0
+              ? ` ${failed.length} could not be booked: their errors are in this run on the Finance page.`
+              : ""
+          }`,
     recoveryReport: [...byUser.entries()].map(([userId, e]) => ({
       userId,
       username: names.get(userId) ?? "unknown",
