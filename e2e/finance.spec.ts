@@ -69,6 +69,12 @@ test("an admin reverses a grant on the member page, then reads the books on the 
   await expect(page.getByRole("heading", { name: "Finance", level: 1 })).toBeVisible();
   const grants = page.getByTestId("finance-figure").filter({ hasText: "Admin Grants" });
   await expect(grants).toContainText(/Reversed \(\d+ reversals?\)/);
+  // Card refunds and disputes apart; what was only flagged is named, with the way to it.
+  for (const title of ["Refunds", "Chargebacks", "Costs", "Returned to Members", "Balances Now"]) {
+    await expect(page.getByTestId("finance-figure").filter({ hasText: title }).first()).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Not booked: see Payment Monitor" })).toBeVisible();
+  await expect(page.getByText("The range includes today: balances are those now.")).toBeVisible();
   await expect(page.getByTestId("reconciliation-run").first()).toContainText("By @e2eadmin");
   await shot(page, "finance-phone");
 

@@ -26,3 +26,20 @@ export const notFound = (message = "Not found") => new AppError(404, "NOT_FOUND"
 export const conflict = (message: string) => new AppError(409, "CONFLICT", message);
 export const paymentFailed = (message: string, extra: Record<string, unknown> = {}) =>
   new AppError(402, "PAYMENT_FAILED", message, extra);
+
+/** The longest error message stored for an operator to read (a reconciliation run's, a finding's). */
+export const STORED_ERROR_MAX = 200;
+
+/**
+ * An error as a short line fit to store and show an operator: a failed query's message is its SQL
+ * and parameters (members' ids, amounts), so the database's own reason (its cause) is taken instead;
+ * one line, at most STORED_ERROR_MAX characters.
+ */
+export function storableErrorMessage(err: unknown): string {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e instanceof Error && e.message.startsWith("Failed query:"); depth++) {
+    e = e.cause ?? new Error("Database query failed");
+  }
+  const text = (e instanceof Error ? e.message : String(e)).split("\n")[0].trim() || "Unknown error";
+  return text.length > STORED_ERROR_MAX ? `${text.slice(0, STORED_ERROR_MAX - 1)}…` : text;
+}

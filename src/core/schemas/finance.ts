@@ -81,15 +81,29 @@ export const financeSummarySchema = z.object({
   deposits: countAndUsd,
   /** FitCoins bought by card (the dollars that reached the reserve and the fees). */
   cardPurchases: countAndUsd,
-  refunds: z.object({ count: z.number().int(), fitcoins: z.number(), points: z.number().int() }),
+  /** Card refunds of deposits, booked: the dollars paid back to the card, counted by refund. */
+  cardRefunds: countAndUsd.extend({
+    /** Of the amount: taken from the members' wallets; the rest was paid by chargeback losses. */
+    fromWallets: moneyStringSchema,
+    fromLosses: moneyStringSchema,
+  }),
+  /** Disputes (chargebacks) of deposits, booked, counted by dispute. */
   chargebacks: z.object({
     count: z.number().int(),
     /** Taken back to the card (from wallets and from chargeback losses). */
     amount: moneyStringSchema,
-    /** Given back by won disputes. */
+    /** Given back by won disputes, and how many were won. */
     returned: moneyStringSchema,
+    won: z.number().int(),
     net: moneyStringSchema,
   }),
+  /**
+   * Card refunds and disputes of memberships and FitCoin purchases: only flagged for an admin
+   * (Payment Monitor), never booked, so the revenue and purchases above still count them.
+   */
+  unbookedCardReversals: countAndUsd.extend({ open: z.number().int() }),
+  /** In-app returns to members: entry fees and contributions given back, failed gift cards. */
+  returnedToMembers: z.object({ count: z.number().int(), fitcoins: z.number(), points: z.number().int() }),
   adminGrants: countAndFitcoins.extend({
     reversals: countAndFitcoins,
     /** Granted minus reversed. */
@@ -98,10 +112,23 @@ export const financeSummarySchema = z.object({
   giftCards: z.object({
     issued: z.number().int(),
     faceValue: moneyStringSchema,
-    /** The payable's balance at the end of the range. */
+    /** FitCoin cards, paid from the USD reserve. */
+    fitcoinCards: countAndUsd,
+    /** Points cards, paid from the marketing budget. */
+    pointsCards: countAndUsd,
+    /** The payable's balance at `balancesAt`. */
     owedToProvider: moneyStringSchema,
   }),
-  /** At the end of the range. */
+  /** What the range cost the business beyond revenue: net of anything put back. */
+  costs: z.object({
+    /** Spent from the marketing budget (points gift cards). */
+    marketingBudget: moneyStringSchema,
+    /** Refunds and disputes beyond what members' wallets held, less what won disputes recovered. */
+    chargebackLosses: moneyStringSchema,
+    total: moneyStringSchema,
+  }),
+  /** The instant the balances are those of: the end of the range, or now when the range reaches past now. */
+  balancesAt: z.string(),
   balances: z.object({
     usdReserve: moneyStringSchema,
     fitcoinsOutstanding: z.number(),
@@ -113,6 +140,8 @@ export const financeSummarySchema = z.object({
 export type FinanceSummary = z.infer<typeof financeSummarySchema>;
 
 export const RECONCILIATION_TRIGGERS = ["scheduled", "admin"] as const;
+export const RECONCILIATION_STATUSES = ["running", "succeeded", "partial", "failed"] as const;
+export type ReconciliationStatus = (typeof RECONCILIATION_STATUSES)[number];
 
 export const reconciliationFindingSchema = z.object({
   userId: z.number().int(),
@@ -120,8 +149,10 @@ export const reconciliationFindingSchema = z.object({
   paymentIntentId: z.string(),
   purpose: z.string(),
   amount: moneyStringSchema,
-  /** Booked by this run; false when another path booked it first. */
+  /** Booked by this run; false when another path booked it first, or when booking it failed. */
   recovered: z.boolean(),
+  /** Why booking it failed (a short message; the next run tries again); null when it did not fail. */
+  error: z.string().nullable(),
 });
 export type ReconciliationFinding = z.infer<typeof reconciliationFindingSchema>;
 
@@ -129,13 +160,17 @@ export const reconciliationRunSchema = z.object({
   id: z.number().int(),
   trigger: z.enum(RECONCILIATION_TRIGGERS),
   admin: z.object({ id: z.number().int(), username: z.string() }).nullable(),
-  status: z.enum(["running", "succeeded", "failed"]),
+  /** partial: it ran to the end, but some payments could not be booked (their findings say why). */
+  status: z.enum(RECONCILIATION_STATUSES),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   usersScanned: z.number().int().nullable(),
   missingCount: z.number().int(),
   recoveredCount: z.number().int(),
   recoveredAmount: moneyStringSchema,
+  /** Missing payments this run could not book. */
+  failedCount: z.number().int(),
+  /** At most MAX_STORED_FINDINGS are kept: fewer than `missingCount` when the list was cut. */
   findings: z.array(reconciliationFindingSchema),
   error: z.string().nullable(),
 });

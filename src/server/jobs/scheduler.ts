@@ -43,9 +43,14 @@ export async function retryPeriodicRunIn(ctx: AppContext, name: string, everyMs:
 export async function dailyReconciliation(ctx: AppContext) {
   if (!(await claimPeriodicRun(ctx, "global-reconcile", DAY_MS))) return;
   try {
-    // Recorded as a run (reconciliation_runs), listed on the admin's Finance page.
-    const { missing, recovered } = await runGlobalReconciliation(ctx, null);
-    ctx.log.info({ missing: missing.length, recovered: recovered.length }, "daily deposit reconciliation");
+    // Recorded as a run (reconciliation_runs), listed on the admin's Finance page. A payment that
+    // could not be booked does not make the run fail (it is "partial", the payment a finding with
+    // its error): tomorrow's run tries it again, as it does every payment not booked yet.
+    const { missing, recovered, failed } = await runGlobalReconciliation(ctx, null);
+    ctx.log.info(
+      { missing: missing.length, recovered: recovered.length, failed: failed.length },
+      "daily deposit reconciliation",
+    );
   } catch (err) {
     // A provider outage must not cost the day's run: try again in a quarter of an hour.
     await retryPeriodicRunIn(ctx, "global-reconcile", DAY_MS, 15 * 60 * 1000);

@@ -4,6 +4,21 @@ import { ledgerAccounts, ledgerTransfers } from "../db/schema";
 import { AppError } from "../errors";
 import type { Currency } from "./accounts";
 
+/**
+ * What a transfer is (DESIGN 2.3: a member's history is derived from these). Beside the kinds of
+ * the DESIGN's list:
+ * - `admin_grant`: FitCoins issued to a member by an admin (issuance → member), with a reason as
+ *   its description; `actor_id` names the admin (older grants: only the reference `admin:<id>`).
+ * - `admin_reversal`: an admin grant taken back (member → the issuance shard it came from), with
+ *   reference `transfer:<grant id>` and idempotency key `reversal:<grant id>`, so a grant is
+ *   reversed at most once; `actor_id` names the admin who reversed it (never the member).
+ * - `chargeback`: a deposit's card payment taken back, both card refunds (key `refund:...`) and
+ *   disputes (key `dispute:...`; a won dispute's return `...:won`); the part a wallet could not
+ *   cover is paid by chargeback losses (`...:loss`). The finance view tells refunds from disputes
+ *   by that key (features/finance/finance.repo.ts).
+ * - `gift_card_cost`: an issued card's dollar face value, from what pays for it to the payable.
+ * `actor_id` is set only on moves an admin made by hand; every move the app makes itself has none.
+ */
 export type TransferKind =
   | "deposit"
   | "fitcoin_purchase"
@@ -14,7 +29,6 @@ export type TransferKind =
   | "winnings"
   | "pool_contribution"
   | "admin_grant"
-  /** An admin grant taken back: the member's FitCoins return to issuance (reference `transfer:<grant id>`). */
   | "admin_reversal"
   | "redemption"
   | "subscription"
@@ -22,9 +36,7 @@ export type TransferKind =
   | "earned"
   | "milestone"
   | "bonus"
-  /** A card payment taken back: a refund or dispute of a deposit (and a won dispute's return). */
   | "chargeback"
-  /** The books of an issued gift card: its dollar face value, owed to the provider. */
   | "gift_card_cost";
 
 export type TransferInput = {

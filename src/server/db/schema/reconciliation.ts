@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
@@ -16,14 +16,21 @@ export const reconciliationRuns = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull(),
     /** Null while the run is under way (or when its process died midway). */
     finishedAt: timestamp({ withTimezone: true }),
-    /** "running" | "succeeded" | "failed" */
+    /**
+     * "running" | "succeeded" | "partial" (some payments could not be booked) | "failed" (it stopped:
+     * the provider could not be asked, or its process died and `markStaleRuns` closed it).
+     */
     status: text().notNull(),
     usersScanned: integer(),
     missingCount: integer().notNull().default(0),
     recoveredCount: integer().notNull().default(0),
-    recoveredCents: integer().notNull().default(0),
-    /** Each payment found missing: member, provider id, amount, whether it was booked now. */
+    /** A month of lost payments can pass 2^31 cents. */
+    recoveredCents: bigint({ mode: "number" }).notNull().default(0),
+    /** Missing payments whose booking failed (each also a finding with its error). */
+    failedCount: integer().notNull().default(0),
+    /** Each payment found missing: member, provider id, amount, booked now or not, the error if any. */
     findings: jsonb().$type<unknown[]>().notNull().default([]),
+    /** Why the run stopped: a short message, never a query or its parameters. */
     error: text(),
   },
   (t) => [index("reconciliation_runs_started_idx").on(t.startedAt.desc(), t.id.desc())],

@@ -42,3 +42,13 @@ export async function platformFeeTransfers(db: Db, feesAccountIds: number[], lim
     .limit(limit);
   return { count: n, recent };
 }
+
+/** The description (for a grant: its reason) of a transfer. */
+export async function transferDescription(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ description: ledgerTransfers.description })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.id, id))
+    .limit(1);
+  return row?.description;
+}

@@ -1,6 +1,6 @@
 import { formatMinor, formatUsd } from "../../../core/money";
 import type { AppContext } from "../../context";
-import { notFound } from "../../errors";
+import { conflict, forbidden, notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { systemAccount, systemAccountIds, systemBalance, userAccount } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
@@ -46,6 +46,8 @@ export async function addCoins(
   const admin = requireAdmin(viewer);
   const target = await repo.findLiveUser(ctx.db, body.userId);
   if (!target) throw notFound("User not found");
+  // An admin never issues money to themselves: another admin must (and the books name both).
+  if (target.id === admin.id) throw forbidden("You cannot grant FitCoins to yourself: ask another admin");
   await ctx.db.transaction(async (tx) => {
     const done = await transfer(tx, {
       from: await systemAccount(tx, "fitcoinIssuance", target.id),
@@ -59,8 +61,14 @@ export async function addCoins(
       idempotencyKey: idempotencyKey ? `grant:${admin.id}:${idempotencyKey}` : null,
       actorId: admin.id,
     });
-    // A retry under the same key moved nothing: it is not a second grant.
-    if (!done.applied) return;
+    if (!done.applied) {
+      // A retry under the same key moved nothing: it is not a second grant. transfer() refused
+      // another member or amount; another reason is another request too, not this one replayed.
+      if ((await repo.transferDescription(tx, done.id)) !== body.reason) {
+        throw conflict("This request was already made with different details");
+      }
+      return;
+    }
     await recordAdminAction(tx, {
       adminId: admin.id,
       action: "fitcoins.grant",
@@ -79,10 +87,8 @@ export async function addCoins(
 /** Every member's card payments of the last 30 days, booked where they were missed, per member. */
 export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
   const admin = requireAdmin(viewer);
-  const { runId, missing, recovered, usersScanned, names, recoveredCents } = await runGlobalReconciliation(
-    ctx,
-    admin.id,
-  );
+  const { runId, missing, recovered, failed, usersScanned, names, recoveredCents } =
+    await runGlobalReconciliation(ctx, admin.id);
   const byUser = new Map<number, { missingCount: number; recoveredCount: number; totalCents: number }>();
   for (const intent of missing) {
     const entry = byUser.get(intent.userId) ?? { missingCount: 0, recoveredCount: 0, totalCents: 0 };
@@ -104,6 +110,7 @@ export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
       usersScanned,
       missing: missing.length,
       recovered: recovered.length,
+      failed: failed.length,
       recoveredUsd: formatMinor(recoveredCents),
       members: [...byUser.keys()],
       runId,
@@ -117,7 +124,11 @@ export async function globalReconcile(ctx: AppContext, viewer: Viewer) {
     message:
       missing.length === 0
         ? `No missing deposits found for ${usersScanned} members.`
-        : `Recovered ${recovered.length} of ${missing.length} missing payments (${formatUsd(recoveredCents)}) for ${byUser.size} members.`,
+        : `Recovered ${recovered.length} of ${missing.length} missing payments (${formatUsd(recoveredCents)}) for ${byUser.size} members.${
+            failed.length > 0
+              ? ` ${failed.length} could not be booked: their errors are in this run on the Finance page.`
+              : ""
+          }`,
     recoveryReport: [...byUser.entries()].map(([userId, e]) => ({
       userId,
       username: names.get(userId) ?? "unknown",

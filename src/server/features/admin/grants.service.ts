@@ -3,7 +3,7 @@
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
 import type { ReverseGrantResult } from "../../../core/schemas/finance";
 import type { AppContext } from "../../context";
-import { AppError, conflict, notFound } from "../../errors";
+import { conflict, forbidden, notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { lockTransfer, reversalKey, reversalReference, transferIdByKey } from "../../ledger/admin-moves";
 import { insufficientFunds, lockAccounts, transfer } from "../../ledger/transfer";
@@ -22,9 +22,12 @@ export async function reverseGrant(
     const grant = await lockTransfer(tx, grantId);
     if (!grant) throw notFound("Transfer not found");
     if (grant.kind !== "admin_grant" || grant.userId === null) {
-      throw new AppError(400, "VALIDATION_ERROR", "Only an admin grant of FitCoins can be reversed", {
-        details: [{ path: "id", message: "This transfer is not an admin grant" }],
-      });
+      // A well-formed request about a transfer that cannot be reversed: the transfer's state, not the input.
+      throw conflict("Only an admin grant of FitCoins can be reversed: this transfer is not one");
+    }
+    if (grant.userId === admin.id) {
+      // Money an admin holds is never moved by their own hand (neither granted nor taken back).
+      throw forbidden("You cannot reverse a grant made to yourself: ask another admin");
     }
     if ((await transferIdByKey(tx, reversalKey(grant.id))) !== undefined) {
       throw conflict("This grant was already reversed");

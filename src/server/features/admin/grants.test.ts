@@ -151,7 +151,7 @@ describe("reversing an admin grant", () => {
     expect(await reversalsLogged(admin.session, id)).toHaveLength(0);
   });
 
-  it("answers 404 for an unknown transfer and 400 for one that is not an admin grant", async () => {
+  it("answers 404 for an unknown transfer and 409 for one that is not an admin grant", async () => {
     const admin = await signedIn({ isAdmin: true });
     const member = await signedIn();
     expect((await reverse(999_999_999, admin.session)).statusCode).toBe(404);
@@ -161,15 +161,72 @@ describe("reversing an admin grant", () => {
       .from(ledgerTransfers)
       .where(and(eq(ledgerTransfers.userId, member.id), eq(ledgerTransfers.kind, "deposit")));
     const res = await reverse(deposit.id, admin.session);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: "VALIDATION_ERROR",
-      message: "Only an admin grant of FitCoins can be reversed",
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: "CONFLICT",
+      message: "Only an admin grant of FitCoins can be reversed: this transfer is not one",
     });
     // A reversal is not a grant either.
     const id = await grant(admin.session, member.id, 3);
     const done = (await reverse(id, admin.session)).json();
-    expect((await reverse(done.transferId, admin.session)).statusCode).toBe(400);
+    expect((await reverse(done.transferId, admin.session)).statusCode).toBe(409);
+    expect((await userBalances(db(), member.id)).usd).toBe(1000);
+  });
+
+  it("refuses an admin's grant to themselves, and the reversal of a grant made to them (403)", async () => {
+    const admin = await signedIn({ isAdmin: true });
+    const other = await signedIn({ isAdmin: true });
+    const self = await post("/api/admin/add-coins", admin.session, {
+      userId: admin.id,
+      amount: 50,
+      reason: "Me",
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toEqual({
+      code: "FORBIDDEN",
+      message: "You cannot grant FitCoins to yourself: ask another admin",
+    });
+    expect((await userBalances(db(), admin.id)).fc).toBe(0);
+
+    // Another admin may grant to them; they may not take it back themselves, a third admin may.
+    const id = await grant(other.session, admin.id, 8);
+    const own = await reverse(id, admin.session);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({
+      code: "FORBIDDEN",
+      message: "You cannot reverse a grant made to yourself: ask another admin",
+    });
+    expect((await userBalances(db(), admin.id)).fc).toBe(800);
+    expect(await reversalsLogged(other.session, id)).toHaveLength(0);
+    expect((await reverse(id, other.session)).statusCode).toBe(200);
+  });
+
+  it("answers a replayed Idempotency-Key with another reason or amount with 409, and grants once", async () => {
+    const admin = await signedIn({ isAdmin: true });
+    const member = await signedIn();
+    const send = (body: Record<string, unknown>) =>
+      t().app.inject({
+        method: "POST",
+        url: "/api/admin/add-coins",
+        headers: { ...admin.session.headers, "idempotency-key": "grant-key-conflict-1" },
+        payload: { userId: member.id, amount: 4, reason: "Bug bounty", ...body },
+      });
+    expect((await send({})).statusCode).toBe(200);
+    expect((await send({ reason: "  Bug bounty " })).statusCode).toBe(200);
+    for (const other of [{ reason: "Another reason" }, { amount: 5 }]) {
+      const res = await send(other);
+      expect(res.statusCode, JSON.stringify(other)).toBe(409);
+      expect(res.json()).toEqual({
+        code: "CONFLICT",
+        message: "This request was already made with different details",
+      });
+    }
+    expect((await userBalances(db(), member.id)).fc).toBe(400);
+    const logged = await t().app.inject({
+      url: `/api/admin/audit-log?action=fitcoins.grant&targetId=${member.id}`,
+      headers: admin.session.headers,
+    });
+    expect(logged.json().items).toHaveLength(1);
   });
 
   it.each([

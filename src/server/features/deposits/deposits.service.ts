@@ -151,9 +151,14 @@ export async function processDeposit(
 export type ReconcileOutcome = {
   missing: ProviderPaymentIntent[];
   recovered: { intent: ProviderPaymentIntent; transferId: number }[];
+  /** Missing payments whose booking threw: the others were still tried (the next run tries these again). */
+  failed: { intent: ProviderPaymentIntent; error: unknown }[];
 };
 
-/** Books every succeeded intent of the list that was never booked. */
+/**
+ * Books every succeeded intent of the list that was never booked, each in its own transaction: one
+ * that cannot be booked is kept with its error and never stops those after it (DESIGN 2.4).
+ */
 async function recover(ctx: AppContext, intents: ProviderPaymentIntent[]): Promise<ReconcileOutcome> {
   const booked = new Set<string>();
   for (let i = 0; i < intents.length; i += 500) {
@@ -162,18 +167,27 @@ async function recover(ctx: AppContext, intents: ProviderPaymentIntent[]): Promi
   }
   const missing = intents.filter((p) => !booked.has(p.id));
   const recovered: ReconcileOutcome["recovered"] = [];
+  const failed: ReconcileOutcome["failed"] = [];
   for (const intent of missing) {
-    // Another path may book it between the look-up and here: then it is not ours to count.
-    const result = await applyPaymentSucceeded(ctx, intent);
-    if (result.applied) recovered.push({ intent, transferId: result.transferId });
+    try {
+      // Another path may book it between the look-up and here: then it is not ours to count.
+      const result = await applyPaymentSucceeded(ctx, intent);
+      if (result.applied) recovered.push({ intent, transferId: result.transferId });
+    } catch (error) {
+      failed.push({ intent, error });
+      ctx.log.error(
+        { err: error, paymentId: intent.id, userId: intent.userId },
+        "reconciliation could not book a card payment",
+      );
+    }
   }
   if (missing.length > 0) {
     ctx.log.warn(
-      { missing: missing.map((p) => p.id), recovered: recovered.length },
+      { missing: missing.map((p) => p.id), recovered: recovered.length, failed: failed.length },
       "reconciliation found card payments that were never booked",
     );
   }
-  return { missing, recovered };
+  return { missing, recovered, failed };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -192,10 +206,13 @@ export async function reconcileMember(ctx: AppContext, viewer: Viewer) {
 export async function reconcileUser(ctx: AppContext, user: { id: number }) {
   const since = new Date(ctx.clock.now().getTime() - RECONCILE_WINDOW_MS);
   const intents = await ctx.payments.listSucceededPaymentIntents(user.id, since);
-  const { missing, recovered } = await recover(
+  const { missing, recovered, failed } = await recover(
     ctx,
     intents.filter((p) => p.userId === user.id),
   );
+  // The member asked about their own payments: one that could not be booked is an error to them
+  // (the others are booked by now), never a silent "recovered".
+  if (failed.length > 0) throw failed[0].error;
   const total = recovered.reduce((sum, r) => sum + r.intent.amountCents, 0);
   return {
     missingDepositsFound: missing.length,

@@ -25,6 +25,7 @@ export function accountClass(ownerKey: SQL): SQL<string> {
 }
 
 export type Flow = {
+  /** The transfer's kind; `chargeback` transfers of card refunds as `card_refund` (see `figureKind`). */
   kind: string;
   currency: string;
   debit: string;
@@ -33,6 +34,19 @@ export type Flow = {
   /** Minor units. */
   amount: number;
 };
+
+/**
+ * The kind a transfer counts under in the figures. Card refunds and disputes of a deposit are both
+ * written as kind `chargeback` (the member's history calls both so), told apart by the idempotency
+ * key `reversalKey` gives them: `refund:<provider>:<id>` (and `:loss`) for a refund,
+ * `dispute:<provider>:<id>` (and `:loss`, `:won`, `:loss:won`) for a dispute. The figures read
+ * refunds as `card_refund`; any other chargeback (a dispute, or a row without such a key) stays one.
+ */
+const figureKind = sql`case when t.kind = 'chargeback' and t.idempotency_key like 'refund:%'
+  then 'card_refund' else t.kind end`;
+
+const inRange = (from: Date, to: Date) =>
+  sql`t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz`;
 
 /** Every transfer of [from, to), summed by kind, currency and the classes of its two accounts. */
 export async function flows(db: Db, from: Date, to: Date): Promise<Flow[]> {
@@ -45,27 +59,52 @@ export async function flows(db: Db, from: Date, to: Date): Promise<Flow[]> {
     total: string;
   }>(
     db,
-    sql`select t.kind, t.currency, ${accountClass(sql`d.owner_key`)} as debit,
+    sql`select ${figureKind} as kind, t.currency, ${accountClass(sql`d.owner_key`)} as debit,
       ${accountClass(sql`c.owner_key`)} as credit, count(*)::int as n, sum(t.amount)::text as total
     from ledger_transfers t
     join ledger_accounts d on d.id = t.debit_account_id
     join ledger_accounts c on c.id = t.credit_account_id
-    where t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+    where ${inRange(from, to)}
     group by 1, 2, 3, 4`,
   );
   return rows.map((r) => ({ ...r, count: r.n, amount: Number(r.total) }));
 }
 
-/** How many distinct card payments had money taken back (a chargeback's wallet and loss parts are one). */
-export async function chargedBackPayments(db: Db, from: Date, to: Date): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+export type ReversalCounts = { refunds: number; disputes: number; disputesWon: number };
+
+/**
+ * How many card refunds and disputes the range booked, and how many disputes it saw won: each
+ * counted once, though its wallet part and its loss part are two transfers (one provider id).
+ */
+export async function reversalCounts(db: Db, from: Date, to: Date): Promise<ReversalCounts> {
+  const rows = await queryRows<{ what: string; n: number }>(
     db,
-    sql`select count(distinct coalesce(t.reference, t.id::text))::int as n
-    from ledger_transfers t join ledger_accounts c on c.id = t.credit_account_id
-    where t.kind = 'chargeback' and ${accountClass(sql`c.owner_key`)} = 'cardPayments'
-      and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz`,
+    sql`select case when t.idempotency_key like 'refund:%' then 'refunds'
+        when t.idempotency_key like '%:won' then 'disputesWon' else 'disputes' end as what,
+      count(distinct regexp_replace(coalesce(t.idempotency_key, t.id::text), '(:loss)?(:won)?$', ''))::int as n
+    from ledger_transfers t
+    where t.kind = 'chargeback' and ${inRange(from, to)}
+    group by 1`,
   );
-  return row?.n ?? 0;
+  const of = (what: keyof ReversalCounts) => rows.find((r) => r.what === what)?.n ?? 0;
+  return { refunds: of("refunds"), disputes: of("disputes"), disputesWon: of("disputesWon") };
+}
+
+/**
+ * Card refunds and disputes of the range that were flagged and never booked: those of memberships
+ * and FitCoin purchases (a deposit's flag marks a shortfall that was booked). Reviewed or not: an
+ * admin's review does not book them either.
+ */
+export async function unbookedCardReversals(db: Db, from: Date, to: Date) {
+  const [row] = await queryRows<{ n: number; open: number; total: string }>(
+    db,
+    sql`select count(*)::int as n, count(*) filter (where f.reviewed_at is null)::int as open,
+      coalesce(sum(f.amount_cents), 0)::text as total
+    from payment_flags f
+    where f.purpose <> 'deposit'
+      and f.created_at >= ${from.toISOString()}::timestamptz and f.created_at < ${to.toISOString()}::timestamptz`,
+  );
+  return { count: row?.n ?? 0, open: row?.open ?? 0, amount: Number(row?.total ?? 0) };
 }
 
 export type ClassBalance = { class: string; currency: string; balance: number };

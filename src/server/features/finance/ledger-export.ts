@@ -1,5 +1,6 @@
 // The ledger's transfers of a date range as CSV (issue 23 item 4), streamed: read in pages by id
 // (keyset) and written as each page arrives, so a year of transfers is never held in memory.
+import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { formatMinor } from "../../../core/money";
 import { type Db, queryRows } from "../../db/client";
@@ -73,11 +74,13 @@ function line(r: Row): string {
 const inRange = (from: Date, to: Date) =>
   sql`t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz`;
 
+export type IdBounds = { lo: number; hi: number } | null;
+
 /**
  * The smallest and largest id of the range (through the created_at index): the pages then walk
- * ids between them, so no page scans the transfers before or after the range.
+ * ids between them, so no page scans the transfers before or after the range. Null: no transfers.
  */
-async function idBounds(db: Db, from: Date, to: Date) {
+export async function idBounds(db: Db, from: Date, to: Date): Promise<IdBounds> {
   const [row] = await queryRows<{ lo: string | null; hi: string | null }>(
     db,
     sql`select min(t.id)::text as lo, max(t.id)::text as hi from ledger_transfers t where ${inRange(from, to)}`,
@@ -101,15 +104,19 @@ function page(db: Db, from: Date, to: Date, afterId: number, lastId: number, siz
   );
 }
 
-/** The CSV: the header, then one chunk per page of transfers, oldest first. */
+/**
+ * The CSV: the header, then one chunk per page of transfers, oldest first, between `bounds` (taken
+ * by the caller before the answer starts, so that a failure there is still an ordinary error).
+ * A transfer committed after the bounds were taken, with a larger id, is not in the file.
+ */
 export async function* ledgerCsv(
   db: Db,
   from: Date,
   to: Date,
+  bounds: IdBounds,
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.join(",")}\r\n`;
-  const bounds = await idBounds(db, from, to);
   if (!bounds) return;
   let after = bounds.lo - 1;
   for (;;) {
@@ -117,8 +124,16 @@ export async function* ledgerCsv(
     if (rows.length === 0) return;
     yield rows.map(line).join("");
     after = Number(rows[rows.length - 1].id);
-    if (rows.length < pageSize) return;
+    if (rows.length < pageSize || after >= bounds.hi) return;
   }
+}
+
+/**
+ * The chunks as a stream that asks for the next page only when the client has taken the last:
+ * one chunk buffered (Readable.from's default would read 16 pages ahead of a slow client).
+ */
+export function csvStream(chunks: AsyncIterable<string>): Readable {
+  return Readable.from(chunks, { highWaterMark: 1 });
 }
 
 /** `ledger-transfers_2026-05-01_2026-06-01.csv` (the range's instants, to the second when needed). */

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { ReconciliationFinding } from "../../../core/schemas/finance";
 import type { Db } from "../../db/client";
 import { reconciliationRuns, users } from "../../db/schema";
@@ -16,37 +16,52 @@ export async function startRun(db: Db, p: { adminId: number | null; at: Date }):
   return row.id;
 }
 
+export type RunCounts = {
+  usersScanned: number | null;
+  missingCount: number;
+  recoveredCount: number;
+  recoveredCents: number;
+  failedCount: number;
+  findings: ReconciliationFinding[];
+};
+
+/** A run that went through every payment: "succeeded", or "partial" when some could not be booked. */
 export async function finishRun(
   db: Db,
   id: number,
-  p: {
-    at: Date;
-    usersScanned: number;
-    missingCount: number;
-    recoveredCount: number;
-    recoveredCents: number;
-    findings: ReconciliationFinding[];
-  },
+  p: RunCounts & { at: Date; status: "succeeded" | "partial" },
 ) {
+  // Unconditional: a slow run that `markStaleRuns` took for dead still gets its true outcome.
   await db
     .update(reconciliationRuns)
     .set({
       finishedAt: p.at,
-      status: "succeeded",
+      status: p.status,
       usersScanned: p.usersScanned,
       missingCount: p.missingCount,
       recoveredCount: p.recoveredCount,
       recoveredCents: p.recoveredCents,
+      failedCount: p.failedCount,
       findings: p.findings,
+      error: null,
     })
     .where(eq(reconciliationRuns.id, id));
 }
 
-export async function failRun(db: Db, id: number, p: { at: Date; error: string }) {
+/** A run that stopped; `counts`: what it had found and booked before it stopped, when it got that far. */
+export async function failRun(db: Db, id: number, p: { at: Date; error: string; counts?: RunCounts }) {
   await db
     .update(reconciliationRuns)
-    .set({ finishedAt: p.at, status: "failed", error: p.error })
+    .set({ finishedAt: p.at, status: "failed", error: p.error, ...(p.counts ?? {}) })
     .where(eq(reconciliationRuns.id, id));
+}
+
+/** Closes runs still "running" that started before `before`: their process died (DESIGN 2.4). */
+export async function markStaleRuns(db: Db, p: { before: Date; at: Date; error: string }) {
+  await db
+    .update(reconciliationRuns)
+    .set({ status: "failed", finishedAt: p.at, error: p.error })
+    .where(and(eq(reconciliationRuns.status, "running"), lt(reconciliationRuns.startedAt, p.before)));
 }
 
 /** Runs newest first, paged by id. */

@@ -50,7 +50,11 @@ export const transfersCsvUrl = (range: RangeInstants) =>
 
 /**
  * Downloads the ledger's CSV. The API wants the device header on every request, which a plain
- * link cannot send, so the file is fetched and handed to the browser as a download.
+ * link cannot send, so the file is fetched and handed to the browser as a download. What that
+ * limits: the server streams, but the browser holds the whole file in memory (the blob) before it
+ * is saved, shows no progress meanwhile, and a closed tab loses it. A year of a busy ledger is tens
+ * of megabytes, which a browser holds; for much more, a signed one-time download link (a plain
+ * link the browser streams to disk) would be the next step.
  */
 export async function downloadTransfersCsv(range: RangeInstants): Promise<void> {
   const response = await fetch(transfersCsvUrl(range), {

@@ -1,8 +1,22 @@
 import type { LucideIcon } from "lucide-react";
-import { ArrowDownLeft, Coins, Gift, Landmark, TrendingUp, Undo2 } from "lucide-react";
+import {
+  ArrowDownLeft,
+  CircleAlert,
+  Coins,
+  CreditCard,
+  Gift,
+  Landmark,
+  ReceiptText,
+  ShieldAlert,
+  TrendingUp,
+  Undo2,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
 import type { FinanceSummary } from "../../../../core/schemas/finance";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { dollars, fc } from "../../../lib/format";
+import { cn } from "../../../lib/utils";
 
 type Line = { label: string; value: string };
 
@@ -10,38 +24,47 @@ const points = (n: number) => `${n.toLocaleString("en-US")} pts`;
 const times = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-/** One figure: its headline and the lines it is made of. */
+/** One figure: its headline and the lines it is made of; `warning` when it needs an operator. */
 function FigureCard({
   title,
   icon: Icon,
   headline,
   note,
   lines,
+  warning = false,
+  children,
 }: {
   title: string;
   icon: LucideIcon;
   headline: string;
   note?: string;
   lines: Line[];
+  warning?: boolean;
+  children?: ReactNode;
 }) {
   return (
-    <Card className="min-w-0" data-testid="finance-figure">
+    <Card className={cn("min-w-0", warning && "border-amber-300 bg-amber-50")} data-testid="finance-figure">
       <CardHeader className="gap-1">
         <CardTitle className="flex items-center gap-2 text-base">
-          <Icon className="size-5 text-emerald-700" aria-hidden="true" /> {title}
+          <Icon
+            className={cn("size-5", warning ? "text-amber-700" : "text-emerald-700")}
+            aria-hidden="true"
+          />{" "}
+          {title}
         </CardTitle>
         <p className="text-3xl font-extrabold tabular-nums text-slate-900">{headline}</p>
         {note ? <p className="text-sm text-slate-600">{note}</p> : null}
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
         <dl className="grid gap-1.5 text-sm">
           {lines.map((l) => (
             <div key={l.label} className="flex items-baseline justify-between gap-3">
               <dt className="text-slate-600">{l.label}</dt>
-              <dd className="font-semibold tabular-nums text-slate-900">{l.value}</dd>
+              <dd className="text-right font-semibold tabular-nums text-slate-900">{l.value}</dd>
             </div>
           ))}
         </dl>
+        {children}
       </CardContent>
     </Card>
   );
@@ -49,18 +72,37 @@ function FigureCard({
 
 /** The figures of the range, each a sum of the ledger's transfers (the server's definitions). */
 export function FinanceFigures({ summary: s }: { summary: FinanceSummary }) {
+  // A range that reaches past now has today's balances (the server says which instant it used).
+  const now = s.balancesAt < s.to;
+  const unbooked = s.unbookedCardReversals;
   return (
     <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <FigureCard
         title="Revenue"
         icon={TrendingUp}
         headline={dollars(s.revenue.total)}
+        note={unbooked.count > 0 ? "Before the card refunds and disputes not booked (below)" : undefined}
         lines={[
           { label: "Subscriptions", value: dollars(s.revenue.subscriptions) },
           { label: "Conversion fees (15%)", value: dollars(s.revenue.conversionFees) },
           { label: "FitCoin purchase fees (15%)", value: dollars(s.revenue.purchaseFees) },
         ]}
       />
+      <FigureCard
+        title="Not Booked"
+        icon={CircleAlert}
+        warning={unbooked.count > 0}
+        headline={dollars(unbooked.amount)}
+        note="Card refunds and disputes of memberships and FitCoin purchases: flagged, not booked"
+        lines={[
+          { label: "Refunds and disputes", value: times(unbooked.count, "payment") },
+          { label: "Not reviewed yet", value: times(unbooked.open, "payment") },
+        ]}
+      >
+        <Link href="/admin/payment-monitor" className="text-sm font-semibold text-emerald-800 underline">
+          Not booked: see Payment Monitor
+        </Link>
+      </FigureCard>
       <FigureCard
         title="Money In"
         icon={ArrowDownLeft}
@@ -72,19 +114,48 @@ export function FinanceFigures({ summary: s }: { summary: FinanceSummary }) {
         ]}
       />
       <FigureCard
-        title="Refunds and Chargebacks"
-        icon={Undo2}
+        title="Refunds"
+        icon={CreditCard}
+        headline={dollars(s.cardRefunds.amount)}
+        note={`${times(s.cardRefunds.count, "card refund")} of deposits`}
+        lines={[
+          { label: "From members' wallets", value: dollars(s.cardRefunds.fromWallets) },
+          { label: "From chargeback losses", value: dollars(s.cardRefunds.fromLosses) },
+        ]}
+      />
+      <FigureCard
+        title="Chargebacks"
+        icon={ShieldAlert}
         headline={dollars(s.chargebacks.net)}
-        note="Net taken back to cards"
+        note="Disputes of deposits, net of those won"
         lines={[
           {
-            label: "Chargebacks",
-            value: `${times(s.chargebacks.count, "payment")} · ${dollars(s.chargebacks.amount)}`,
+            label: "Taken back",
+            value: `${times(s.chargebacks.count, "dispute")} · ${dollars(s.chargebacks.amount)}`,
           },
-          { label: "Won back in disputes", value: dollars(s.chargebacks.returned) },
-          { label: "Refunds to members", value: times(s.refunds.count, "refund") },
-          { label: "Refunded FitCoins", value: fc(s.refunds.fitcoins) },
-          { label: "Refunded points", value: points(s.refunds.points) },
+          {
+            label: "Won back",
+            value: `${times(s.chargebacks.won, "dispute")} · ${dollars(s.chargebacks.returned)}`,
+          },
+        ]}
+      />
+      <FigureCard
+        title="Costs"
+        icon={ReceiptText}
+        headline={dollars(s.costs.total)}
+        lines={[
+          { label: "Marketing budget (points cards)", value: dollars(s.costs.marketingBudget) },
+          { label: "Chargeback losses", value: dollars(s.costs.chargebackLosses) },
+        ]}
+      />
+      <FigureCard
+        title="Returned to Members"
+        icon={Undo2}
+        headline={fc(s.returnedToMembers.fitcoins)}
+        note="Entry fees and contributions given back, failed gift cards"
+        lines={[
+          { label: "Returns", value: times(s.returnedToMembers.count, "return") },
+          { label: "Points returned", value: points(s.returnedToMembers.points) },
         ]}
       />
       <FigureCard
@@ -105,10 +176,23 @@ export function FinanceFigures({ summary: s }: { summary: FinanceSummary }) {
         icon={Gift}
         headline={dollars(s.giftCards.faceValue)}
         note={`${times(s.giftCards.issued, "card")} issued (face value)`}
-        lines={[{ label: "Owed to the provider at the end", value: dollars(s.giftCards.owedToProvider) }]}
+        lines={[
+          {
+            label: "FitCoin cards (USD reserve)",
+            value: `${times(s.giftCards.fitcoinCards.count, "card")} · ${dollars(s.giftCards.fitcoinCards.amount)}`,
+          },
+          {
+            label: "Points cards (marketing budget)",
+            value: `${times(s.giftCards.pointsCards.count, "card")} · ${dollars(s.giftCards.pointsCards.amount)}`,
+          },
+          {
+            label: now ? "Owed to the provider now" : "Owed to the provider at the end",
+            value: dollars(s.giftCards.owedToProvider),
+          },
+        ]}
       />
       <FigureCard
-        title="Balances at the End"
+        title={now ? "Balances Now" : "Balances at the End"}
         icon={Landmark}
         headline={dollars(s.balances.usdReserve)}
         note="USD reserve backing FitCoins"

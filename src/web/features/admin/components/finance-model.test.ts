@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rangeInstants, thisMonth } from "./finance-model";
+import { balancesNote, findingsLabel, rangeInstants, thisMonth } from "./finance-model";
 
 describe("thisMonth", () => {
   it("is the month of the admin's own day", () => {
@@ -38,5 +38,24 @@ describe("rangeInstants", () => {
       ok: false,
       error: "Pick at most 366 days",
     });
+  });
+});
+
+describe("balancesNote", () => {
+  const range = { from: "2026-03-01T00:00:00.000Z", to: "2026-04-01T00:00:00.000Z" };
+  it("says now for a range that reaches past now, the end of the last day otherwise", () => {
+    expect(balancesNote(range, new Date("2026-03-15T12:00:00Z"))).toBe(
+      "The range includes today: balances are those now.",
+    );
+    expect(balancesNote(range, new Date("2026-04-01T00:00:00Z"))).toBe(
+      "Balances are those at the end of the last day.",
+    );
+  });
+});
+
+describe("findingsLabel", () => {
+  it("says when the stored list is cut", () => {
+    expect(findingsLabel(3, 3)).toBe("View findings (3)");
+    expect(findingsLabel(500, 1234)).toBe("View findings (500 of 1,234 shown)");
   });
 });

@@ -42,3 +42,19 @@ export function rangeInstants(
   }
   return { ok: true, range: { from: from.toISOString(), to: to.toISOString() } };
 }
+
+/**
+ * The line under the date range: balances are those at the end of the last day, except for a
+ * range that reaches past now (this month, say), whose balances can only be today's.
+ */
+export function balancesNote(range: RangeInstants, now: Date): string {
+  return new Date(range.to).getTime() > now.getTime()
+    ? "The range includes today: balances are those now."
+    : "Balances are those at the end of the last day.";
+}
+
+/** "View findings (3)", or "(500 of 1,234 shown)" when the run kept only the first of its findings. */
+export function findingsLabel(shown: number, found: number): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  return shown < found ? `View findings (${n(shown)} of ${n(found)} shown)` : `View findings (${n(shown)})`;
+}

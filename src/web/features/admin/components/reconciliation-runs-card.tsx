@@ -6,12 +6,32 @@ import { Spinner } from "../../../components/ui/spinner";
 import { dollars, formatInZone } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useReconciliationRuns } from "../finance-api";
+import { findingsLabel } from "./finance-model";
 
 const STATUS = {
   succeeded: { label: "Completed", tone: "bg-emerald-50 text-emerald-800" },
+  partial: { label: "Partly failed", tone: "bg-amber-50 text-amber-900" },
   failed: { label: "Failed", tone: "bg-red-50 text-red-800" },
   running: { label: "Running", tone: "bg-amber-50 text-amber-900" },
 } as const;
+
+const payments = (n: number) => `${n.toLocaleString("en-US")} missing ${n === 1 ? "payment" : "payments"}`;
+
+/**
+ * What a run found, in words. Only a run that went through every payment may say it found none: a
+ * running or failed one says what it had done so far.
+ */
+function outcome(run: ReconciliationRun): string {
+  const booked = `${run.recoveredCount} of ${payments(run.missingCount)} booked (${dollars(run.recoveredAmount)})`;
+  if (run.status === "running") return "Still running";
+  if (run.status === "failed") {
+    return run.missingCount === 0 && run.recoveredCount === 0
+      ? "Stopped before it could check the payments"
+      : `Stopped midway: ${booked}`;
+  }
+  if (run.missingCount === 0) return "No missing deposits";
+  return run.failedCount > 0 ? `${booked}; ${run.failedCount} could not be booked` : booked;
+}
 
 function RunRow({ run, timeZone }: { run: ReconciliationRun; timeZone: string }) {
   const status = STATUS[run.status];
@@ -31,16 +51,12 @@ function RunRow({ run, timeZone }: { run: ReconciliationRun; timeZone: string })
           ? null
           : ` · ${run.usersScanned} ${run.usersScanned === 1 ? "member" : "members"} scanned`}
       </p>
-      <p className="text-sm text-slate-700">
-        {run.missingCount === 0
-          ? "No missing deposits"
-          : `${run.recoveredCount} of ${run.missingCount} missing payments booked (${dollars(run.recoveredAmount)})`}
-      </p>
+      <p className="text-sm text-slate-700">{outcome(run)}</p>
       {run.error ? <p className="break-words text-sm font-semibold text-red-700">{run.error}</p> : null}
       {run.findings.length > 0 ? (
         <details className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
           <summary className="cursor-pointer font-semibold text-emerald-800">
-            View findings ({run.findings.length})
+            {findingsLabel(run.findings.length, run.missingCount)}
           </summary>
           <ul className="mt-2 grid gap-1.5">
             {run.findings.map((f) => (
@@ -51,8 +67,9 @@ function RunRow({ run, timeZone }: { run: ReconciliationRun; timeZone: string })
                 </span>
                 <span className="break-all font-mono text-xs text-slate-500">
                   {f.paymentIntentId} · {f.purpose} ·{" "}
-                  {f.recovered ? "booked by this run" : "booked elsewhere"}
+                  {f.error ? "not booked" : f.recovered ? "booked by this run" : "booked elsewhere"}
                 </span>
+                {f.error ? <span className="break-words text-xs text-red-700">{f.error}</span> : null}
               </li>
             ))}
           </ul>

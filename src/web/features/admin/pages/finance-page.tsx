@@ -11,7 +11,7 @@ import { errorMessage } from "../../../lib/utils";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { AdminGuard } from "../components/admin-guard";
 import { FinanceFigures } from "../components/finance-figures";
-import { type DayRange, rangeInstants, thisMonth } from "../components/finance-model";
+import { balancesNote, type DayRange, rangeInstants, thisMonth } from "../components/finance-model";
 import { ReconciliationRunsCard } from "../components/reconciliation-runs-card";
 import { downloadTransfersCsv, useFinanceSummary } from "../finance-api";
 
@@ -77,7 +77,8 @@ function FinanceContent() {
             </Button>
           </form>
           <p className="text-sm text-slate-600">
-            Days in your time zone ({timeZone}), both included. Balances are those at the end of the last day.
+            Days in your time zone ({timeZone}), both included.
+            {range ? ` ${balancesNote(range, new Date())}` : null}
           </p>
           {checked.ok ? null : (
             <p role="alert" className="text-sm font-semibold text-red-700">
