@@ -119,6 +119,8 @@ test("the admin adds a points gift card members see, edits it, and takes it off 
   const offer = admin
     .getByRole("region", { name: /^All Offers/ })
     .getByRole("article", { name: new RegExp(`^${brand},`) });
+  // A later month's offer is Scheduled, never activated now.
+  await expect(offer.getByRole("button", { name: `Activate ${brand} (${next})` })).toHaveCount(0);
   await offer.getByRole("button", { name: `Schedule ${brand} (${next})` }).click();
   await expect(admin.getByText("Offer Scheduled", { exact: true })).toBeVisible();
   await expect(offer).toContainText("Scheduled");
