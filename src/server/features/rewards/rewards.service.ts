@@ -18,6 +18,7 @@ import * as offers from "./offers.repo";
 import { offerView } from "./offers.service";
 import { redeem } from "./redemption.service";
 import * as repo from "./redemptions.repo";
+import * as cards from "./reward-cards.repo";
 
 const HISTORY_LIMIT = 100;
 
@@ -83,7 +84,8 @@ export async function redeemPoints(
       idempotencyKey,
     },
     async (tx) => {
-      const card = await repo.giftCard(tx, body.giftCardId);
+      // Held until this redemption commits: a delete of the card waits, then sees it (409).
+      const card = await cards.forRedemption(tx, body.giftCardId);
       if (!card?.active) throw notFound("Gift card not found");
       return {
         cost: card.pointCost,
