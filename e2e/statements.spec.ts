@@ -51,7 +51,10 @@ test("a member pages the wallet history past its first page and downloads their 
   expect(download.suggestedFilename()).toMatch(/^steprace-statement-start-to-\d{4}-\d{2}-\d{2}-FC\.csv$/);
   const text = await readFile(await download.path(), "utf8");
   const lines = text.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("Date,Type,Description,Amount,Currency,Balance after,Source");
+  // Dates are on the member's clock (their profile's zone, named in the header), with the offset.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(lines[0]).toBe(`Date (${zone}),Type,Description,Amount,Currency,Balance after,Source`);
+  expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2},/);
   expect(lines).toHaveLength(56);
   // The last line's balance is the sum of 1..55 FitCoins.
   expect(lines[55]).toMatch(/,55\.00,FC,1540\.00,wallet$/);
