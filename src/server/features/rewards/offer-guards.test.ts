@@ -91,6 +91,18 @@ describe("gift card offer guards", () => {
     expect(await listed(later)).toMatchObject({ status: "inactive", isActive: false });
     expect((await act(later, "schedule")).json()).toMatchObject({ offer: { status: "scheduled" } });
     expect(await current()).toMatchObject({ id: now });
+    // Nor is this month's offer moved to a later month by an edit: it would run on from now.
+    const moved = await t().app.inject({
+      method: "PUT",
+      url: `/api/admin/gift-card-offers/${now}`,
+      headers: admin.headers,
+      payload: { month: month(1), brand: "Now Co", description: "Anything at all" },
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().message).toBe(
+      "End this offer before moving it to another month, then Schedule it there",
+    );
+    expect(await current()).toMatchObject({ id: now, month: month() });
     await clearFlags();
   });
 
