@@ -95,11 +95,18 @@ test("the admin adds a points gift card members see, edits it, and takes it off 
 
   await row.getByRole("button", { name: `Edit ${name}` }).click();
   const edit = admin.getByRole("dialog", { name: "Edit Gift Card" });
+  // Activation is the list's Activate and Deactivate, not the edit form's.
+  await expect(edit.getByLabel(/^Active/)).toHaveCount(0);
+  await shoot(admin, "reward-card-edit");
   await edit.getByLabel("Point cost *").fill("5000");
+  // Another admin deactivates the card while this form is open: saving it keeps the card off.
+  const cards = await callApi<{ id: number; name: string }[]>(admin, "GET", "/api/admin/reward-gift-cards");
+  const id = cards.body.find((c) => c.name === name)?.id;
+  expect((await callApi(admin, "POST", `/api/admin/reward-gift-cards/${id}/deactivate`)).status).toBe(200);
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(row).toContainText("$5.00 for 5,000 pts");
-  await row.getByRole("button", { name: `Deactivate ${name}` }).click();
   await expect(row).toContainText("Inactive");
+  await expect(row.getByRole("button", { name: `Activate ${name}` })).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Points & Rewards" })).toBeVisible();
@@ -124,6 +131,7 @@ test("the admin adds a points gift card members see, edits it, and takes it off 
     .getByRole("article", { name: new RegExp(`^${brand},`) });
   // A later month's offer is Scheduled, never activated now.
   await expect(offer.getByRole("button", { name: `Activate ${brand} (${next})` })).toHaveCount(0);
+  await shoot(admin, "offers-before-schedule");
   await offer.getByRole("button", { name: `Schedule ${brand} (${next})` }).click();
   await expect(admin.getByText("Offer Scheduled", { exact: true })).toBeVisible();
   await expect(offer).toContainText("Scheduled");
