@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { newPhone, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
+import { monthName, thisMonth } from "./support/rewards";
 
 test("the admin creates a gift-card offer with the default tiers, edits it, activates it and sees it as the active offer; a member gets Access Denied", async ({
   page,
@@ -9,6 +10,9 @@ test("the admin creates a gift-card offer with the default tiers, edits it, acti
 }, testInfo) => {
   test.setTimeout(120_000);
   const brand = `Journey Books ${suffix()}`;
+  // Activate takes the offer of the current month only (a later month's is Scheduled).
+  const month = thisMonth();
+  const label = `${brand}, ${monthName(month)}`;
   await signInAsAdmin(page);
   await page.goto("/admin/gift-cards");
   await expect(page.getByRole("heading", { name: "Gift Card Offers", level: 1 })).toBeVisible();
@@ -16,7 +20,7 @@ test("the admin creates a gift-card offer with the default tiers, edits it, acti
   // Month, brand and description are required; blank tiers take their defaults.
   await page.getByRole("button", { name: "Create Offer" }).click();
   const create = page.getByRole("dialog", { name: "Create Offer" });
-  await create.getByLabel("Month *").fill("2031-05");
+  await create.getByLabel("Month *").fill(month);
   await create.getByRole("button", { name: "Create Offer" }).click();
   await expect(create.getByText("Brand is required")).toBeVisible();
   await expect(create.getByText("Description is required")).toBeVisible();
@@ -27,15 +31,17 @@ test("the admin creates a gift-card offer with the default tiers, edits it, acti
   await expect(page.getByText("Offer Created", { exact: true })).toBeVisible();
 
   const all = page.getByRole("region", { name: /^All Offers/ });
-  const offer = all.getByRole("article", { name: `${brand}, May 2031` });
+  const offer = all.getByRole("article", { name: label });
   await expect(offer).toContainText("$50.00 card");
   await expect(offer).toContainText("50.00 FC");
   await expect(offer).toContainText("$100.00 card");
   await expect(offer).toContainText("100.00 FC");
   await expect(offer).not.toContainText("Active");
+  // This month's offer is activated, not scheduled.
+  await expect(offer.getByRole("button", { name: `Schedule ${brand} (${month})` })).toHaveCount(0);
 
   // Edit: the form starts from the offer; a new $100 price is saved.
-  await offer.getByRole("button", { name: `Edit ${brand} (2031-05)` }).click();
+  await offer.getByRole("button", { name: `Edit ${brand} (${month})` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Offer" });
   await expect(edit.getByLabel("Brand *")).toHaveValue(brand);
   await edit.getByLabel("$100 Card Price (FC)").fill("105");
@@ -44,10 +50,10 @@ test("the admin creates a gift-card offer with the default tiers, edits it, acti
   await expect(page.getByText("Offer Updated", { exact: true })).toBeVisible();
   await expect(offer).toContainText("105.00 FC");
 
-  await offer.getByRole("button", { name: `Activate ${brand} (2031-05)` }).click();
+  await offer.getByRole("button", { name: `Activate ${brand} (${month})` }).click();
   await expect(page.getByText("Offer Activated", { exact: true })).toBeVisible();
   const active = page.getByRole("region", { name: "Active Offer" });
-  await expect(active.getByRole("article", { name: `${brand}, May 2031` })).toContainText("Active");
+  await expect(active.getByRole("article", { name: label })).toContainText("Active");
   await expect(offer.getByRole("button", { name: /^Activate/ })).toHaveCount(0);
 
   // After a reload it is still the one active offer.

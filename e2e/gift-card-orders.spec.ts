@@ -18,7 +18,7 @@ test("a FitCoin card waits at Tremendous, then shows delivered with its link; th
   test.setTimeout(120_000);
   const admin = await adminPhone(browser, testInfo);
   const brand = `Summit Gear ${suffix()}`;
-  await activateOffer(admin, brand, "2031-07");
+  await activateOffer(admin, brand);
   const member = await becomeActiveMember(page);
   await grantFitcoins(admin, page, 120);
 

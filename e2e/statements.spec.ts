@@ -51,7 +51,10 @@ test("a member pages the wallet history past its first page and downloads their 
   expect(download.suggestedFilename()).toMatch(/^steprace-statement-start-to-\d{4}-\d{2}-\d{2}-FC\.csv$/);
   const text = await readFile(await download.path(), "utf8");
   const lines = text.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("Date,Type,Description,Amount,Currency,Balance after,Source");
+  // Dates are on the member's clock (their profile's zone, named in the header), with the offset.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(lines[0]).toBe(`Date (${zone}),Type,Description,Amount,Currency,Balance after,Source`);
+  expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2},/);
   expect(lines).toHaveLength(56);
   // The last line's balance is the sum of 1..55 FitCoins.
   expect(lines[55]).toMatch(/,55\.00,FC,1540\.00,wallet$/);
@@ -92,11 +95,18 @@ test("the admin adds a points gift card members see, edits it, and takes it off 
 
   await row.getByRole("button", { name: `Edit ${name}` }).click();
   const edit = admin.getByRole("dialog", { name: "Edit Gift Card" });
+  // Activation is the list's Activate and Deactivate, not the edit form's.
+  await expect(edit.getByLabel(/^Active/)).toHaveCount(0);
+  await shoot(admin, "reward-card-edit");
   await edit.getByLabel("Point cost *").fill("5000");
+  // Another admin deactivates the card while this form is open: saving it keeps the card off.
+  const cards = await callApi<{ id: number; name: string }[]>(admin, "GET", "/api/admin/reward-gift-cards");
+  const id = cards.body.find((c) => c.name === name)?.id;
+  expect((await callApi(admin, "POST", `/api/admin/reward-gift-cards/${id}/deactivate`)).status).toBe(200);
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(row).toContainText("$5.00 for 5,000 pts");
-  await row.getByRole("button", { name: `Deactivate ${name}` }).click();
   await expect(row).toContainText("Inactive");
+  await expect(row.getByRole("button", { name: `Activate ${name}` })).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Points & Rewards" })).toBeVisible();
@@ -119,6 +129,9 @@ test("the admin adds a points gift card members see, edits it, and takes it off 
   const offer = admin
     .getByRole("region", { name: /^All Offers/ })
     .getByRole("article", { name: new RegExp(`^${brand},`) });
+  // A later month's offer is Scheduled, never activated now.
+  await expect(offer.getByRole("button", { name: `Activate ${brand} (${next})` })).toHaveCount(0);
+  await shoot(admin, "offers-before-schedule");
   await offer.getByRole("button", { name: `Schedule ${brand} (${next})` }).click();
   await expect(admin.getByText("Offer Scheduled", { exact: true })).toBeVisible();
   await expect(offer).toContainText("Scheduled");

@@ -65,8 +65,21 @@ export interface CreatedOffer {
   month: string;
 }
 
-/** The admin creates a Gift Card of the Month with the default tiers and activates it. */
-export async function activateOffer(adminPage: Page, brand: string, month: string): Promise<CreatedOffer> {
+/** The current UTC month, "2026-11": the only month whose offer can be activated. */
+export const thisMonth = (): string => new Date().toISOString().slice(0, 7);
+
+/** A month as the app writes it: "November 2026". */
+export const monthName = (month: string): string =>
+  new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
+/**
+ * The admin creates a Gift Card of the Month of the current month (Activate takes no other) with
+ * the default tiers and activates it.
+ */
+export async function activateOffer(adminPage: Page, brand: string): Promise<CreatedOffer> {
+  const month = thisMonth();
   const created = await callApi<CreatedOffer>(adminPage, "POST", "/api/admin/gift-card-offers", {
     month,
     brand,

@@ -14,15 +14,25 @@ export function monthEnded(month: string, now: Date): boolean {
   return month < utcMonth(now);
 }
 
+/** Whether the month ("YYYY-MM") is the one `now` is in: the only month an offer is offered in. */
+export function isCurrentMonth(month: string, now: Date): boolean {
+  return month === utcMonth(now);
+}
+
 /** What an offer is now: offered, waiting for its month, or neither. */
 export type OfferStatus = "active" | "scheduled" | "inactive";
 
+/**
+ * An offer is offered only in its own month. A row flagged active for a month still to come (made
+ * before Activate was held to the current month) waits for its month like a scheduled one.
+ */
 export function offerStatus(
   o: { isActive: boolean; scheduled: boolean; month: string },
   now: Date,
 ): OfferStatus {
   if (monthEnded(o.month, now)) return "inactive";
-  return o.isActive ? "active" : o.scheduled ? "scheduled" : "inactive";
+  if (o.isActive) return isCurrentMonth(o.month, now) ? "active" : "scheduled";
+  return o.scheduled ? "scheduled" : "inactive";
 }
 
 /**

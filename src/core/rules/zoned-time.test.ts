@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { utcToZonedTime, zonedTimeToUtc } from "./zoned-time";
+import { utcToZonedTime, zonedIsoString, zonedTimeToUtc } from "./zoned-time";
 
 describe("wall clocks in a named time zone", () => {
   it("reads an instant on the wall clock of a zone, whatever the machine's zone", () => {
@@ -46,5 +46,19 @@ describe("wall clocks in a named time zone", () => {
     expect(zonedTimeToUtc("2026-03-07", "09:00", "America/New_York").toISOString()).toBe(
       "2026-03-07T14:00:00.000Z",
     );
+  });
+
+  it("writes an instant in ISO 8601 on a zone's wall clock with its offset, the same instant", () => {
+    const at = new Date("2026-11-04T04:30:15.900Z");
+    expect(zonedIsoString(at, "America/New_York")).toBe("2026-11-03T23:30:15-05:00");
+    expect(zonedIsoString(at, "Asia/Kolkata")).toBe("2026-11-04T10:00:15+05:30");
+    expect(zonedIsoString(at, "UTC")).toBe("2026-11-04T04:30:15+00:00");
+    // Summer time in New York: the offset of that instant.
+    expect(zonedIsoString(new Date("2026-07-01T12:00:00Z"), "America/New_York")).toBe(
+      "2026-07-01T08:00:00-04:00",
+    );
+    for (const zone of ["America/New_York", "Asia/Kolkata", "Pacific/Chatham", "UTC"]) {
+      expect(Date.parse(zonedIsoString(at, zone))).toBe(Date.parse("2026-11-04T04:30:15Z"));
+    }
   });
 });

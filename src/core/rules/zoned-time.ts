@@ -49,3 +49,33 @@ export function utcToZonedTime(at: Date, timeZone: string): { date: string; time
   const p = wallClockParts(at, timeZone);
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
+
+/**
+ * The instant `at` in ISO 8601 on the wall clock of `timeZone`, to the second, with the zone's
+ * offset at that instant: "2026-11-03T10:00:00-05:00" (New York), "2026-11-03T15:00:00+00:00"
+ * (UTC). A reader sees the member's own time, and a program still reads the same instant.
+ */
+export function zonedIsoString(at: Date, timeZone: string): string {
+  const seconds = Math.floor(at.getTime() / 1000) * 1000;
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(new Date(seconds))
+      .map((x) => [x.type, x.value]),
+  );
+  const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  // Zones whose offset has seconds (before 1900) are rounded to the minute ISO 8601 writes.
+  const offset = Math.round((wall - seconds) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0");
+  const mm = String(Math.abs(offset) % 60).padStart(2, "0");
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${sign}${hh}:${mm}`;
+}

@@ -88,6 +88,7 @@ export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
 /** The statement's columns, in order. */
 export const STATEMENT_COLUMNS = [
+  /** Headed "Date (<the member's time zone>)": ISO 8601 on their clock, with its offset. */
   "Date",
   "Type",
   "Description",

@@ -10,6 +10,13 @@ import { paymentReceiptEmail } from "./receipt-templates";
  * (DESIGN 2.3: a webhook, the client's process-deposit call and reconciliation may all see one
  * payment; the ledger's idempotency key lets exactly one of them book it). So a payment gets one
  * receipt; a crash between the commit and the send loses it rather than sending two.
+ *
+ * That loss is accepted: the payment itself is booked and shows in the wallet's history and the
+ * statement. Exactly once would need the receipt written inside the booking transaction (an outbox
+ * row) and a job that delivers rows left unsent. The mailer does store every message in `emails`,
+ * SMTP or not, but after the commit and outside any transaction, and nothing resends a row whose
+ * delivery never started; building that delivery job (and retries that do not send twice when the
+ * SMTP server accepted a message whose answer was lost) is more than a receipt is worth here.
  */
 
 export type PaidFor =

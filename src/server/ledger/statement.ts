@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
-import { formatMinor } from "../../core/money";
+import { zonedIsoString } from "../../core/rules/zoned-time";
 import { STATEMENT_COLUMNS } from "../../core/schemas/statements";
 import { type Db, queryRows } from "../db/client";
 import { ledgerAccounts, ledgerTransfers } from "../db/schema";
+import { amountText, csvCell, csvLine } from "../http/csv";
 import type { Currency } from "./accounts";
 
 /** Lines read from the database at a time: a year of transfers is never held in memory. */
@@ -14,6 +15,8 @@ export type StatementRange = {
   /** Instants: from included, to excluded. */
   from?: Date;
   to?: Date;
+  /** The member's IANA time zone: the Date column is their wall clock (with its offset). */
+  timeZone: string;
 };
 
 /*
@@ -27,27 +30,11 @@ export type StatementRange = {
  * card) never moved their balance: its source is "card" and it has no balance.
  */
 
-const UNSAFE_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/**
- * One CSV cell. Text a spreadsheet would read as a formula (=, +, -, @, tab, CR first) gets a
- * leading apostrophe (OWASP's CSV injection advice); numbers the statement writes itself stay
- * numbers. Quoted when it holds a comma, a quote or a line break.
- */
-export function csvCell(value: string, numeric = false): string {
-  const safe = numeric && PLAIN_NUMBER.test(value) ? value : UNSAFE_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export const csvLine = (cells: string[]) => `${cells.join(",")}\r\n`;
-
-const amountText = (minor: number, currency: string) =>
-  currency === "PTS" ? String(minor) : formatMinor(minor);
-
 /** The member's statement, header first, a line at a time (read STATEMENT_PAGE transfers at a time). */
 export async function* statementCsv(db: Db, range: StatementRange): AsyncGenerator<string> {
-  yield csvLine([...STATEMENT_COLUMNS]);
+  // The header names the zone the dates are in; each date carries its offset too (ISO 8601).
+  const [, ...rest] = STATEMENT_COLUMNS;
+  yield csvLine([csvCell(`Date (${range.timeZone})`), ...rest]);
   const own = await db
     .select({ id: ledgerAccounts.id, currency: ledgerAccounts.currency })
     .from(ledgerAccounts)
@@ -125,7 +112,7 @@ export async function* statementCsv(db: Db, range: StatementRange): AsyncGenerat
       // A card payment is money the member spent, as the wallet's history shows it.
       const signed = byCard ? -r.amount : incoming ? r.amount : -r.amount;
       yield csvLine([
-        csvCell(r.createdAt.toISOString()),
+        csvCell(zonedIsoString(r.createdAt, range.timeZone)),
         csvCell(r.kind),
         csvCell(r.description),
         csvCell(amountText(signed, r.currency), true),

@@ -122,7 +122,7 @@ export const giftCardRedemptions = pgTable(
  * Gift Card of the Month offers; the database allows one active offer at a time. A scheduled
  * offer becomes the active one when its month (UTC) starts, one scheduled offer per month; an
  * offer stops being offered when its month ends (the rewards job clears the flag, and reads check
- * the month meanwhile).
+ * the month meanwhile). Each FitCoin price covers its card's dollar value (both in hundredths).
  */
 export const giftCardOffers = pgTable(
   "gift_card_offers",
@@ -147,6 +147,11 @@ export const giftCardOffers = pgTable(
     uniqueIndex("gift_card_offers_one_active_uq").on(t.isActive).where(sql`${t.isActive}`),
     uniqueIndex("gift_card_offers_one_scheduled_uq").on(t.month).where(sql`${t.scheduled}`),
     check("gift_card_offers_active_or_scheduled", sql`not (${t.isActive} and ${t.scheduled})`),
+    // 1 FitCoin is worth $1 of gift card (DESIGN 1): a card priced below its value is given away.
+    check(
+      "gift_card_offers_price_covers_value",
+      sql`${t.fitcoins50} >= ${t.value50Cents} and ${t.fitcoins100} >= ${t.value100Cents}`,
+    ),
   ],
 );
 

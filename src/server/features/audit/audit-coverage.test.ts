@@ -109,6 +109,10 @@ describe("audit log coverage of admin actions", () => {
     value: "5.00",
     pointCost: 5_000,
     description: "A card for the books.",
+    // An edit names every field (none reset by being left out).
+    imageUrl: null,
+    sortOrder: 0,
+    providerProductId: null,
     ...over,
   });
   /** A month of its own for each offer scheduled (one offer per month), 1, 2, 3 ... months ahead. */

@@ -44,7 +44,8 @@ describe("a member without an active subscription keeps their money within reach
 
   async function activeOffer(admin: Session) {
     const created = await call("POST", "/api/admin/gift-card-offers", admin, {
-      month: "2026-11",
+      // Activate takes the offer of the current month only.
+      month: t().app.ctx.clock.now().toISOString().slice(0, 7),
       brand: "Amazon",
       description: "Shop millions of items",
       imageUrl: "",

@@ -93,7 +93,10 @@ describe("gift card offers by their month", () => {
     t().clock.set(monthStart(1, 1000));
     // Before the job runs, last month's offer is already not offered (read-time month check).
     expect(await current()).toBeNull();
-    await Promise.all([rollOffersOver(t().app.ctx), rollOffersOver(t().app.ctx)]);
+    // Two processes at once (on PostgreSQL truly at once, each on its own connection): one does it.
+    const turns = await Promise.all([rollOffersOver(t().app.ctx), rollOffersOver(t().app.ctx)]);
+    expect(turns.reduce((n, r) => n + r.started, 0)).toBe(1);
+    expect(turns.reduce((n, r) => n + r.ended, 0)).toBe(1);
     expect(await current()).toMatchObject({ id: next, brand: "Next Co", isActive: true, status: "active" });
     expect(await listed(now)).toMatchObject({ isActive: false, status: "inactive" });
     expect(await listed(rival)).toMatchObject({ status: "inactive" });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { giftCardOffers } from "../../db/schema";
 
@@ -12,12 +12,15 @@ export async function all(db: Db): Promise<OfferRow[]> {
     .orderBy(desc(giftCardOffers.isActive), desc(giftCardOffers.scheduled), desc(giftCardOffers.id));
 }
 
-/** The Gift Card of the Month: the active offer, unless its month (`month`, UTC) has ended. */
+/**
+ * The Gift Card of the Month: the active offer, when it is the offer of `month` (the current UTC
+ * month). Last month's waits for the rollover to clear its flag; a later month's is not offered yet.
+ */
 export async function active(db: Db | Tx, month: string): Promise<OfferRow | null> {
   const [row] = await db
     .select()
     .from(giftCardOffers)
-    .where(and(eq(giftCardOffers.isActive, true), gte(giftCardOffers.month, month)));
+    .where(and(eq(giftCardOffers.isActive, true), eq(giftCardOffers.month, month)));
   return row ?? null;
 }
 
@@ -110,25 +113,28 @@ export async function rolloverDue(db: Db, month: string): Promise<boolean> {
 
 /**
  * The month's turn, under lockOffers: the offer of an ended month stops being offered, the offer
- * scheduled for this month becomes the active one, and a schedule whose month passed unseen (the
+ * scheduled for this month becomes the active one (unless `mayStart` refuses it: then its schedule
+ * is dropped and it is answered as `refused`), and a schedule whose month passed unseen (the
  * server was down all month) is dropped. Every step is a conditional update, so a second process
  * doing the same finds nothing left to do. Answers what changed.
  */
 export async function rollover(
   tx: Tx,
   month: string,
-): Promise<{ ended: OfferRow[]; started: OfferRow | null; dropped: OfferRow[] }> {
+  mayStart: (offer: OfferRow) => boolean,
+): Promise<{ ended: OfferRow[]; started: OfferRow | null; refused: OfferRow | null; dropped: OfferRow[] }> {
   const ended = await tx
     .update(giftCardOffers)
     .set({ isActive: false })
     .where(and(eq(giftCardOffers.isActive, true), lt(giftCardOffers.month, month)))
     .returning();
   const due = await scheduledFor(tx, month);
-  const started = due ? await activate(tx, due.id) : null;
+  const refused = due && !mayStart(due) ? await end(tx, due.id) : null;
+  const started = due && !refused ? await activate(tx, due.id) : null;
   const dropped = await tx
     .update(giftCardOffers)
     .set({ scheduled: false })
     .where(and(eq(giftCardOffers.scheduled, true), lt(giftCardOffers.month, month)))
     .returning();
-  return { ended, started, dropped };
+  return { ended, started, refused, dropped };
 }

@@ -5,7 +5,13 @@ import {
   OFFER_DEFAULT_VALUE100_CENTS,
 } from "../../../core/constants";
 import { fitcoinsFromMinor, formatMinor, parseMinor } from "../../../core/money";
-import { monthEnded, offerPriceProblems, offerStatus, utcMonth } from "../../../core/rules/offer-month";
+import {
+  isCurrentMonth,
+  monthEnded,
+  offerPriceProblems,
+  offerStatus,
+  utcMonth,
+} from "../../../core/rules/offer-month";
 import type { GiftCardOffer, GiftCardOfferBody } from "../../../core/schemas/rewards";
 import type { AppContext } from "../../context";
 import { badRequest, conflict, notFound } from "../../errors";
@@ -53,15 +59,29 @@ const amountOr = (v: number | string | null | undefined, fallback: number) =>
 
 type OfferAmounts = Pick<offers.OfferRow, "value50Cents" | "fitcoins50" | "value100Cents" | "fitcoins100">;
 
-/** 400 naming the field when a FitCoin price is below its card's value (1 FitCoin = $1 of gift card). */
-function checkPrices(o: OfferAmounts) {
-  const problems = offerPriceProblems({
+const priceProblems = (o: OfferAmounts) =>
+  offerPriceProblems({
     value50: o.value50Cents,
     fitcoins50: o.fitcoins50,
     value100: o.value100Cents,
     fitcoins100: o.fitcoins100,
   });
+
+/** 400 naming the field when a FitCoin price is below its card's value (1 FitCoin = $1 of gift card). */
+function checkPrices(o: OfferAmounts) {
+  const problems = priceProblems(o);
   if (problems.length > 0) throw badRequest(problems[0].message, problems);
+}
+
+/**
+ * Why a stored offer may not be offered at its prices, or null. The database has refused such
+ * prices since the CHECK of migration "offer_price_covers_value" (which raised older ones), so
+ * this guards a row written around it; activating, scheduling and the rollover still ask.
+ */
+function priceRefusal(o: OfferAmounts): string | null {
+  const problems = priceProblems(o);
+  if (problems.length === 0) return null;
+  return `Correct this offer's price first: ${problems.map((p) => p.message).join("; ")}`;
 }
 
 /** An offer as the audit log shows it: dollar values and FitCoin prices, as the admin typed them. */
@@ -137,6 +157,10 @@ export async function updateOffer(
     if (changes.month !== current.month && offerStatus(current, now) !== "inactive") {
       // Moving an offered or scheduled offer to another month would start or end it unseen.
       if (monthEnded(changes.month, now)) throw conflict("End this offer before moving it to a past month");
+      // The offer of this month is offered in this month only: a later month is Scheduled.
+      if (offerStatus(current, now) === "active") {
+        throw conflict("End this offer before moving it to another month, then Schedule it there");
+      }
       if (current.scheduled) {
         const taken = await offers.scheduledFor(tx, changes.month);
         if (taken && taken.id !== id)
@@ -171,6 +195,12 @@ export async function activateOffer(ctx: AppContext, viewer: Viewer, id: number)
         `The month of this offer (${target.month}) has ended: change its month to offer it again`,
       );
     }
+    // An offer is offered in its own month only: one for a later month would run from now on.
+    if (!isCurrentMonth(target.month, now)) {
+      throw conflict(`This offer is for ${target.month}: Schedule it to start when its month begins`);
+    }
+    const refusal = priceRefusal(target);
+    if (refusal) throw conflict(refusal);
     const active = (await offers.activate(tx, id)) as offers.OfferRow;
     await recordAdminAction(tx, {
       adminId: admin.id,
@@ -202,6 +232,8 @@ export async function scheduleOffer(ctx: AppContext, viewer: Viewer, id: number)
     if (monthEnded(target.month, now)) {
       throw conflict(`The month of this offer (${target.month}) has ended: change its month to schedule it`);
     }
+    const refusal = priceRefusal(target);
+    if (refusal) throw conflict(refusal);
     const taken = await offers.scheduledFor(tx, target.month);
     if (taken && taken.id !== id) throw conflict(`${taken.brand} is already scheduled for ${target.month}`);
     const startsNow = target.month === utcMonth(now);
@@ -256,8 +288,20 @@ export async function rollOffersOver(ctx: AppContext): Promise<{ started: number
   if (!(await offers.rolloverDue(ctx.db, month))) return { started: 0, ended: 0 };
   const result = await ctx.db.transaction(async (tx) => {
     await offers.lockOffers(tx);
-    return offers.rollover(tx, month);
+    return offers.rollover(tx, month, (o) => priceRefusal(o) === null);
   });
+  if (result.refused) {
+    // Its schedule is dropped, so this is said once; an admin corrects the price and activates it.
+    ctx.log.warn(
+      {
+        offerId: result.refused.id,
+        month,
+        brand: result.refused.brand,
+        problem: priceRefusal(result.refused),
+      },
+      "gift card offer not started: its FitCoin price is below its card's value (correct it, then activate it)",
+    );
+  }
   if (result.started || result.ended.length || result.dropped.length) {
     ctx.log.info(
       {

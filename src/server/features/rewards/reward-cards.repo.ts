@@ -50,3 +50,15 @@ export async function update(db: Db | Tx, id: number, changes: Partial<NewReward
 export async function remove(db: Db | Tx, id: number) {
   await db.delete(rewardGiftCards).where(eq(rewardGiftCards.id, id));
 }
+
+/**
+ * The card a member is redeeming, its row held FOR SHARE until the redemption commits. A delete
+ * (which locks the row FOR UPDATE, then counts redemptions) either waits and then counts this one
+ * (409: deactivate it instead), or, done first, leaves no card to redeem (404): never a redemption
+ * row whose card vanished under it (a foreign-key error, a 500). An edit waits too, so the price
+ * the member pays is the one they saw committed.
+ */
+export async function forRedemption(tx: Tx, id: number): Promise<RewardCardRow | null> {
+  const [row] = await tx.select().from(rewardGiftCards).where(eq(rewardGiftCards.id, id)).for("share");
+  return row ?? null;
+}

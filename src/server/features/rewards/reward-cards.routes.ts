@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema, okSchema } from "../../../core/schemas/common";
-import { adminRewardGiftCardSchema, rewardGiftCardBodySchema } from "../../../core/schemas/reward-gift-cards";
+import {
+  adminRewardGiftCardSchema,
+  rewardGiftCardBodySchema,
+  rewardGiftCardEditSchema,
+} from "../../../core/schemas/reward-gift-cards";
 import type { AppContext } from "../../context";
 import { errors } from "../../http/responses";
 import * as cards from "./reward-cards.service";
@@ -43,8 +47,13 @@ export const rewardCardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags,
         summary: "Edit a card (every field); members' past redemptions keep what they bought",
+        description:
+          "Every field is required (null or blank clears the image and the provider product), so a " +
+          "field left out is a 400, never a reset. `active` is not part of an edit (400): the " +
+          "activate and deactivate routes change it, so a form opened before another admin " +
+          "deactivated the card cannot put it back.",
         params: idParamsSchema,
-        body: rewardGiftCardBodySchema,
+        body: rewardGiftCardEditSchema,
         response: { 200: adminRewardGiftCardSchema, ...errors(400, 401, 403, 404) },
       },
     },

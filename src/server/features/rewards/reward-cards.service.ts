@@ -1,5 +1,9 @@
 import { formatMinor, parseMinor } from "../../../core/money";
-import type { AdminRewardGiftCard, RewardGiftCardBody } from "../../../core/schemas/reward-gift-cards";
+import type {
+  AdminRewardGiftCard,
+  RewardGiftCardBody,
+  RewardGiftCardEdit,
+} from "../../../core/schemas/reward-gift-cards";
 import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
@@ -26,20 +30,29 @@ const view = (r: { card: repo.RewardCardRow; redemptions: number }): AdminReward
   redemptions: r.redemptions,
 });
 
-const valuesOf = (body: RewardGiftCardBody) => ({
+/** What an edit sets: every field but `active` (the activate and deactivate routes' alone). */
+const editedValues = (body: Omit<RewardGiftCardEdit, "active">) => ({
   name: body.name,
   brand: body.brand,
   valueCents: parseMinor(body.value) as number,
   pointCost: body.pointCost,
   description: body.description,
   imageUrl: body.imageUrl || null,
-  active: body.active,
   sortOrder: body.sortOrder,
   providerProductId: body.providerProductId || null,
 });
 
+const createdValues = (body: RewardGiftCardBody) => ({
+  ...editedValues({
+    ...body,
+    imageUrl: body.imageUrl ?? null,
+    providerProductId: body.providerProductId ?? null,
+  }),
+  active: body.active,
+});
+
 /** A card as the audit log shows it. */
-const shown = ({ valueCents, ...rest }: ReturnType<typeof valuesOf>) => ({
+const shown = <T extends { valueCents: number }>({ valueCents, ...rest }: T) => ({
   ...rest,
   value: formatMinor(valueCents),
 });
@@ -57,7 +70,7 @@ export async function create(
   body: RewardGiftCardBody,
 ): Promise<AdminRewardGiftCard> {
   const admin = requireAdmin(viewer);
-  const values = valuesOf(body);
+  const values = createdValues(body);
   const row = await ctx.db.transaction(async (tx) => {
     const card = await repo.insert(tx, values);
     await recordAdminAction(tx, {
@@ -73,19 +86,24 @@ export async function create(
   return view({ card: row, redemptions: 0 });
 }
 
+/**
+ * Sets every field of a card but `active`: the body names each one (the route refuses a body that
+ * leaves one out), so an edit never resets a field it did not mean to, and never puts a card
+ * another admin took off the members' list back on it.
+ */
 export async function update(
   ctx: AppContext,
   viewer: Viewer,
   id: number,
-  body: RewardGiftCardBody,
+  body: RewardGiftCardEdit,
 ): Promise<AdminRewardGiftCard> {
   const admin = requireAdmin(viewer);
-  const values = valuesOf(body);
+  const values = editedValues(body);
   return ctx.db.transaction(async (tx) => {
     const before = await repo.byId(tx, id, true);
     if (!before) throw noSuchCard();
     const card = (await repo.update(tx, id, values)) as repo.RewardCardRow;
-    const changes = changedFields(shown(valuesOf(bodyOf(before.card))), shown(values));
+    const changes = changedFields(shown(editedValues(bodyOf(before.card))), shown(values));
     // Saving the form unchanged is no action.
     if (Object.keys(changes).length > 0) {
       await recordAdminAction(tx, {
@@ -101,8 +119,8 @@ export async function update(
   });
 }
 
-/** The stored card as the body that would save it unchanged (to compare an edit with). */
-function bodyOf(c: repo.RewardCardRow): RewardGiftCardBody {
+/** The stored card as the edit that would save it unchanged (to compare an edit with). */
+function bodyOf(c: repo.RewardCardRow): RewardGiftCardEdit {
   return {
     name: c.name,
     brand: c.brand,
@@ -110,7 +128,6 @@ function bodyOf(c: repo.RewardCardRow): RewardGiftCardBody {
     pointCost: c.pointCost,
     description: c.description,
     imageUrl: c.imageUrl,
-    active: c.active,
     sortOrder: c.sortOrder,
     providerProductId: c.providerProductId,
   };

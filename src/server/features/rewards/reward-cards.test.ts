@@ -29,7 +29,7 @@ describe("points gift-card catalogue admin", () => {
     pointCost: 15_000,
     description: "Gear for the long walks.",
     imageUrl: "https://cdn.example.com/trail.png",
-    active: true,
+    // No `active`: a new card is active by default, and an edit may not carry it.
     sortOrder: 5,
     providerProductId: "OKMHM2X2OHYV",
     ...over,

@@ -1,5 +1,5 @@
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
-import { monthEnded, utcMonth } from "../../../core/rules/offer-month";
+import { offerStatus, utcMonth } from "../../../core/rules/offer-month";
 import type {
   FitcoinRedemptionDetail,
   GiftCard,
@@ -18,6 +18,7 @@ import * as offers from "./offers.repo";
 import { offerView } from "./offers.service";
 import { redeem } from "./redemption.service";
 import * as repo from "./redemptions.repo";
+import * as cards from "./reward-cards.repo";
 
 const HISTORY_LIMIT = 100;
 
@@ -84,7 +85,8 @@ export async function redeemPoints(
       idempotencyKey,
     },
     async (tx) => {
-      const card = await repo.giftCard(tx, body.giftCardId);
+      // Held until this redemption commits: a delete of the card waits, then sees it (409).
+      const card = await cards.forRedemption(tx, body.giftCardId);
       if (!card?.active) throw notFound("Gift card not found");
       return {
         cost: card.pointCost,
@@ -146,13 +148,21 @@ export async function redeemFitcoins(
       // Under a share lock: an activation or edit of the offer waits until this redemption is done.
       const offer = await offers.byId(tx, body.giftCardOfferId, true);
       if (!offer) throw notFound("Gift card offer not found");
-      // Its month over, an offer is no longer offered, even before the rollover job clears the flag.
-      if (!offer.isActive || monthEnded(offer.month, ctx.clock.now())) {
+      // Offered in its own month only, even before the rollover job clears the flag.
+      if (offerStatus(offer, ctx.clock.now()) !== "active") {
         throw conflict("This gift card offer is no longer available");
       }
       const valueCents = body.amount === 50 ? offer.value50Cents : offer.value100Cents;
+      const cost = body.amount === 50 ? offer.fitcoins50 : offer.fitcoins100;
+      // 1 FitCoin = $1 of gift card: a card sold for less would be given away (a row saved before
+      // the database's price CHECK).
+      if (cost < valueCents) {
+        throw conflict(
+          "This card's FitCoin price is below its value, so it cannot be redeemed until an admin corrects it",
+        );
+      }
       return {
-        cost: body.amount === 50 ? offer.fitcoins50 : offer.fitcoins100,
+        cost,
         brand: offer.brand,
         name: `${offer.brand} $${dollarLabel(valueCents)} Gift Card`,
         valueCents,

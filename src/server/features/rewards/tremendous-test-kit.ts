@@ -85,7 +85,8 @@ export function redemptionCalls(app: () => App) {
   async function activeOffer(brand = "Amazon") {
     const a = await adminSession();
     const created = await post(a, "/api/admin/gift-card-offers", {
-      month: "2026-11",
+      // Activate takes the offer of the current month only.
+      month: app().ctx.clock.now().toISOString().slice(0, 7),
       brand,
       description: "Shop millions of items",
     });

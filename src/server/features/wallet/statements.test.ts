@@ -100,6 +100,24 @@ describe("members' statements", () => {
     expect(fc.pages).toBe(1);
   });
 
+  it("ends on a full page when the lines are an exact multiple of the limit (no empty page after)", async () => {
+    const a = await member();
+    // 19 deposits and the membership: exactly two pages of 10.
+    await book(a.id, 19);
+    await book(a.id, 20, "PTS");
+    for (const base of ["/api/transactions/page?limit=10", "/api/points/transactions/page?limit=10"]) {
+      const first = (await get(a.session, base)).json();
+      expect(first.items, base).toHaveLength(10);
+      expect(first.nextCursor, base).toBe(first.items[9].id);
+      const second = (await get(a.session, `${base}&cursor=${first.nextCursor}`)).json();
+      expect(second.items, base).toHaveLength(10);
+      expect(second.nextCursor, base).toBeNull();
+      // One line fewer than a page: the last page is short and says so as well.
+      const { seen, pages } = await allPages(a.session, base.replace("limit=10", "limit=7"));
+      expect([seen.length, pages], base).toEqual([20, 3]);
+    }
+  });
+
   it("never shows a member another member's lines, whatever cursor they pass", async () => {
     const a = await member();
     const b = await member();
@@ -191,7 +209,15 @@ describe("members' statements", () => {
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="steprace-statement-.*\.csv"$/);
     const rows = parse(res.body);
-    expect(rows[0]).toEqual(["Date", "Type", "Description", "Amount", "Currency", "Balance after", "Source"]);
+    expect(rows[0]).toEqual([
+      "Date (UTC)",
+      "Type",
+      "Description",
+      "Amount",
+      "Currency",
+      "Balance after",
+      "Source",
+    ]);
     const body = rows.slice(1);
     expect(body.map((r) => [r[1], r[3], r[4], r[5], r[6]])).toEqual([
       ["subscription", "-6.99", "USD", "", "card"],
@@ -242,10 +268,10 @@ describe("members' statements", () => {
         .where(eq(ledgerTransfers.id, id));
     }
     const rows = parse((await csv(a.session, "?from=2026-11-03&to=2026-11-03")).body).slice(1);
-    // Both of Nov 3 in New York, with the balance of everything before them.
+    // Both of Nov 3 in New York, dated on its clock, with the balance of everything before them.
     expect(rows.map((r) => [r[0], r[3], r[5]])).toEqual([
-      ["2026-11-03T15:00:00.000Z", "1.01", "2.01"],
-      ["2026-11-04T04:30:00.000Z", "1.02", "3.03"],
+      ["2026-11-03T10:00:00-05:00", "1.01", "2.01"],
+      ["2026-11-03T23:30:00-05:00", "1.02", "3.03"],
     ]);
     expect(
       parse((await csv(a.session, "?from=2026-11-05")).body)
@@ -253,6 +279,32 @@ describe("members' statements", () => {
         .map((r) => r[5]),
     ).toEqual(["4.06"]);
     expect(parse((await csv(a.session, "?to=2026-10-31")).body)).toHaveLength(1);
+  });
+
+  it("names the member's time zone in the header and their own day in the file name", async () => {
+    const a = await member("America/New_York");
+    // 03:00 UTC on Nov 4 is still Nov 3 in New York.
+    t().clock.set(new Date("2026-11-04T03:00:00Z"));
+    const res = await csv(a.session);
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="steprace-statement-start-to-2026-11-03.csv"',
+    );
+    expect(parse(res.body)[0][0]).toBe("Date (America/New_York)");
+    const ranged = await csv(a.session, "?from=2026-11-01&currency=PTS");
+    expect(ranged.headers["content-disposition"]).toBe(
+      'attachment; filename="steprace-statement-2026-11-01-to-2026-11-03-PTS.csv"',
+    );
+  });
+
+  it("declares its answers in the API description: CSV, 400 and 401", async () => {
+    const doc = (await app().inject({ url: "/api/docs/json" })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const op = doc.paths["/api/transactions.csv"].get;
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401"]);
+    expect(JSON.stringify(op.responses["200"])).toContain("text/csv");
+    // Its errors are the usual JSON.
+    expect(JSON.stringify(op.responses["400"])).toContain("application/json");
   });
 
   it("streams a statement longer than one page with the running balance across pages", async () => {

@@ -87,12 +87,26 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags,
         summary: "The member's own statement as CSV, oldest first, streamed",
         description:
-          "Columns: Date (ISO 8601), Type, Description, Amount (signed), Currency, Balance after, " +
-          "Source (wallet, points, or card: charged to the card, the balance did not move). `from` and " +
-          "`to` are days (YYYY-MM-DD) of the member's time zone, both included; `currency` USD, FC or " +
+          "Columns: Date (<the member's time zone>: ISO 8601 on their clock, with its offset), Type, " +
+          "Description, Amount (signed), Currency, Balance after, Source (wallet, points, or card: " +
+          "charged to the card, the balance did not move). `from` and `to` are days (YYYY-MM-DD) of " +
+          "the member's time zone, both included, as is the file name's date; `currency` USD, FC or " +
           "PTS (default: USD and FC, as the wallet's history). 400 for bad dates, 401 signed out.",
         querystring: statementQuerySchema,
-        produces: ["text/csv"],
+        response: {
+          200: {
+            description: "The statement, streamed as it is read",
+            // A stream of CSV text (never serialized: Fastify pipes a stream as it is).
+            content: {
+              "text/csv": {
+                schema: z
+                  .custom<Readable>((v) => v instanceof Readable)
+                  .meta({ type: "string", format: "binary" }),
+              },
+            },
+          },
+          ...errors(400, 401),
+        },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import { fitcoinsFromMinor, formatMinor, formatUsd } from "../../../core/money";
 import { splitFitcoinPurchase } from "../../../core/rules/fitcoins";
 import { shiftDate } from "../../../core/rules/points";
-import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
+import { utcToZonedTime, zonedTimeToUtc } from "../../../core/rules/zoned-time";
 import type { StatementQuery, TransactionPage, TransactionPageQuery } from "../../../core/schemas/statements";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
@@ -59,7 +59,8 @@ export function statement(ctx: AppContext, viewer: Viewer, q: StatementQuery) {
   const user = requireUser(viewer);
   const from = q.from ? zonedTimeToUtc(q.from, "00:00", user.timeZone) : undefined;
   const to = q.to ? zonedTimeToUtc(shiftDate(q.to, 1), "00:00", user.timeZone) : undefined;
-  const today = utcDate(ctx.clock.now());
+  // The member's today, as `from` and `to` are their days.
+  const today = utcToZonedTime(ctx.clock.now(), user.timeZone).date;
   const name = `steprace-statement-${q.from ?? "start"}-to-${q.to ?? today}${q.currency ? `-${q.currency}` : ""}.csv`;
   return {
     filename: name,
@@ -68,11 +69,10 @@ export function statement(ctx: AppContext, viewer: Viewer, q: StatementQuery) {
       currencies: q.currency ? [q.currency] : ["USD", "FC"],
       from,
       to,
+      timeZone: user.timeZone,
     }),
   };
 }
-
-const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * Converts wallet dollars to FitCoins: 85% of the amount becomes FitCoins (rounded down to the

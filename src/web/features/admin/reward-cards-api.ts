@@ -1,6 +1,10 @@
 // The points gift-card catalogue (admins): /api/admin/reward-gift-cards, and the members' list it feeds.
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminRewardGiftCard, RewardGiftCardBody } from "../../../core/schemas/reward-gift-cards";
+import type {
+  AdminRewardGiftCard,
+  RewardGiftCardBody,
+  RewardGiftCardEdit,
+} from "../../../core/schemas/reward-gift-cards";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 
 export const rewardCardsKey = ["/api/admin/reward-gift-cards"] as const;
@@ -23,10 +27,15 @@ export function useRewardCards() {
 
 export type RewardCardAction = "activate" | "deactivate" | "delete";
 
-export function saveRewardCard({ id, body }: { id?: number; body: RewardGiftCardBody }) {
-  return apiRequest<AdminRewardGiftCard>(id === undefined ? base : `${base}/${id}`, {
-    method: id === undefined ? "POST" : "PUT",
-    body,
+/** A new card (POST), or an edit of every field but `active` (PUT; Activate and Deactivate change that). */
+export type RewardCardSave =
+  | { id?: undefined; body: RewardGiftCardBody }
+  | { id: number; body: RewardGiftCardEdit };
+
+export function saveRewardCard(save: RewardCardSave) {
+  return apiRequest<AdminRewardGiftCard>(save.id === undefined ? base : `${base}/${save.id}`, {
+    method: save.id === undefined ? "POST" : "PUT",
+    body: save.body,
   });
 }
 

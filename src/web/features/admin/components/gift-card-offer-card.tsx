@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { dollars, fc } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import type { OfferAction } from "../gift-card-offers-api";
-import { monthLabel } from "./gift-card-offer-form-model";
+import { monthLabel, offerActions } from "./gift-card-offer-form-model";
 
 const ACTION_LABELS: Record<OfferAction, [idle: string, busy: string]> = {
   activate: ["Activate", "Activating..."],
@@ -14,8 +14,9 @@ const ACTION_LABELS: Record<OfferAction, [idle: string, busy: string]> = {
 };
 
 /**
- * An offer: its month, brand, description and two tiers; Edit; Activate and Schedule (for its
- * month) unless it is offered or its month is over; End while it is offered or scheduled.
+ * An offer: its month, brand, description and two tiers; Edit; Activate (this month's offer) or
+ * Schedule (a later month's) unless it is offered or its month is over; End while it is offered
+ * or scheduled.
  */
 export function GiftCardOfferCard({
   offer,
@@ -34,13 +35,7 @@ export function GiftCardOfferCard({
   now?: Date;
 }) {
   const over = monthEnded(offer.month, now);
-  const actions: OfferAction[] = !onAction
-    ? []
-    : offer.status === "active" || offer.status === "scheduled"
-      ? ["end"]
-      : over
-        ? []
-        : ["activate", "schedule"];
+  const actions: OfferAction[] = onAction ? offerActions(offer, now) : [];
   const tiers = [
     { tier: 50, value: offer.value50, fitcoins: offer.fitcoins50 },
     { tier: 100, value: offer.value100, fitcoins: offer.fitcoins100 },

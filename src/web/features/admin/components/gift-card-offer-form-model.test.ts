@@ -4,6 +4,7 @@ import {
   currentMonth,
   emptyOfferForm,
   monthLabel,
+  offerActions,
   offerFormFrom,
   offerRequest,
 } from "./gift-card-offer-form-model";
@@ -116,5 +117,20 @@ describe("the gift-card offer form", () => {
   it("names a month", () => {
     expect(monthLabel("2026-11")).toBe("November 2026");
     expect(monthLabel("soon")).toBe("soon");
+  });
+
+  it("offers Activate for this month's offer only, Schedule for a later month's, End while it runs", () => {
+    const now = new Date("2026-11-30T23:59:00Z");
+    const inactive = (month: string) => offerActions({ status: "inactive", month }, now);
+    expect(inactive("2026-11")).toEqual(["activate"]);
+    expect(inactive("2026-12")).toEqual(["schedule"]);
+    expect(inactive("2027-05")).toEqual(["schedule"]);
+    expect(inactive("2026-10")).toEqual([]);
+    expect(offerActions({ status: "active", month: "2026-11" }, now)).toEqual(["end"]);
+    expect(offerActions({ status: "scheduled", month: "2026-12" }, now)).toEqual(["end"]);
+    // Months are UTC: a minute later it is December everywhere.
+    expect(offerActions({ status: "inactive", month: "2026-12" }, new Date("2026-12-01T00:00:00Z"))).toEqual([
+      "activate",
+    ]);
   });
 });

@@ -6,8 +6,9 @@ import {
   OFFER_DEFAULT_VALUE100_CENTS,
 } from "../../../../core/constants";
 import { formatMinor, parseMinor } from "../../../../core/money";
+import { isCurrentMonth, monthEnded, utcMonth } from "../../../../core/rules/offer-month";
 import type { GiftCardOffer, giftCardOfferBodySchema } from "../../../../core/schemas/rewards";
-import type { GiftCardOfferRequest } from "../gift-card-offers-api";
+import type { GiftCardOfferRequest, OfferAction } from "../gift-card-offers-api";
 
 /** The gift-card offer form (specification 3 section 5): what it starts with and what it sends. */
 
@@ -26,7 +27,19 @@ export const OFFER_AMOUNT_DEFAULTS: Record<AmountField, string> = {
 
 /** "2026-11": this month, the usual month of a new offer. */
 export function currentMonth(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
+  // Offer months are UTC months (src/core/rules/offer-month.ts): the month Activate accepts.
+  return utcMonth(now);
+}
+
+/**
+ * What an admin may do with an offer now: End one offered or scheduled; Activate this month's
+ * offer; Schedule a later month's (the server refuses the others with 409); nothing once its
+ * month is over.
+ */
+export function offerActions(offer: Pick<GiftCardOffer, "status" | "month">, now: Date): OfferAction[] {
+  if (offer.status === "active" || offer.status === "scheduled") return ["end"];
+  if (monthEnded(offer.month, now)) return [];
+  return isCurrentMonth(offer.month, now) ? ["activate"] : ["schedule"];
 }
 
 /** A new offer: the amounts blank, so their defaults apply. */

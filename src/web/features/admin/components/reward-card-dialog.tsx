@@ -53,9 +53,20 @@ export function RewardCardDialog({ card, onClose }: { card?: AdminRewardGiftCard
   const id = (name: keyof RewardGiftCardForm) => `${prefix}-${name}`;
   const error = (name: keyof RewardGiftCardForm) => errors[name]?.message;
 
-  const onSubmit = form.handleSubmit((body) =>
+  const onSubmit = form.handleSubmit(({ active, ...fields }) =>
     save.mutate(
-      { id: card?.id, body },
+      // An edit names every field but `active`: the row's Activate and Deactivate change that, so
+      // saving a form opened before another admin deactivated the card keeps it deactivated.
+      card
+        ? {
+            id: card.id,
+            body: {
+              ...fields,
+              imageUrl: fields.imageUrl ?? null,
+              providerProductId: fields.providerProductId ?? null,
+            },
+          }
+        : { body: { ...fields, active } },
       {
         onSuccess: (saved) => {
           toast({
@@ -82,7 +93,7 @@ export function RewardCardDialog({ card, onClose }: { card?: AdminRewardGiftCard
       title={editing ? "Edit Gift Card" : "Add Gift Card"}
       description={
         editing
-          ? "Changes apply to redemptions from now on; past redemptions keep what was bought."
+          ? "Changes apply to redemptions from now on; past redemptions keep what was bought. Activate or Deactivate it from the list."
           : "Members can redeem points for an active card at once."
       }
       submitLabel={editing ? "Save Changes" : "Add Gift Card"}
@@ -152,14 +163,16 @@ export function RewardCardDialog({ card, onClose }: { card?: AdminRewardGiftCard
           />
         </FormField>
       </div>
-      <div className="flex items-center gap-2">
-        <Checkbox
-          id={id("active")}
-          checked={form.watch("active") !== false}
-          onCheckedChange={(v) => form.setValue("active", v === true, { shouldDirty: true })}
-        />
-        <Label htmlFor={id("active")}>Active: members see it on the Points page</Label>
-      </div>
+      {editing ? null : (
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={id("active")}
+            checked={form.watch("active") !== false}
+            onCheckedChange={(v) => form.setValue("active", v === true, { shouldDirty: true })}
+          />
+          <Label htmlFor={id("active")}>Active: members see it on the Points page</Label>
+        </div>
+      )}
     </FormDialog>
   );
 }

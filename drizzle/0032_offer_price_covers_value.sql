@@ -1,0 +1,5 @@
+-- Offers saved before prices were checked: a FitCoin price below its card's value is raised to the value (1 FitCoin = $1 of gift card), so no card is sold at a loss and the CHECK below holds.
+UPDATE "gift_card_offers" SET "fitcoins50" = GREATEST("fitcoins50", "value50_cents"), "fitcoins100" = GREATEST("fitcoins100", "value100_cents") WHERE "fitcoins50" < "value50_cents" OR "fitcoins100" < "value100_cents";--> statement-breakpoint
+-- An offer activated for a month still to come (Activate now takes the current month only) waits for its month as a scheduled offer, unless another offer is scheduled for it already.
+UPDATE "gift_card_offers" AS o SET "is_active" = false, "scheduled" = NOT EXISTS (SELECT 1 FROM "gift_card_offers" AS s WHERE s."scheduled" AND s."month" = o."month") WHERE o."is_active" AND o."month" > to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM');--> statement-breakpoint
+ALTER TABLE "gift_card_offers" ADD CONSTRAINT "gift_card_offers_price_covers_value" CHECK ("gift_card_offers"."fitcoins50" >= "gift_card_offers"."value50_cents" and "gift_card_offers"."fitcoins100" >= "gift_card_offers"."value100_cents");
