@@ -2,8 +2,10 @@
 // (keyset) and written as each page arrives, so a year of transfers is never held in memory.
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
-import { formatMinor } from "../../../core/money";
 import { type Db, queryRows } from "../../db/client";
+import { amountText, csvCell, csvLine } from "../../http/csv";
+
+export { csvCell };
 
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -22,18 +24,6 @@ export const CSV_COLUMNS = [
   "actor",
 ] as const;
 
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break (quotes doubled), and a text
- * that a spreadsheet would run as a formula (= + - @, or a tab or carriage return first) is
- * prefixed with an apostrophe so it reads as text.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 type Row = {
   id: string;
   created_at: Date | string;
@@ -49,26 +39,21 @@ type Row = {
   actor: string | null;
 };
 
-/** An amount in its unit: dollars and FitCoins with two decimals ("12.50"), points whole. */
-const amountText = (currency: string, minor: number) =>
-  currency === "PTS" ? String(minor) : formatMinor(minor);
-
 function line(r: Row): string {
-  const cells = [
-    Number(r.id),
-    new Date(r.created_at).toISOString(),
-    r.kind,
-    r.currency,
-    amountText(r.currency, Number(r.amount)),
-    r.debit_key,
-    r.credit_key,
-    r.user_id,
-    r.reference,
-    r.description,
-    r.actor_id,
-    r.actor,
-  ];
-  return `${cells.map(csvCell).join(",")}\r\n`;
+  return csvLine([
+    csvCell(Number(r.id)),
+    csvCell(new Date(r.created_at).toISOString()),
+    csvCell(r.kind),
+    csvCell(r.currency),
+    csvCell(amountText(Number(r.amount), r.currency), true),
+    csvCell(r.debit_key),
+    csvCell(r.credit_key),
+    csvCell(r.user_id),
+    csvCell(r.reference),
+    csvCell(r.description),
+    csvCell(r.actor_id),
+    csvCell(r.actor),
+  ]);
 }
 
 const inRange = (from: Date, to: Date) =>
