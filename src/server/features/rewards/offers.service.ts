@@ -14,6 +14,7 @@ import {
 } from "../../../core/rules/offer-month";
 import type { GiftCardOffer, GiftCardOfferBody } from "../../../core/schemas/rewards";
 import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { changedFields, recordAdminAction } from "../audit/audit.service";
@@ -47,6 +48,14 @@ export const offerView = (o: offers.OfferRow, now: Date): GiftCardOffer => {
     createdAt: o.createdAt.toISOString(),
   };
 };
+
+/** Offer `id` under the offers' table lock (every change of an offer takes it first); 404 if none. */
+async function lockedOffer(tx: Tx, id: number): Promise<offers.OfferRow> {
+  await offers.lockOffers(tx);
+  const row = await offers.byId(tx, id);
+  if (!row) throw notFound("Gift card offer not found");
+  return row;
+}
 
 export async function listOffers(ctx: AppContext, viewer: Viewer): Promise<GiftCardOffer[]> {
   requireAdmin(viewer);
@@ -140,9 +149,7 @@ export async function updateOffer(
   const admin = requireAdmin(viewer);
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    await offers.lockOffers(tx);
-    const current = await offers.byId(tx, id);
-    if (!current) throw notFound("Gift card offer not found");
+    const current = await lockedOffer(tx, id);
     const changes = {
       month: body.month,
       brand: body.brand,
@@ -186,9 +193,7 @@ export async function activateOffer(ctx: AppContext, viewer: Viewer, id: number)
   const admin = requireAdmin(viewer);
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    await offers.lockOffers(tx);
-    const target = await offers.byId(tx, id);
-    if (!target) throw notFound("Gift card offer not found");
+    const target = await lockedOffer(tx, id);
     // It would stop being offered at once: the admin changes its month first.
     if (monthEnded(target.month, now)) {
       throw conflict(
@@ -226,9 +231,7 @@ export async function scheduleOffer(ctx: AppContext, viewer: Viewer, id: number)
   const admin = requireAdmin(viewer);
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    await offers.lockOffers(tx);
-    const target = await offers.byId(tx, id);
-    if (!target) throw notFound("Gift card offer not found");
+    const target = await lockedOffer(tx, id);
     if (monthEnded(target.month, now)) {
       throw conflict(`The month of this offer (${target.month}) has ended: change its month to schedule it`);
     }
@@ -259,9 +262,7 @@ export async function endOffer(ctx: AppContext, viewer: Viewer, id: number) {
   const admin = requireAdmin(viewer);
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    await offers.lockOffers(tx);
-    const target = await offers.byId(tx, id);
-    if (!target) throw notFound("Gift card offer not found");
+    const target = await lockedOffer(tx, id);
     if (offerStatus(target, now) === "inactive") {
       throw conflict("This offer is neither the Gift Card of the Month nor scheduled");
     }
