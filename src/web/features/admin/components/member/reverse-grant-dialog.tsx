@@ -1,21 +1,11 @@
 import { useState } from "react";
 import type { MemberTransaction } from "../../../../../core/schemas/admin-member";
 import { MONEY_REASON_MAX, moneyReasonSchema } from "../../../../../core/schemas/money";
-import { Button } from "../../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../../components/ui/dialog";
-import { Label } from "../../../../components/ui/label";
-import { Textarea } from "../../../../components/ui/textarea";
 import { toast } from "../../../../components/ui/use-toast";
 import { fc } from "../../../../lib/format";
 import { errorMessage } from "../../../../lib/utils";
 import { useReverseGrant } from "../../member-api";
+import { ReasonDialog } from "./reason-dialog";
 
 /**
  * Reverse an admin grant, with a required reason, after a confirmation: the member's FitCoins go
@@ -42,8 +32,7 @@ export function ReverseGrantDialog({
     setError(null);
     onClose();
   };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const checked = moneyReasonSchema.safeParse(reason);
     if (!checked.success) {
       setError(checked.error.issues[0].message);
@@ -69,46 +58,25 @@ export function ReverseGrantDialog({
     );
   };
   return (
-    <Dialog open={grant !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>Reverse Grant</DialogTitle>
-            <DialogDescription>
-              Take {amount} back from @{username}? The grant "{grant?.description}" stays in the books; a
-              reversal naming it is added. It is refused if they no longer hold these FitCoins.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-1.5">
-            <Label htmlFor="reverse-reason">Reason (shown in their history)</Label>
-            <Textarea
-              id="reverse-reason"
-              value={reason}
-              maxLength={MONEY_REASON_MAX}
-              placeholder="e.g. Granted to the wrong member"
-              aria-invalid={error !== null}
-              aria-describedby={error ? "reverse-reason-error" : undefined}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError(null);
-              }}
-            />
-            {error ? (
-              <p id="reverse-reason-error" className="text-sm font-semibold text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close} disabled={reverse.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={reverse.isPending}>
-              {reverse.isPending ? "Reversing..." : "Reverse Grant"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      open={grant !== null}
+      title="Reverse Grant"
+      description={`Take ${amount} back from @${username}? The grant "${grant?.description}" stays in the books; a reversal naming it is added. It is refused if they no longer hold these FitCoins.`}
+      fieldId="reverse-reason"
+      label="Reason (shown in their history)"
+      placeholder="e.g. Granted to the wrong member"
+      maxLength={MONEY_REASON_MAX}
+      reason={reason}
+      error={error}
+      pending={reverse.isPending}
+      confirm="Reverse Grant"
+      confirming="Reversing..."
+      onReasonChange={(value) => {
+        setReason(value);
+        setError(null);
+      }}
+      onCancel={close}
+      onSubmit={submit}
+    />
   );
 }
