@@ -9,49 +9,22 @@ import { describe, expect, it, vi } from "vitest";
 import type { GiftCardOffer } from "../../../core/schemas/rewards";
 import { giftCardOffers } from "../../db/schema";
 import { userBalances } from "../../ledger/accounts";
-import { buildUser, fundedMember, loginAs, type Session } from "../../test/factories";
+import { buildUser, fundedMember, loginAs } from "../../test/factories";
 import { expectBooksBalanced, useTestApp } from "../../test/test-app";
 import { rollOffersOver } from "./offers.service";
+import { offerTestKit } from "./offers-test-kit";
 
 const PRICE_CHECK = "gift_card_offers_price_covers_value";
 
 describe("gift card offer guards", () => {
   const t = useTestApp();
-  let admin: Session;
-  let member: Session;
-
-  const month = (offset = 0) => {
-    const d = t().clock.now();
-    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
-  };
-  const monthStart = (offset: number, ms = 0) => {
-    const d = t().clock.now();
-    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1) + ms);
-  };
-  const send = (session: Session | null, method: "GET" | "POST", url: string, payload?: object) =>
-    t().app.inject({ method, url, headers: session?.headers ?? {}, ...(payload ? { payload } : {}) });
-
-  async function signIn() {
-    admin ??= await loginAs(t().app, await buildUser(t().app, { isAdmin: true }));
-    member ??= await loginAs(t().app, await buildUser(t().app));
-  }
-  async function offer(over: Record<string, unknown> = {}): Promise<number> {
-    await signIn();
-    const res = await send(admin, "POST", "/api/admin/gift-card-offers", {
-      month: month(),
-      brand: "Amazon",
-      description: "Anything at all",
-      ...over,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id;
-  }
-  const act = (id: number, action: "activate" | "schedule" | "end") =>
-    send(admin, "POST", `/api/admin/gift-card-offers/${id}/${action}`);
+  const { sessions, month, monthStart, send, signIn, offer, act } = offerTestKit(t);
   const current = async (): Promise<GiftCardOffer | null> =>
-    (await send(member, "GET", "/api/fitcoin/gift-card-offer")).json();
+    (await send(sessions.member, "GET", "/api/fitcoin/gift-card-offer")).json();
   const listed = async (id: number): Promise<GiftCardOffer> =>
-    (await send(admin, "GET", "/api/admin/gift-card-offers")).json().find((o: GiftCardOffer) => o.id === id);
+    (await send(sessions.admin, "GET", "/api/admin/gift-card-offers"))
+      .json()
+      .find((o: GiftCardOffer) => o.id === id);
   const db = () => t().app.ctx.db;
 
   /** An offer row as an older release could have stored it (no price check, any month). */
@@ -95,7 +68,7 @@ describe("gift card offer guards", () => {
     const moved = await t().app.inject({
       method: "PUT",
       url: `/api/admin/gift-card-offers/${now}`,
-      headers: admin.headers,
+      headers: sessions.admin.headers,
       payload: { month: month(1), brand: "Now Co", description: "Anything at all" },
     });
     expect(moved.statusCode, moved.body).toBe(409);
@@ -112,7 +85,7 @@ describe("gift card offer guards", () => {
     expect(await current()).toBeNull();
     expect(await listed(id)).toMatchObject({ status: "scheduled", isActive: false });
     t().clock.set(monthStart(1, 1000));
-    member = await loginAs(t().app, await buildUser(t().app));
+    sessions.member = await loginAs(t().app, await buildUser(t().app));
     expect(await current()).toMatchObject({ id, status: "active" });
     await clearFlags();
   });

@@ -2,51 +2,20 @@
 // rollover in any number of processes, and FitCoin prices checked against the cards' values.
 import { describe, expect, it } from "vitest";
 import type { GiftCardOffer } from "../../../core/schemas/rewards";
-import { buildUser, fundedMember, loginAs, type Session } from "../../test/factories";
+import { buildUser, fundedMember, loginAs } from "../../test/factories";
 import { expectBooksBalanced, useTestApp } from "../../test/test-app";
 import { rollOffersOver } from "./offers.service";
+import { offerTestKit } from "./offers-test-kit";
 
 describe("gift card offers by their month", () => {
   const t = useTestApp();
-  let admin: Session;
-  let member: Session;
-
-  /** The UTC month `offset` months from the test clock. */
-  const month = (offset = 0) => {
-    const d = t().clock.now();
-    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
-  };
-  /** The first instant of the month `offset` months from the clock, plus `ms`. */
-  const monthStart = (offset: number, ms = 0) => {
-    const d = t().clock.now();
-    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1) + ms);
-  };
-
-  const send = (session: Session | null, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-    t().app.inject({ method, url, headers: session?.headers ?? {}, ...(payload ? { payload } : {}) });
-
-  async function signIn() {
-    admin ??= await loginAs(t().app, await buildUser(t().app, { isAdmin: true }));
-    member ??= await loginAs(t().app, await buildUser(t().app));
-  }
-
-  async function offer(over: Record<string, unknown> = {}): Promise<number> {
-    await signIn();
-    const res = await send(admin, "POST", "/api/admin/gift-card-offers", {
-      month: month(),
-      brand: "Amazon",
-      description: "Anything at all",
-      ...over,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id;
-  }
-  const act = (id: number, action: "activate" | "schedule" | "end", as: Session | null = admin) =>
-    send(as, "POST", `/api/admin/gift-card-offers/${id}/${action}`);
+  const { sessions, month, monthStart, send, signIn, offer, act } = offerTestKit(t);
   const current = async (): Promise<GiftCardOffer | null> =>
-    (await send(member, "GET", "/api/fitcoin/gift-card-offer")).json();
+    (await send(sessions.member, "GET", "/api/fitcoin/gift-card-offer")).json();
   const listed = async (id: number): Promise<GiftCardOffer> =>
-    (await send(admin, "GET", "/api/admin/gift-card-offers")).json().find((o: GiftCardOffer) => o.id === id);
+    (await send(sessions.admin, "GET", "/api/admin/gift-card-offers"))
+      .json()
+      .find((o: GiftCardOffer) => o.id === id);
 
   it("ends the active offer: members then see no offer this month", async () => {
     const id = await offer({ brand: "Target" });
@@ -133,14 +102,14 @@ describe("gift card offers by their month", () => {
     t().clock.set(monthStart(2, 1000));
     await rollOffersOver(t().app.ctx);
     // Sessions last 30 days: sign in again two months on.
-    member = await loginAs(t().app, await buildUser(t().app));
+    sessions.member = await loginAs(t().app, await buildUser(t().app));
     expect(await current()).toBeNull();
   });
 
   it("refuses a FitCoin price below the card's value, naming the field (400), on create and on edit", async () => {
     await signIn();
     const create = (over: Record<string, unknown>) =>
-      send(admin, "POST", "/api/admin/gift-card-offers", {
+      send(sessions.admin, "POST", "/api/admin/gift-card-offers", {
         month: month(),
         brand: "Cheap",
         description: "d",
@@ -164,7 +133,7 @@ describe("gift card offers by their month", () => {
     expect((await create({ value100: "95", fitcoins100: "120.50" })).statusCode).toBe(201);
 
     const id = await offer({ brand: "Edit Me" });
-    const edit = await send(admin, "PUT", `/api/admin/gift-card-offers/${id}`, {
+    const edit = await send(sessions.admin, "PUT", `/api/admin/gift-card-offers/${id}`, {
       month: month(),
       brand: "Edit Me",
       description: "d",
@@ -178,9 +147,11 @@ describe("gift card offers by their month", () => {
     const id = await offer();
     for (const action of ["schedule", "end"] as const) {
       expect((await act(id, action, null)).statusCode).toBe(401);
-      expect((await act(id, action, member)).statusCode).toBe(403);
+      expect((await act(id, action, sessions.member)).statusCode).toBe(403);
       expect((await act(999_999, action)).statusCode).toBe(404);
-      expect((await send(admin, "POST", `/api/admin/gift-card-offers/abc/${action}`)).statusCode).toBe(400);
+      expect(
+        (await send(sessions.admin, "POST", `/api/admin/gift-card-offers/abc/${action}`)).statusCode,
+      ).toBe(400);
     }
   });
 });
