@@ -1,20 +1,30 @@
 import { defineConfig } from "@playwright/test";
+import { e2ePort, e2eWorkers, tremendousPort } from "./e2e/support/servers";
 
-const port = Number(process.env.E2E_PORT ?? 3290);
-/** A second journeys' server whose gift cards are ordered from a fake Tremendous (e2e-server.ts). */
-export const tremendousPort = port + 10;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** A journeys' server (scripts/e2e-server.ts): a fresh embedded database of its own. */
+const journeysServer = (port: number, env: Record<string, string> = {}, build = false) => ({
+  command: `${build ? "npm run build --silent && " : ""}node --import tsx scripts/e2e-server.ts`,
+  url: `http://127.0.0.1:${port}/api/health`,
+  env: { PORT: String(port), ...env },
+  timeout: build ? 180_000 : 60_000,
+  reuseExistingServer: false,
+  stdout: "pipe" as const,
+  stderr: "pipe" as const,
+});
 
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files run side by side, each worker on its own server (e2e/support/servers.ts); a file's
+  // journeys run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json"]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -39,31 +49,12 @@ export default defineConfig({
   },
   projects: [
     { name: "sandbox", testIgnore: /gift-card-orders/ },
-    {
-      name: "tremendous",
-      testMatch: /gift-card-orders/,
-      use: { baseURL: `http://127.0.0.1:${tremendousPort}` },
-    },
+    { name: "tremendous", testMatch: /gift-card-orders/ },
   ],
-  // Started one after the other: the second serves the client the first one built.
+  // Started one after the other: the first builds the client the others serve. One sandbox server
+  // per worker, and one whose gift cards are ordered from a fake Tremendous.
   webServer: [
-    {
-      command: "npm run build --silent && node --import tsx scripts/e2e-server.ts",
-      url: `http://127.0.0.1:${port}/api/health`,
-      env: { PORT: String(port) },
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-    {
-      command: "node --import tsx scripts/e2e-server.ts",
-      url: `http://127.0.0.1:${tremendousPort}/api/health`,
-      env: { PORT: String(tremendousPort), E2E_GIFT_CARDS: "tremendous" },
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: "pipe",
-      stderr: "pipe",
-    },
+    ...Array.from({ length: e2eWorkers }, (_, i) => journeysServer(e2ePort + i, {}, i === 0)),
+    journeysServer(tremendousPort, { E2E_GIFT_CARDS: "tremendous" }),
   ],
 });

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { expectAccessible, seriousViolations } from "./support/axe";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration, syncStepsForPoints } from "./support/rewards";
+import { expect, test } from "./support/test";
 
 /** Issue 14: no serious or critical axe violation on any page, for visitors, members and admins. */
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { becomeActiveMember } from "./support/member";
+import { expect, type Page, test } from "./support/test";
 import { syncStepsNow } from "./support/walk";
 
 /** Loads `path` and waits for the celebration's check call to be answered. */

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { adminPhone, newPhone } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
+import { expect, test } from "./support/test";
 import { newVisitor } from "./support/users";
 
 /** Issue 22: an admin finds a member, opens their page, bans them and lifts the ban. */

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { newPhone, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { monthName, thisMonth } from "./support/rewards";
+import { expect, test } from "./support/test";
 
 test("the admin creates a gift-card offer with the default tiers, edits it, activates it and sees it as the active offer; a member gets Access Denied", async ({
   page,

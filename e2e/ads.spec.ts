@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { callApi, newPhone, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
+import { expect, type Page, test } from "./support/test";
 
 /*
  * Advertising (specification 3: ad manager, dashboard ad slot). The journeys' ads get the top

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { E2E_ADMIN, signInAsAdmin } from "./support/admin";
 import { newPhone } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
+import { expect, test } from "./support/test";
 import { newVisitor } from "./support/users";
 
 test("an admin grants FitCoins with a reason and finds it in the audit log; members are refused", async ({

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import {
   adminPhone,
@@ -11,6 +10,7 @@ import {
 } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
+import { expect, type Page, test } from "./support/test";
 import { newVisitor, payWithCard, register } from "./support/users";
 
 const DAY_MINUTES = 24 * 60;

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { callApi, newPhone } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
+import { expect, type Page, test } from "./support/test";
 import { newVisitor } from "./support/users";
 
 /** Screenshots for a person to look at, when SHOTS names a folder. */

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { becomeActiveMember } from "./support/member";
+import { expect, type Page, test } from "./support/test";
 
 /** At the page's end the floating plus sits below the last of the page's content, text included. */
 async function expectContentClearAtEnd(page: Page) {

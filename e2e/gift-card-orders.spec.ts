@@ -1,13 +1,13 @@
-import { expect, test } from "@playwright/test";
 import { control } from "./support/account-age";
 import { adminPhone, grantFitcoins, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { activateOffer, openPastCelebration } from "./support/rewards";
+import { expect, test } from "./support/test";
 
-// Gift cards ordered from Tremendous: this journey runs against the second journeys' server
-// (project "tremendous" in playwright.config.ts), whose gift cards go to a fake Tremendous.
-const tremendousControl = (path: string, body: unknown) =>
-  control(path, body, Number(process.env.E2E_PORT ?? 3290) + 10 + 2000);
+// Gift cards ordered from Tremendous: this journey runs against its own journeys' server
+// (project "tremendous" in playwright.config.ts), whose gift cards go to a fake Tremendous; its
+// control (support/servers.ts) drives that fake.
+const tremendousControl = (path: string, body: unknown) => control(path, body);
 
 const shots = process.env.E2E_SCREENSHOTS;
 

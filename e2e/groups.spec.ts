@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { adminPhone, callApi, card, grantFitcoins, newPhone, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
+import { expect, type Page, test } from "./support/test";
 import { newVisitor } from "./support/users";
 
 /** The group's chat on its page, opened from Quick Actions. */

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { becomeActiveMember } from "./support/member";
+import { expect, type Page, test } from "./support/test";
 
 /** Fires Chromium's install offer as the browser would, with a prompt that the member declines. */
 async function offerInstall(page: Page) {

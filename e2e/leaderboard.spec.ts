@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { newPhone } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
+import { expect, type Page, test } from "./support/test";
 import { newVisitor } from "./support/users";
 import { syncStepsNow } from "./support/walk";
 

@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { addCrowd } from "./support/account-age";
 import { adminPhone, callApi, card, createCompetition, suffix } from "./support/competitions";
 import { becomeActiveMember, payCheckout } from "./support/member";
+import { serverURL } from "./support/servers";
+import { expect, test } from "./support/test";
 import { newVisitor, payWithCard } from "./support/users";
 
 // Issue 24, items 4 and 5: links that come back, and full standings.
@@ -27,7 +28,7 @@ test("a member opens /wallet signed out, signs in and lands on /wallet", async (
   await page.getByLabel("Password").fill(member.password);
   await page.getByRole("button", { name: /sign in/i }).click();
   await expect(page.getByText(`Welcome, ${member.firstName}!`)).toBeVisible({ timeout: 15_000 });
-  expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? "").host);
+  expect(new URL(page.url()).host).toBe(new URL(serverURL(test.info())).host);
 });
 
 test("a visitor opens a competition invite, sees its preview, signs up, subscribes and lands back on it; Add FitCoins comes back too", async ({

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { seriousViolations } from "./support/axe";
 import { adminPhone, createCompetition, grantFitcoins, newPhone, suffix } from "./support/competitions";
@@ -12,6 +11,7 @@ import {
   TINY_PNG,
 } from "./support/members";
 import { openPastCelebration } from "./support/rewards";
+import { expect, type Page, test } from "./support/test";
 import { newVisitor, register } from "./support/users";
 
 /** The avatar button in the phone's top bar (the desktop header is hidden at phone size). */

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { adminPhone, callApi, grantFitcoins, newPhone, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
+import { expect, test } from "./support/test";
 import { newVisitor } from "./support/users";
 
 test("a member sees the bell's count, opens Notifications and follows one to where it points", async ({

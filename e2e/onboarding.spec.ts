@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { lapseSubscription } from "./support/account-age";
 import { becomeActiveMember } from "./support/member";
+import { expect, test } from "./support/test";
 import { newVisitor, payWithCard, register } from "./support/users";
 
 test("a visitor registers, subscribes with 4242, accepts the rules and reaches the dashboard", async ({

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("the app is installable: manifest with icons, service worker at /sw.js, offline app shell", async ({
   page,

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { adminPhone, grantFitcoins, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import {
@@ -8,6 +7,7 @@ import {
   syncStepsForPoints,
   waitForPoints,
 } from "./support/rewards";
+import { expect, test } from "./support/test";
 
 test("a member who walked 60,000 steps redeems a $5 gift card for points and finds its code in My Redemptions", async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { resetLinkFor } from "./support/reset-link";
+import { expect, type Page, test } from "./support/test";
 import { newVisitor, register } from "./support/users";
 
 /**

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { resetLinkFor } from "./support/reset-link";
+import { expect, test } from "./support/test";
 import { newVisitor, register } from "./support/users";
 
 test("a wrong password shows Login Failed", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
 import { adminPhone, callApi, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
+import { expect, test } from "./support/test";
 
 /** Screenshots for the reviewer, phone and desktop, when SCREENSHOTS names a folder. */
 async function shoot(page: import("@playwright/test").Page, name: string) {

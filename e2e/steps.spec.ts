@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { becomeActiveMember } from "./support/member";
+import { expect, type Page, test } from "./support/test";
 import { playWalk, serverStepsToday, walkSegment } from "./support/walk";
 
 const RECORDING = "user2_hand_1506421987098.csv.gz";

@@ -1,9 +1,9 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { seriousViolations } from "./support/axe";
 import { callApi, newPhone, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
+import { expect, type Locator, type Page, test } from "./support/test";
 
 const ACCESS_DENIED = "Access Denied: You need admin privileges to access this page.";
 

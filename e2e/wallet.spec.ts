@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { becomeActiveMember, payCheckout, startDeposit } from "./support/member";
+import { expect, test } from "./support/test";
 
 test("a member deposits $20 by card, then converts $10 to 8.50 FitCoins and sees the fee", async ({
   page,

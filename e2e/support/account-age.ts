@@ -1,7 +1,5 @@
-import { expect, type Page } from "@playwright/test";
-
-/** The journeys' server control (scripts/e2e-server.ts), beside the app's port. */
-const controlPort = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.E2E_PORT ?? 3290) + 2000);
+import { expect, type Page, test } from "@playwright/test";
+import { controlPortFor } from "./servers";
 
 /**
  * Makes the signed-in member's account `ageMs` old. A sync credits only what could be walked since
@@ -27,7 +25,12 @@ export async function addCrowd(
   await control("/crowd", { competitionId, count, base, step });
 }
 
-export async function control(path: string, body: unknown, port = controlPort): Promise<void> {
+/** A call to the journeys' control of this worker's server (scripts/e2e-server.ts), or of `port`. */
+export async function control(
+  path: string,
+  body: unknown,
+  port = controlPortFor(test.info()),
+): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method: "POST",
     body: JSON.stringify(body),

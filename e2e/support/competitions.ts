@@ -7,6 +7,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
+import { serverURL } from "./servers";
 
 /** A second phone: a new browser context with the project's device settings (and any others given). */
 export async function newPhone(
@@ -14,9 +15,9 @@ export async function newPhone(
   testInfo: TestInfo,
   extra: BrowserContextOptions = {},
 ): Promise<Page> {
-  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
+  const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
   const options: BrowserContextOptions = {
-    baseURL,
+    baseURL: serverURL(testInfo),
     viewport,
     userAgent,
     isMobile,

@@ -25,7 +25,10 @@ function respond(status: number, body: string, statusText = "") {
 beforeEach(() => {
   storage = fakeStorage({ deviceFingerprint: FP, user: '{"id":1}' });
   assign = vi.fn();
-  vi.stubGlobal("window", { localStorage: storage, location: { pathname: "/wallet", assign } });
+  vi.stubGlobal("window", {
+    localStorage: storage,
+    location: { pathname: "/wallet", search: "?tab=history", assign },
+  });
 });
 
 afterEach(() => {
@@ -78,14 +81,14 @@ describe("apiRequest", () => {
     await expect(apiRequest("/api/x")).rejects.toMatchObject({ message: "Bad Gateway" });
   });
 
-  it("a rejected session clears the stored user and goes to /login", async () => {
+  it("a rejected session clears the stored user and goes to /login, coming back to the page afterwards", async () => {
     respond(401, '{"message":"Signed in on another device","deviceChanged":true}');
     await expect(apiRequest("/api/x")).rejects.toMatchObject({
       message: "Signed in on another device",
       sessionRejected: true,
     });
     expect(storage.data.has("user")).toBe(false);
-    expect(assign).toHaveBeenCalledWith("/login");
+    expect(assign).toHaveBeenCalledWith(`/login?next=${encodeURIComponent("/wallet?tab=history")}`);
 
     respond(401, '{"sessionInvalid":true}');
     await expect(apiRequest("/api/x")).rejects.toMatchObject({ message: "Session expired" });

@@ -1,4 +1,5 @@
 import type { QueryFunction } from "@tanstack/react-query";
+import { loginPathFor } from "../app/return-path";
 import { getDeviceFingerprint } from "./device-fingerprint";
 import { removeStorage, storageKeys } from "./storage";
 
@@ -71,10 +72,14 @@ function stringField(value: unknown): string | undefined {
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
-/** Sends the browser to /login after the server rejected the session, unless it is already there. */
+/**
+ * Sends the browser to /login after the server rejected the session, unless it is already there,
+ * coming back afterwards to the page the session was lost on (`/login?next=`, DESIGN 1).
+ */
 function leaveRejectedSession(): void {
   removeStorage(storageKeys.user);
-  if (window.location.pathname !== "/login") window.location.assign("/login");
+  const { pathname, search } = window.location;
+  if (pathname !== "/login") window.location.assign(loginPathFor(`${pathname}${search}`));
 }
 
 /** Message of a non-OK answer: JSON body's message, else the raw text, else the status text. */
