@@ -32,7 +32,7 @@ export function sandboxCheckoutHtml(opts: {
       <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required maxlength="4"></div>
     </div>
     <div id="error" class="error" role="alert" hidden><strong>Payment Failed</strong><p id="error-text"></p></div>
-    <button id="pay" type="submit">Pay ${escapeHtml(opts.amountLabel)}</button>
+    <button id="pay" type="submit" disabled>Pay ${escapeHtml(opts.amountLabel)}</button>
     <p class="hint">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0002 is declined. Any future expiry, any CVC.</p>
   </form>
   <a class="link" href="${escapeHtml(opts.cancelUrl)}">Cancel and go back</a>`
@@ -56,11 +56,16 @@ button[disabled]{opacity:.6;cursor:wait}.error{background:#fef2f2;color:#b91c1c;
 .hint{color:#6b7280;font-size:.75rem;margin-top:1rem}.link{display:block;text-align:center;margin-top:1rem;color:#4f46e5}
 .notice{background:#f3f4f6;padding:.75rem;border-radius:10px}`;
 
-/** The page's script: formats the fields and posts the card to the sandbox provider's own API. */
+/**
+ * The page's script: formats the fields and posts the card to the sandbox provider's own API. Pay
+ * stays disabled until it runs, so a tap before then never submits the form natively (a GET that
+ * would put the card number in the address).
+ */
 export const SANDBOX_CHECKOUT_JS = `(function(){
 var form=document.getElementById('pay-form');if(!form)return;
 var num=document.getElementById('card-number'),exp=document.getElementById('expiry'),cvc=document.getElementById('cvc');
 var btn=document.getElementById('pay'),err=document.getElementById('error'),errText=document.getElementById('error-text'),label=btn.textContent;
+btn.disabled=false;
 num.addEventListener('input',function(){var d=num.value.replace(/\\D/g,'').slice(0,19);num.value=d.replace(/(.{4})/g,'$1 ').trim();});
 exp.addEventListener('input',function(){var d=exp.value.replace(/\\D/g,'').slice(0,4);exp.value=d.length>2?d.slice(0,2)+'/'+d.slice(2):d;});
 form.addEventListener('submit',function(e){e.preventDefault();err.hidden=true;btn.disabled=true;btn.textContent='Processing...';

@@ -41,6 +41,8 @@ describe("subscription with the sandbox provider", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Card number");
     expect(page.body).toContain("$6.99");
+    // Pay waits for the page's script: a tap before it runs must not submit the card in the address.
+    expect(page.body).toMatch(/<button id="pay" type="submit" disabled>/);
 
     const paid = await pay(checkoutId, "4242 4242 4242 4242");
     expect(paid.statusCode).toBe(200);
