@@ -102,7 +102,8 @@ describe("detectors on the labelled recordings", () => {
 describe("default detector on the swinging-hand recordings", () => {
   // Real walks with the phone in a hand that swings once a stride (Google Pixel, ~405 Hz). Their
   // truth counts a heel sensor's flicker of one sample as no step (test/fixtures/steps/README.md):
-  // counted as steps, the flickers made the detector look 7.5% short.
+  // counted as steps, the flickers made the detector look 7.5% short. The swing drowns a step now
+  // and then, and the band's cycle spans a stride: counted as one step, that was 2% short at 60 Hz.
   const swinging = labelled.filter((r) => isSwingingHand(r.file));
 
   it("finds the two recordings and their heel-strike totals", () => {
@@ -110,9 +111,9 @@ describe("default detector on the swinging-hand recordings", () => {
   });
 
   for (const hz of [50, 60, 100, null]) {
-    it(`at ${hz ?? "the native rate"}: within 3% per recording`, () => {
+    it(`at ${hz ?? "the native rate"}: within 1.5% per recording, as the six placements`, () => {
       for (const r of swinging)
-        expect(relativeError(r.samples, r.truth, hz), r.file).toBeLessThanOrEqual(0.03);
+        expect(relativeError(r.samples, r.truth, hz), r.file).toBeLessThanOrEqual(0.015);
     });
   }
 
