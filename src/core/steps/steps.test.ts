@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isSwingingHand, listRecordings, readRecordingText } from "../../../test/fixtures/steps/recordings";
+import {
+  isSwingingHand,
+  listRecordings,
+  placementOf,
+  readRecordingText,
+} from "../../../test/fixtures/steps/recordings";
 import { createDetector, type DetectorKind, type MotionSample, parseRecording, resample } from "./index";
 import { noise, synth, walking, walkingSteps } from "./synthetic.test-helpers";
 
@@ -69,7 +74,7 @@ describe("detectors on the labelled recordings", () => {
   it("finds the six recordings, one per placement", () => {
     expect(recordings.length).toBe(6);
     expect(recordings.reduce((a, r) => a + r.truth, 0)).toBe(2046);
-    const placements = recordings.map((r) => r.file.split("_")[1]).sort();
+    const placements = recordings.map((r) => placementOf(r.file)).sort();
     expect(placements).toEqual(["armband", "backpocket", "bag", "frontpocket", "hand", "neckpouch"]);
   });
 
@@ -121,7 +126,7 @@ describe("default detector on the swinging-hand recordings", () => {
     it(`at ${hz ?? "the native rate"}: within 1.5% on average over every placement, the swinging hand included`, () => {
       const placements = new Map<string, number[]>();
       for (const r of labelled) {
-        const placement = isSwingingHand(r.file) ? "swinging hand" : r.file.split("_")[1];
+        const placement = placementOf(r.file);
         placements.set(placement, [
           ...(placements.get(placement) ?? []),
           relativeError(r.samples, r.truth, hz),
