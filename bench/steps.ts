@@ -5,7 +5,12 @@
 // out); the last line is one JSON object.
 import { performance } from "node:perf_hooks";
 import { createDetector, type DetectorKind, parseRecording, resample } from "../src/core/steps";
-import { listRecordings, readRecordingText, STEP_FIXTURES } from "../test/fixtures/steps/recordings";
+import {
+  listRecordings,
+  placementOf,
+  readRecordingText,
+  STEP_FIXTURES,
+} from "../test/fixtures/steps/recordings";
 
 function parseArgs(argv: string[]): { folder: string; hz: number | null; detector: DetectorKind } {
   let folder: string | undefined;
@@ -50,6 +55,16 @@ for (const file of files) {
 const groundTruthSteps = perRecording.reduce((a, r) => a + r.truth, 0);
 const countedSteps = perRecording.reduce((a, r) => a + r.counted, 0);
 const errors = perRecording.map((r) => (r.truth > 0 ? Math.abs(r.counted - r.truth) / r.truth : 0));
+// Each placement weighs the same however many recordings it has: its mean absolute error.
+const byPlacement = new Map<string, number[]>();
+perRecording.forEach((r, i) => {
+  const placement = placementOf(r.file);
+  byPlacement.set(placement, [...(byPlacement.get(placement) ?? []), errors[i]]);
+});
+const placementErrorPct = Object.fromEntries(
+  [...byPlacement].map(([p, e]) => [p, round((100 * e.reduce((a, x) => a + x, 0)) / e.length)]),
+);
+const placementMeans = Object.values(placementErrorPct);
 console.log(
   JSON.stringify({
     detector,
@@ -58,6 +73,10 @@ console.log(
     groundTruthSteps,
     countedSteps,
     meanAbsErrorPct: round((100 * errors.reduce((a, e) => a + e, 0)) / Math.max(1, errors.length)),
+    meanPlacementErrorPct: round(
+      placementMeans.reduce((a, x) => a + x, 0) / Math.max(1, placementMeans.length),
+    ),
+    placementErrorPct,
     totalErrorPct: round((100 * Math.abs(countedSteps - groundTruthSteps)) / Math.max(1, groundTruthSteps)),
     samples: samplesPushed,
     detectorMs: round(detectorMs),

@@ -25,6 +25,12 @@ export interface DefaultDetectorOptions {
   /** Allowed relative deviation of each interval from the bout's mean interval. */
   intervalTolerance: number;
   /**
+   * While walking with the step period unknown, a band cycle within this share of one step of two
+   * steps' length is a stride whose middle step never crossed the threshold (a hand or a thigh
+   * swinging once a stride drowns the weaker step now and then): it counts two steps.
+   */
+  strideCycleTolerance: number;
+  /**
    * Shaking gate: share of recent band cycles that came faster than any step could (walking gives
    * one cycle per step, almost never a faster one; shaking at 4-8 Hz gives several per counted one).
    */
@@ -89,6 +95,7 @@ export const DEFAULT_DETECTOR_OPTIONS: DefaultDetectorOptions = {
   cadenceFraction: 0.6,
   boutSteps: 5,
   intervalTolerance: 0.3,
+  strideCycleTolerance: 0.2,
   maxFastShare: 0.2,
   maxShakeRatio: 20,
   maxGapMs: 1000,
@@ -118,7 +125,8 @@ const MAX_CYCLE_STEPS = 3;
  *    low-pass removes vibration and heel-strike ringing);
  * 4. a hysteresis cycle detector: one step per swing of the band signal from below -threshold to
  *    above +threshold, the threshold adapting to recent signal energy with an absolute floor;
- * 5. a minimum interval tied to the current cadence, so fast walking and running aren't cut off;
+ * 5. a minimum interval tied to the current cadence, so fast walking and running aren't cut off,
+ *    and a cycle two steps long while walking counts two (a step drowned by a stride's swing);
  * 6. a regularity gate: candidate steps are buffered until several in a row have consistent
  *    intervals, then all are credited; isolated jolts, shaking (also caught by its cycles coming
  *    faster than any cadence) and irregular vehicle motion never form such a bout;
@@ -302,6 +310,8 @@ export function createDefaultDetector(options: Partial<DefaultDetectorOptions> =
           return k;
         }
       } else if (interval <= Math.max(o.maxStepMs, 2 * period)) {
+        // A cycle two steps long: two steps, and the cadence stays what it was.
+        if (Math.abs(interval - 2 * period) <= o.strideCycleTolerance * period) return 2;
         period += 0.3 * (Math.min(interval, 2 * period) - period);
         return 1;
       }
