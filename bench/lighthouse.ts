@@ -4,7 +4,7 @@
 // median of each metric. A member page is measured as a member meets it: a fresh browser signs in
 // through the /login form (a seeded member, subscribed and rules accepted), then Lighthouse loads
 // the page in that browser with its usual reset (HTTP cache, service worker and its caches
-// cleared, so a cold cache; the session cookie and local storage kept). PAGES=/,/wallet picks pages. Needs `npm run build`. Chromium from CHROMIUM_PATH
+// cleared, so a cold cache; the session cookie and local storage kept). PAGES="/login,/wallet (member)" picks pages by their names in the report. Needs `npm run build`. Chromium from CHROMIUM_PATH
 // (default /usr/bin/chromium). The CPU slowdown multiplies the times measured on this machine, so
 // a busy machine inflates total blocking time: `benchmarkIndex` (Lighthouse's CPU speed estimate,
 // higher is faster) tells how busy it was. LH_DUMP=<dir> keeps each report, LH_TRACE=<file> the
