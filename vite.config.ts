@@ -27,6 +27,27 @@ function stylesheetAfterBootSplash(): Plugin {
   };
 }
 
+/**
+ * Module preload links for the chunks the entry imports statically (not for every lazy screen's
+ * imports, which `build.modulePreload` would list in the entry): the browser fetches them with
+ * the entry instead of after parsing it.
+ */
+function entryImportsPreloaded(): Plugin {
+  return {
+    name: "steprace:entry-imports-preloaded",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { chunk }) {
+        const links = (chunk?.imports ?? []).map(
+          (file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`,
+        );
+        return html.replace(/\n\s*<\/head>/, `${links.join("")}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   publicDir: "public",
@@ -34,6 +55,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     stylesheetAfterBootSplash(),
+    entryImportsPreloaded(),
     VitePWA({
       strategies: "generateSW",
       // "prompt": the new worker waits until the update banner's Refresh sends SKIP_WAITING.
@@ -87,5 +109,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     modulePreload: false,
+    rolldownOptions: {
+      // The icons in one chunk: split by which screens share them they made some sixty requests of
+      // a kilobyte or so, each a round trip on a phone's network, several deep after sign-in.
+      output: {
+        codeSplitting: {
+          groups: [{ name: "icons", test: /node_modules[\\/]lucide-react/ }],
+        },
+      },
+    },
   },
 });

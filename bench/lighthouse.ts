@@ -1,20 +1,47 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset: Moto G class phone, slow 4G, 4x CPU slowdown)
-// on `/` and `/login` of the built app, served as in production, RUNS times each (default 3);
-// prints JSON with the median of each metric. Needs `npm run build`. Chromium from CHROMIUM_PATH
+// on `/` and `/login` of the built app, served as in production, and signed in on `/` (the
+// dashboard), `/competitions` and `/wallet`, RUNS times each (default 3); prints JSON with the
+// median of each metric. A member page is measured as a member meets it: a fresh browser signs in
+// through the /login form (a seeded member, subscribed and rules accepted), then Lighthouse loads
+// the page in that browser with its usual reset (HTTP cache, service worker and its caches
+// cleared, so a cold cache; the session cookie and local storage kept). PAGES="/login,/wallet (member)" picks pages by their names in the report. Needs `npm run build`. Chromium from CHROMIUM_PATH
 // (default /usr/bin/chromium). The CPU slowdown multiplies the times measured on this machine, so
 // a busy machine inflates total blocking time: `benchmarkIndex` (Lighthouse's CPU speed estimate,
 // higher is faster) tells how busy it was. LH_DUMP=<dir> keeps each report, LH_TRACE=<file> the
 // last run's trace.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { insertActiveMember } from "../src/server/test/seed-member";
 import { serveBuiltApp } from "./support/built-app";
 
 const runs = Number(process.env.RUNS ?? 3);
-const paths = ["/", "/login"];
+interface Target {
+  /** The name in the report: the path, with " (member)" when signed in. */
+  page: string;
+  path: string;
+  signedIn: boolean;
+}
+const allTargets: Target[] = [
+  { page: "/", path: "/", signedIn: false },
+  { page: "/login", path: "/login", signedIn: false },
+  { page: "/ (member)", path: "/", signedIn: true },
+  { page: "/competitions (member)", path: "/competitions", signedIn: true },
+  { page: "/wallet (member)", path: "/wallet", signedIn: true },
+];
+const chosen = process.env.PAGES?.split(",").map((p) => p.trim());
+const targets = chosen ? allTargets.filter((t) => chosen.includes(t.page)) : allTargets;
 
-const { address, close } = await serveBuiltApp();
+const member = {
+  username: "benchwalker",
+  password: "bench-steps-all-day-1",
+  firstName: "Bea",
+  lastName: "Bench",
+};
+const { address, db, close } = await serveBuiltApp();
+await insertActiveMember(db, member);
 
 interface Sample {
   score: number;
@@ -25,13 +52,33 @@ interface Sample {
   benchmarkIndex: number;
 }
 
+/** Signs the member in through the login form of the browser on `port`, as a person would. */
+async function signIn(port: number) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${address}/login`);
+    await page.getByLabel("Username").fill(member.username);
+    await page.getByLabel("Password").fill(member.password);
+    await page.getByRole("button", { name: /sign in|log in/i }).click();
+    await page
+      .getByText(new RegExp(`^Welcome(?: back)?, ${member.firstName}!$`))
+      .waitFor({ timeout: 30_000 });
+    await page.close();
+  } finally {
+    // Disconnects only: the browser, its default context and the session cookie stay.
+    await browser.close();
+  }
+}
+
 /** One Lighthouse run in a fresh browser (a reused one loses the trace now and then: NO_NAVSTART). */
-async function audit(url: string) {
+async function audit(url: string, signedIn: boolean) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   try {
+    if (signedIn) await signIn(chrome.port);
     // No settings given: Lighthouse's default is the mobile preset.
     const result = await lighthouse(
       url,
@@ -47,24 +94,36 @@ async function audit(url: string) {
 }
 
 /** A run whose trace Chromium lost (runtimeError, e.g. NO_NAVSTART) is repeated, up to 3 tries. */
-async function auditWithRetries(url: string) {
+async function auditWithRetries(url: string, signedIn: boolean) {
   for (let attempt = 1; ; attempt++) {
-    const lhr = await audit(url);
+    const lhr = await audit(url, signedIn);
     if (!lhr.runtimeError) return lhr;
     if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     console.error(`${url}: ${lhr.runtimeError.code}, trying again`);
   }
 }
 
-const samples = new Map<string, Sample[]>(paths.map((p) => [p, []]));
+/** Whether the page's session request found the member (200), not a visitor (401). */
+function sessionAnswered(lhr: { audits: Record<string, { details?: unknown }> }): boolean {
+  const details = lhr.audits["network-requests"]?.details as
+    | { items?: { url?: string; statusCode?: number }[] }
+    | undefined;
+  return (details?.items ?? []).some(
+    (item) => item.url?.endsWith("/api/auth/user") === true && item.statusCode === 200,
+  );
+}
+
+const samples = new Map<string, Sample[]>(targets.map((t) => [t.page, []]));
 try {
   for (let run = 0; run < runs; run++) {
-    for (const path of paths) {
-      const lhr = await auditWithRetries(`${address}${path}`);
+    for (const target of targets) {
+      const lhr = await auditWithRetries(`${address}${target.path}`, target.signedIn);
+      if (target.signedIn && !sessionAnswered(lhr)) throw new Error(`${target.page}: not signed in`);
       const dump = process.env.LH_DUMP;
-      if (dump) writeFileSync(`${dump}/lhr-${run}${path.replaceAll("/", "_")}.json`, JSON.stringify(lhr));
+      const name = `${target.signedIn ? "member" : "visitor"}${target.path.replaceAll("/", "_")}`;
+      if (dump) writeFileSync(`${dump}/lhr-${run}-${name}.json`, JSON.stringify(lhr));
       const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      samples.get(path)?.push({
+      samples.get(target.page)?.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         lcpMs: metric("largest-contentful-paint"),
         tbtMs: metric("total-blocking-time"),
@@ -94,11 +153,11 @@ console.log(
     lighthouse: lighthouseVersion,
     preset: "mobile (default: simulated slow 4G, 4x CPU slowdown)",
     runs,
-    pages: paths.map((path) => {
-      const list = samples.get(path) ?? [];
+    pages: targets.map(({ page }) => {
+      const list = samples.get(page) ?? [];
       const pick = (k: keyof Sample) => list.map((s) => s[k]);
       return {
-        page: path,
+        page,
         performance: median(pick("score")),
         lcpMs: round(median(pick("lcpMs"))),
         tbtMs: round(median(pick("tbtMs"))),

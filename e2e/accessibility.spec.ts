@@ -3,6 +3,7 @@ import { expectAccessible, seriousViolations } from "./support/axe";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration, syncStepsForPoints } from "./support/rewards";
 import { expect, test } from "./support/test";
+import { newVisitor, payWithCard, register } from "./support/users";
 
 /** Issue 14: no serious or critical axe violation on any page, for visitors, members and admins. */
 
@@ -21,6 +22,11 @@ const MEMBER_PAGES = [
   "/marketplace",
   "/step-test",
   "/community-rules",
+  "/notifications",
+  "/banking-setup",
+  "/help",
+  "/terms",
+  "/privacy",
 ];
 const ADMIN_PAGES = [
   "/admin",
@@ -46,6 +52,46 @@ test("member pages have no serious accessibility violations", async ({ page }) =
   await page.goto("/admin");
   await expect(page.getByText("Access Denied", { exact: false }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a new member's screens before the app opens have no serious accessibility violations", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const found: string[] = [];
+  const check = async (where: string) => {
+    await page.waitForLoadState("networkidle");
+    for (const v of await seriousViolations(page)) found.push(`${where}: ${v}`);
+  };
+  await register(page, newVisitor());
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await check("/subscribe");
+  await payWithCard(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(/\/subscription-activated$/, { timeout: 15_000 });
+  await check("/subscription-activated");
+  await page.getByRole("link", { name: "Accept Community Rules" }).click();
+  await expect(page).toHaveURL(/\/community-rules$/);
+  await check("/community-rules (not yet accepted)");
+  expect(found).toEqual([]);
+});
+
+test("a member's open menu and dialogs have no serious accessibility violations", async ({ page }) => {
+  test.setTimeout(90_000);
+  await becomeActiveMember(page);
+  await openPastCelebration(page, "/wallet");
+  const found: string[] = [];
+  const check = async (where: string) => {
+    for (const v of await seriousViolations(page)) found.push(`${where}: ${v}`);
+  };
+  await page.getByRole("button", { name: "Add Funds" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await check("/wallet, Add Funds open");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await check("the slide-out menu");
+  expect(found).toEqual([]);
 });
 
 test("admin pages have no serious accessibility violations", async ({ page }) => {

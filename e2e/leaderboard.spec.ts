@@ -1,3 +1,4 @@
+import { seriousViolations } from "./support/axe";
 import { newPhone } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
@@ -56,6 +57,8 @@ test("two members sync steps and the leaderboard ranks them, the viewer's own ro
   // The viewer's week: their steps and the member just above.
   await expect(page.getByTestId("my-steps")).toHaveText("2,400");
   await expect(page.getByText(`3,801 more steps to pass ${leader}.`)).toBeVisible();
+  // Issue 25: the highlighted own row (here second place) reads as well as the others.
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The leader sees the same order with their own row marked.
   await openPastCelebration(leaderPage, "/leaderboard");
@@ -63,5 +66,6 @@ test("two members sync steps and the leaderboard ranks them, the viewer's own ro
   await expect(fromLeader.filter({ hasText: leader })).toHaveAttribute("aria-current", "true");
   await expect(fromLeader.filter({ hasText: follower })).not.toHaveAttribute("aria-current", "true");
   expect(await rowIndex(leaderPage, leader)).toBeLessThan(await rowIndex(leaderPage, follower));
+  expect(await seriousViolations(leaderPage)).toEqual([]);
   await leaderPage.context().close();
 });

@@ -6,7 +6,7 @@ import { migrate } from "../../src/server/db/migrate";
 
 /**
  * The built client served as in production, on an empty in-memory database, on a free port of
- * 127.0.0.1: what the page benchmarks load. Exits when the client is not built.
+ * 127.0.0.1: what the page benchmarks load (`db` to add what they need). Exits when the client is not built.
  */
 export async function serveBuiltApp() {
   if (!existsSync("dist/client/index.html")) {
@@ -31,6 +31,7 @@ export async function serveBuiltApp() {
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     address,
+    db: database.db,
     async close() {
       await app.close();
       await database.close();

@@ -4,6 +4,10 @@
  * lucide-react icon the page maps to a component.
  */
 
+/** The errors of the check and of marking a badge seen (specification 2, section 7). */
+export const CHECK_FAILED_MESSAGE = "Failed to check achievements";
+export const MARK_VIEWED_FAILED_MESSAGE = "Failed to mark achievement as viewed";
+
 export const ACHIEVEMENT_RARITIES = ["legendary", "epic", "rare", "common"] as const;
 export type AchievementRarity = (typeof ACHIEVEMENT_RARITIES)[number];
 

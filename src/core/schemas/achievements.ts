@@ -3,8 +3,8 @@ import { ACHIEVEMENT_CATEGORIES, ACHIEVEMENT_RARITIES, REQUIREMENT_TYPES } from 
 
 /* Achievements (specification 2 sections 3, 7 and 8). */
 
-export const CHECK_FAILED_MESSAGE = "Failed to check achievements";
-export const MARK_VIEWED_FAILED_MESSAGE = "Failed to mark achievement as viewed";
+// The messages live beside the catalogue (no zod there), so the members' layout can show them.
+export { CHECK_FAILED_MESSAGE, MARK_VIEWED_FAILED_MESSAGE } from "../achievements";
 
 export const achievementSchema = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { ConnectionError } from "../components/layout/connection-error";
 import { LoadingSplash, PageSpinner } from "../components/layout/loading-splash";
@@ -6,12 +6,7 @@ import { useCurrentUser } from "../features/auth/api";
 import { ApiError, isSessionRejected } from "../lib/api-client";
 import { useIsMobileDevice } from "../lib/device";
 import { type AccessDecision, decideAccess, inviteFromPath, type SessionState } from "./access-rules";
-import { pages } from "./pages";
-
-const AppShell = lazy(async () => ({ default: (await import("../components/layout/app-shell")).AppShell }));
-const SimpleShell = lazy(async () => ({
-  default: (await import("../components/layout/simple-shell")).SimpleShell,
-}));
+import { AppShell, pages, SimpleShell } from "./pages";
 
 function useSessionState(): SessionState {
   const { data, error, isError, fetchStatus } = useCurrentUser();

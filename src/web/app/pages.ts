@@ -13,22 +13,39 @@ export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
 const loaders = new Map<LazyPage, () => Promise<unknown>>();
 
 /**
- * Every screen is its own chunk, so the landing page loads only what it shows. The chunk's
- * download is shared between `preloadPage` and the first render; a failed one is tried afresh.
+ * A lazy component whose chunk can be fetched ahead of its render: the download is shared
+ * between `preload` and the first render; a failed one is tried afresh.
  */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): LazyPage {
+function preloadable<M, P>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
   let pending: Promise<M> | undefined;
-  const loadOnce = () => {
+  const preload = () => {
     pending ??= load().catch((error: unknown) => {
       pending = undefined;
       throw error;
     });
     return pending;
   };
-  const component = lazy(async () => ({ default: pick(await loadOnce()) }));
-  loaders.set(component, loadOnce);
+  return { component: lazy(async () => ({ default: pick(await preload()) })), preload };
+}
+
+/** Every screen is its own chunk, so the landing page loads only what it shows. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): LazyPage {
+  const { component, preload } = preloadable(load, pick);
+  loaders.set(component, preload);
   return component;
 }
+
+const appShell = preloadable(
+  () => import("../components/layout/app-shell"),
+  (m) => m.AppShell,
+);
+const simpleShell = preloadable(
+  () => import("../components/layout/simple-shell"),
+  (m) => m.SimpleShell,
+);
+/** The members' layout (header, menu, bottom bar) and the simple one around a few screens. */
+export const AppShell = appShell.component;
+export const SimpleShell = simpleShell.component;
 
 /** Starts the download of a screen's chunk ahead of its render (errors surface at the render). */
 export function preloadPage(key: PageKey): void {
@@ -48,7 +65,12 @@ export function preloadLikelyPage(path: string): void {
     path,
     isMobileDevice(),
   );
-  if (decision.type === "page") preloadPage(decision.page);
+  if (decision.type !== "page") return;
+  preloadPage(decision.page);
+  // The layout too: a member's first screen would otherwise wait for the session's answer, then
+  // for the page, before it even asked for the shell around it.
+  const shell = decision.layout === "shell" ? appShell : decision.layout === "simple" ? simpleShell : null;
+  shell?.preload().catch(() => undefined);
 }
 
 export const pages: Record<PageKey, LazyPage> = {

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useRef } from "react";
 import { useLocation } from "wouter";
-import { CHECK_FAILED_MESSAGE, MARK_VIEWED_FAILED_MESSAGE } from "../../../../core/schemas/achievements";
+import { CHECK_FAILED_MESSAGE, MARK_VIEWED_FAILED_MESSAGE } from "../../../../core/achievements";
 import { toast } from "../../../components/ui/use-toast";
 import { createExternalStore, useExternalStore } from "../../../lib/external-store";
 import { invalidateNotifications } from "../../notifications/api";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ListOrdered, MessageCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { COMPETITION_CARD_REFRESH_MS, COUNTDOWN_TICK_MS } from "../../../../core/constants";
 import { startLabel, timeRemaining } from "../../../../core/rules/countdown";
@@ -12,16 +12,20 @@ import { useNow } from "../../../components/countdown/use-now";
 import { StandingsList } from "../../../components/standings/standings-list";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/utils";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { competitionKeys } from "../api";
 import { canExit, canManage, joinClosedReason, rankLabel } from "../competition-view";
-import { CompetitionChat } from "./competition-chat";
 import { CompetitionStats, CompetitionTiming } from "./competition-stats";
 import { ExitButton } from "./exit-button";
 import { JoinButton } from "./join-button";
 import { ManageActions } from "./manage-actions";
 import { ShareButton } from "./share-button";
+
+// The chat (its panel, message rows and the report and block dialogs) loads when a member opens it,
+// not with the competitions list, which most visits only read.
+const CompetitionChat = lazy(async () => ({ default: (await import("./competition-chat")).CompetitionChat }));
 
 export interface Viewer {
   id: number | undefined;
@@ -134,7 +138,9 @@ export function CompetitionCard({ competition: c, viewer }: { competition: Compe
           {canManage(c, viewer.id, viewer.isAdmin) ? <ManageActions competition={c} /> : null}
         </div>
         {chatAllowed && chatOpen ? (
-          <CompetitionChat competitionId={c.id} name={c.name} viewerId={viewer.id} />
+          <Suspense fallback={<Spinner className="mx-auto my-4 block" label="Loading chat" />}>
+            <CompetitionChat competitionId={c.id} name={c.name} viewerId={viewer.id} />
+          </Suspense>
         ) : null}
       </CardContent>
     </Card>

@@ -12,7 +12,7 @@ const podiumStyle: Record<1 | 2 | 3, { row: string; badge: string; label: string
 function RankBadge({ rank, podium }: { rank: number; podium: Podium }) {
   if (!podium) {
     return (
-      <span className="flex w-9 shrink-0 justify-center text-sm font-bold text-slate-500 tabular-nums">
+      <span className="flex w-9 shrink-0 justify-center text-sm font-bold text-slate-600 tabular-nums">
         {rank}
       </span>
     );
@@ -75,7 +75,7 @@ export function LeaderboardRow({
       </span>
       <span className="shrink-0 text-right md:flex md:items-baseline md:gap-1">
         <span className="block font-bold text-slate-900 tabular-nums">{formatSteps(row.steps)}</span>
-        <span className="block text-xs text-slate-500">steps</span>
+        <span className="block text-xs text-slate-600">steps</span>
       </span>
     </li>
   );
