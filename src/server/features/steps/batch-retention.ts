@@ -99,6 +99,27 @@ async function dropWeek(db: Db, week: WeekPartition, now: Date): Promise<string 
 }
 
 /**
+ * Creates the weekly partitions from the week of `from` to the week of `to` that do not exist yet
+ * (for batches stored with past received times, as the demo data is, and the weeks ahead).
+ */
+export async function createWeeks(db: Db, from: Date, to: Date) {
+  const done: Pick<RetentionReport, "created" | "failed"> = { created: [], failed: [] };
+  for (let at = new Date(`${weekOf(from)}T00:00:00Z`); at <= to; at = new Date(at.getTime() + WEEK_MS)) {
+    const week = at.toISOString().slice(0, 10);
+    try {
+      const [row] = await queryRows<{ created: boolean }>(
+        db,
+        sql`select step_batches_create_week(${week}::date) as created`,
+      );
+      if (row.created) done.created.push(`step_batches_p${week.replaceAll("-", "")}`);
+    } catch (err) {
+      done.failed.push({ name: `week ${week}`, error: String(err) });
+    }
+  }
+  return done;
+}
+
+/**
  * One run of the job: the weeks from this one to WEEKS_AHEAD ahead exist, and every past week
  * nothing needs is dropped. Idempotent (several processes may run it); a week that fails is
  * reported and does not stop the others.
@@ -106,18 +127,9 @@ async function dropWeek(db: Db, week: WeekPartition, now: Date): Promise<string 
 export async function retainStepBatches(db: Db, now: Date, log?: Log): Promise<RetentionReport> {
   const report: RetentionReport = { created: [], dropped: [], held: [], failed: [], unplacedBatches: 0 };
   const thisWeek = new Date(`${weekOf(now)}T00:00:00Z`);
-  for (let i = 0; i <= WEEKS_AHEAD; i++) {
-    const week = new Date(thisWeek.getTime() + i * WEEK_MS).toISOString().slice(0, 10);
-    try {
-      const [row] = await queryRows<{ created: boolean }>(
-        db,
-        sql`select step_batches_create_week(${week}::date) as created`,
-      );
-      if (row.created) report.created.push(`step_batches_p${week.replaceAll("-", "")}`);
-    } catch (err) {
-      report.failed.push({ name: `week ${week}`, error: String(err) });
-    }
-  }
+  const ahead = await createWeeks(db, now, new Date(thisWeek.getTime() + WEEKS_AHEAD * WEEK_MS));
+  report.created.push(...ahead.created);
+  report.failed.push(...ahead.failed);
   for (const week of await weekPartitions(db)) {
     if (week.to.getTime() > thisWeek.getTime()) continue;
     try {
