@@ -237,7 +237,7 @@ async function seedSteps(ctx: AppContext, username: string, days: number[]) {
   });
   // Their weeks first (step_batches is partitioned by week received): else the past weeks' batches
   // would land in the default partition, which the retention job never drops.
-  const oldest = rows.reduce((min, row) => (row.receivedAt < min ? row.receivedAt : min), now);
+  const oldest = new Date(Math.min(now.getTime(), ...rows.map((row) => row.receivedAt.getTime())));
   const weeks = await createWeeks(ctx.db, oldest, now);
   if (weeks.failed.length > 0) throw new Error(`step batch weeks: ${JSON.stringify(weeks.failed)}`);
   await ctx.db.insert(stepBatches).values(rows);
