@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { competitionDisputes, competitions, stepBatches, stepFlags } from "../../db/schema";
+import { stepBatchRetention } from "../../jobs/scheduler";
 import { buildUser } from "../../test/factories";
 import { type TestApp, useTestApp } from "../../test/test-app";
 import { retainStepBatches, WEEKS_AHEAD, weekOf, weekPartitions } from "./batch-retention";
@@ -53,6 +54,23 @@ describe("step batches in weekly partitions", () => {
       sql`select tableoid::regclass::text as partition from step_batches where batch_id = ${batchId}`,
     );
     expect(row.partition).toBe(partitionOf(now));
+  });
+
+  it("is run by the scheduler at most hourly, which creates the weeks ahead of its clock", async () => {
+    // A Sunday, 23:30 UTC, five weeks on: the weeks to two ahead of it are created...
+    const monday = new Date(`${weekOf(new Date(t().clock.now().getTime() + 5 * 7 * DAY_MS))}T00:00:00Z`);
+    t().clock.set(new Date(monday.getTime() + 7 * DAY_MS - 30 * 60_000));
+    await stepBatchRetention(t().app.ctx);
+    const twoAhead = new Date(monday.getTime() + WEEKS_AHEAD * 7 * DAY_MS);
+    expect(await weeks(t)).toContain(partitionOf(twoAhead));
+    // ...and 45 minutes later, a Monday, the run of another tick within the hour does nothing.
+    t().clock.advance(45 * 60_000);
+    await stepBatchRetention(t().app.ctx);
+    expect(await weeks(t)).not.toContain(partitionOf(new Date(twoAhead.getTime() + 7 * DAY_MS)));
+    // An hour after the first run it runs again.
+    t().clock.advance(30 * 60_000);
+    await stepBatchRetention(t().app.ctx);
+    expect(await weeks(t)).toContain(partitionOf(new Date(twoAhead.getTime() + 7 * DAY_MS)));
   });
 
   it("answers a retry from an earlier week as counted, without counting it again", async () => {
