@@ -99,6 +99,8 @@ async function bench(database: Database) {
     simulatedDays: DAYS,
     syncsPerMemberPerSimulatedDay: SYNCS_PER_DAY,
     secondsToSimulate: round(seconds),
+    /** The database's time per step_sync call, one connection, the retention job's runs included. */
+    microsecondsPerSync: Math.round((seconds * 1e6) / (MEMBERS * SYNCS_PER_DAY * DAYS)),
     bytesPerSync,
     weekly: series,
     projection: {
