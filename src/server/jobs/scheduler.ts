@@ -8,6 +8,7 @@ import { queueStartNotifications } from "../features/notifications/start-reminde
 import { rollOffersOver } from "../features/rewards/offers.service";
 import { awardPendingPoints } from "../features/rewards/points.service";
 import { finishPendingRedemptions } from "../features/rewards/redemption.service";
+import { retainStepBatches } from "../features/steps/batch-retention";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
 import { sweepRateLimits } from "../http/rate-limit-store";
 
@@ -64,6 +65,20 @@ export async function sweepEndedRateLimits(ctx: AppContext) {
   await sweepRateLimits(ctx.db, ctx.clock.now());
 }
 
+const HOUR_MS = 3600 * 1000;
+
+/**
+ * Step batches in weekly partitions (issue 25): the weeks ahead created, the past ones nothing
+ * needs dropped whole, hourly in one process; a week that failed is tried again in 5 minutes.
+ */
+export async function stepBatchRetention(ctx: AppContext) {
+  if (!(await claimPeriodicRun(ctx, "step-batch-retention", HOUR_MS))) return;
+  const report = await retainStepBatches(ctx.db, ctx.clock.now(), ctx.log);
+  if (report.failed.length > 0) await retryPeriodicRunIn(ctx, "step-batch-retention", HOUR_MS, 5 * 60 * 1000);
+  else if (report.dropped.length + report.created.length > 0)
+    ctx.log.info({ created: report.created, dropped: report.dropped }, "step batch partitions");
+}
+
 /** Every idempotent job, in the order a tick runs them. Later features add theirs here. */
 export const jobs: Job[] = [
   { name: "subscription-period-ends", run: runPeriodEnds },
@@ -74,6 +89,7 @@ export const jobs: Job[] = [
   { name: "gift-card-fulfilment", run: finishPendingRedemptions },
   { name: "gift-card-offer-months", run: rollOffersOver },
   { name: "rate-limit-sweep", run: sweepEndedRateLimits },
+  { name: "step-batch-retention", run: stepBatchRetention },
   // Last: it sends what the jobs before it (and the requests since the last tick) queued.
   { name: "notification-queue", run: processNotificationQueue },
 ];

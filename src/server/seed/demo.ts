@@ -8,6 +8,7 @@ import { loadViewerUser } from "../features/auth/auth.repo";
 import { hashPassword } from "../features/auth/password";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
 import { bookPayment } from "../features/deposits/deposits.repo";
+import { createWeeks } from "../features/steps/batch-retention";
 import { addDays, localDate } from "../features/steps/local-date";
 import { recordSubscriptionPayment } from "../features/subscription/subscription.repo";
 import { convertToFitcoins } from "../features/wallet/wallet.service";
@@ -234,5 +235,10 @@ async function seedSteps(ctx: AppContext, username: string, days: number[]) {
       };
     });
   });
+  // Their weeks first (step_batches is partitioned by week received): else the past weeks' batches
+  // would land in the default partition, which the retention job never drops.
+  const oldest = new Date(Math.min(now.getTime(), ...rows.map((row) => row.receivedAt.getTime())));
+  const weeks = await createWeeks(ctx.db, oldest, now);
+  if (weeks.failed.length > 0) throw new Error(`step batch weeks: ${JSON.stringify(weeks.failed)}`);
   await ctx.db.insert(stepBatches).values(rows);
 }

@@ -10,7 +10,6 @@ import {
   smallint,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./users";
@@ -18,27 +17,39 @@ import { users } from "./users";
 /**
  * Every accepted step sync, kept with its time so that competitions can sum the steps inside
  * any window. `localDate` is the member's own day (their IANA time zone at the time of the sync).
+ *
+ * Only for as long as a raw batch matters (migration step_batches_partitions, issue 25): the table
+ * is partitioned by week of `receivedAt`, and the retention job (features/steps/batch-retention)
+ * drops a week whole once a retried batch id, an open competition window, the dispute window after
+ * one, or an open step flag no longer needs it. What stays for ever is elsewhere: the day totals
+ * (step_days) and the standings (competition_participants). Drizzle declares the columns and the
+ * index here; the partitioning itself is in that migration's SQL.
  */
 export const stepBatches = pgTable(
   "step_batches",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** No index: nothing looks a batch up by it (a partitioned table's key would need receivedAt). */
+    id: integer().generatedAlwaysAsIdentity(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The client's UUID for this batch: a retried sync finds it and counts nothing twice. */
+    /**
+     * The client's UUID for this batch: a retried sync finds it and counts nothing twice. Unique
+     * per member, kept so by step_sync under the member's sync lock (a unique index of a
+     * partitioned table would have to include receivedAt, so it could not see a retry).
+     */
     batchId: uuid().notNull(),
     steps: integer().notNull(),
     /** The client's timestamp, never later than the server's clock when received. */
     recordedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The partition key. */
     receivedAt: timestamp({ withTimezone: true }).notNull(),
     localDate: date({ mode: "string" }).notNull(),
   },
   (t) => [
-    uniqueIndex("step_batches_user_batch_uq").on(t.userId, t.batchId),
-    // Each member's latest batch (the cadence check) and a member's steps in a window. No query
-    // reads batches by time alone across members: every sync would pay for such an index.
-    index("step_batches_user_recorded_idx").on(t.userId, t.recordedAt),
+    // The one index: a retry's batch id, and a member's batches (a competition join sums those of
+    // its window, rarely; the budget's fallback reads their latest). Every sync pays for it.
+    index("step_batches_user_batch_idx").on(t.userId, t.batchId),
     check("step_batches_steps_positive", sql`${t.steps} > 0`),
   ],
 );
