@@ -14,7 +14,8 @@ export async function newPhone(
   testInfo: TestInfo,
   extra: BrowserContextOptions = {},
 ): Promise<Page> {
-  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
+  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, locale } =
+    testInfo.project.use;
   const options: BrowserContextOptions = {
     baseURL,
     viewport,
@@ -22,6 +23,7 @@ export async function newPhone(
     isMobile,
     hasTouch,
     deviceScaleFactor,
+    locale,
     ...extra,
   };
   const context = await browser.newContext(options);
