@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { coveredContent } from "./support/covered";
+import { closeToasts, coveredContent } from "./support/covered";
 import { becomeActiveMember } from "./support/member";
 
 /**
@@ -15,6 +15,7 @@ test("the floating plus stays in the bottom bar at every scroll position, coveri
   const bar = page.getByRole("navigation", { name: "Main" });
   const plus = bar.getByRole("link", { name: "Join a competition" });
   await expect(plus).toBeVisible();
+  await closeToasts(page);
 
   const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   expect(scrollable, "the dashboard scrolls on a phone").toBeGreaterThan(300);

@@ -55,7 +55,7 @@ export async function coveredContent(page: Page, at: "top" | "middle" | "end"): 
       [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "");
     const content = all.filter(
       (el) =>
-        !fixed.some((f) => f.contains(el)) &&
+        !positioned.some((f) => f.contains(el)) &&
         !el.closest("[aria-hidden=true],.sr-only") &&
         (el.matches(controls) || hasText(el)) &&
         shown(el),
@@ -90,10 +90,21 @@ async function scrollTo(page: Page, at: "top" | "middle" | "end") {
 }
 
 /**
+ * Toasts are news of the moment, over the top of the screen for 5 s: the member closes them (or
+ * they go) before reading on. The page is judged without them.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const close = page.getByRole("button", { name: "Close notification" });
+  for (let i = await close.count(); i > 0; i--) await close.first().click();
+  await expect(close).toHaveCount(0);
+}
+
+/**
  * At rest, half way and at the end of the page, no fixed element covers text or a control; at the
  * end the page's last control takes a click (Playwright checks nothing else would receive it).
  */
 export async function expectNothingCovered(page: Page, name: string, shot?: string): Promise<void> {
+  await closeToasts(page);
   for (const at of ["top", "middle", "end"] as const) {
     await scrollTo(page, at);
     if (shot && at !== "middle") await page.screenshot({ path: `${shot}-${at}.png` });
@@ -101,7 +112,7 @@ export async function expectNothingCovered(page: Page, name: string, shot?: stri
       [],
     );
   }
-  const controls = page.locator("main").locator("button:visible, a[href]:visible");
+  const controls = page.locator("main").locator("button:not([disabled]):visible, a[href]:visible");
   const last = controls.last();
   if ((await controls.count()) > 0) await last.click({ trial: true, timeout: 5_000 });
 }
