@@ -29,6 +29,8 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
+    // Dates follow the browser's locale (src/web/lib/format.ts): the journeys read American English.
+    locale: "en-US",
     hasTouch: true,
     userAgent:
       "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",

@@ -39,7 +39,7 @@ test("two members sync steps and the leaderboard ranks them, the viewer's own ro
   await openPastCelebration(page, "/leaderboard");
   await expect(page.getByRole("heading", { name: "Leaderboard", level: 1 })).toBeVisible();
   await expect(
-    page.getByRole("heading", { name: /^This week \(Mon \d{1,2} \w{3} – Sun \d{1,2} \w{3}\)$/ }),
+    page.getByRole("heading", { name: /^This week \(Mon, \w{3} \d{1,2} – Sun, \w{3} \d{1,2}\)$/ }),
   ).toBeVisible();
 
   const leaderRow = board(page).getByRole("listitem").filter({ hasText: leader });

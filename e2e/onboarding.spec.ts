@@ -74,7 +74,7 @@ test("a member whose plan ended keeps the wallet and profile, and the lapsed scr
   // Competing needs the plan: the lapsed screen, naming the plan and the day it ended.
   await expect(page.getByRole("heading", { name: "Renew to compete again" })).toBeVisible();
   await expect(page.getByTestId("ended-plan")).toHaveText(
-    "Your Monthly plan ($6.99/month) ended on November 3, 2025.",
+    "Your Monthly plan ($6.99/month) ended on Nov 3, 2025.",
   );
   // Their money stays in reach (DESIGN 1, lapsed members).
   await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Wallet" }).click();

@@ -15,7 +15,7 @@ export async function newPhone(
   testInfo: TestInfo,
   extra: BrowserContextOptions = {},
 ): Promise<Page> {
-  const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
+  const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, locale } = testInfo.project.use;
   const options: BrowserContextOptions = {
     baseURL: serverURL(testInfo),
     viewport,
@@ -23,6 +23,7 @@ export async function newPhone(
     isMobile,
     hasTouch,
     deviceScaleFactor,
+    locale,
     ...extra,
   };
   const context = await browser.newContext(options);

@@ -88,12 +88,3 @@ export function timeRemaining(now: Date, endDate: Date): string {
   const p = parts(ms);
   return p.days > 0 ? `${p.days}d ${p.hours}h remaining` : `${p.hours}h remaining`;
 }
-
-/** Chat times (specification 2 section 4): Just now, {n}m ago, {n}h ago, else the locale date. */
-export function relativeTime(now: Date, at: Date, locale?: string): string {
-  const ms = now.getTime() - at.getTime();
-  if (ms < MINUTE) return "Just now";
-  if (ms < HOUR) return `${Math.floor(ms / MINUTE)}m ago`;
-  if (ms < DAY) return `${Math.floor(ms / HOUR)}h ago`;
-  return at.toLocaleDateString(locale);
-}

@@ -109,6 +109,19 @@ export function lockAccounts(tx: Tx, ids: number[]) {
     .for("update");
 }
 
+/**
+ * The time the movements of this transaction happened, when it is not now: demo data made at the
+ * moment it would have been (seed/demo-clock.ts) books its transfers then. Local to the caller's
+ * transaction (it ends with it); without it a transfer carries the database's time of its
+ * transaction, as always.
+ */
+export async function bookAt(tx: Tx, at: Date): Promise<void> {
+  await tx.execute(sql`select set_config('steprace.booked_at', ${at.toISOString()}, true)`);
+}
+
+/** When a transfer written now happened: the transaction's booked time (bookAt), else now(). */
+const bookedAt = sql`coalesce(nullif(current_setting('steprace.booked_at', true), '')::timestamptz, now())`;
+
 export const insufficientFunds = (message = "Insufficient funds") =>
   new AppError(422, "INSUFFICIENT_FUNDS", message);
 
@@ -143,9 +156,9 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
     tx,
     sql`with t as (
       insert into ledger_transfers
-        (debit_account_id, credit_account_id, amount, currency, kind, description, user_id, reference, idempotency_key, actor_id)
+        (debit_account_id, credit_account_id, amount, currency, kind, description, user_id, reference, idempotency_key, actor_id, created_at)
       values (${input.from}, ${input.to}, ${input.amount}, ${input.currency}, ${input.kind}, ${input.description},
-        ${userId}, ${input.reference ?? null}, ${input.idempotencyKey ?? null}, ${input.actorId ?? null}::int)
+        ${userId}, ${input.reference ?? null}, ${input.idempotencyKey ?? null}, ${input.actorId ?? null}::int, ${bookedAt})
       on conflict (idempotency_key) do nothing
       returning id
     ), moved as (
@@ -217,7 +230,7 @@ export async function transferAll(tx: Tx, inputs: TransferInput[]): Promise<Tran
     const userId = input.userId ?? byId.get(input.from)?.userId ?? byId.get(input.to)?.userId ?? null;
     return sql`(${input.from}::int, ${input.to}::int, ${input.amount}::bigint, ${input.currency}, ${input.kind},
       ${input.description}, ${userId}::int, ${input.reference ?? null}, ${input.idempotencyKey ?? null},
-      ${input.actorId ?? null}::int)`;
+      ${input.actorId ?? null}::int, ${bookedAt})`;
   });
   const moves = [...deltas]
     .filter(([, delta]) => delta !== 0)
@@ -226,7 +239,7 @@ export async function transferAll(tx: Tx, inputs: TransferInput[]): Promise<Tran
     tx,
     sql`with t as (
       insert into ledger_transfers
-        (debit_account_id, credit_account_id, amount, currency, kind, description, user_id, reference, idempotency_key, actor_id)
+        (debit_account_id, credit_account_id, amount, currency, kind, description, user_id, reference, idempotency_key, actor_id, created_at)
       values ${sql.join(rows, sql`, `)}
       returning id
     )${

@@ -3,21 +3,18 @@ import type { AppContext } from "../context";
 import { userAchievements, users } from "../db/schema";
 import { unlockFor } from "../features/achievements/achievements.service";
 import * as offers from "../features/rewards/offers.service";
-import { awardPendingPoints } from "../features/rewards/points.service";
 import * as rewards from "../features/rewards/rewards.service";
 import { at, viewerOf } from "./demo-clock";
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Rewards in the demo: the points the members' walking earned (the points job, as the scheduler
- * would run it), Sofia's gift cards bought with points and FitCoins, a Gift Card of the Month with
+ * Rewards in the demo (the points the members' walking earned are paid as their steps are stored):
+ * Sofia's gift cards bought with points and FitCoins, a Gift Card of the Month with
  * an older offer before it and the next one scheduled, and the badges every member's facts unlock. One badge of Sofia's is
  * left new, so her first sign-in opens the celebration.
  */
 export async function seedRewards(ctx: AppContext) {
-  await awardPendingPoints(ctx);
-
   const admin = await viewerOf(ctx, "admin");
   const month = (offset: number) => {
     const d = ctx.clock.now();

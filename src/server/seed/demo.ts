@@ -4,18 +4,19 @@ import { SUBSCRIPTION_PRICE_CENTS } from "../../core/constants";
 import { zonedTimeToUtc } from "../../core/rules/zoned-time";
 import type { AppContext } from "../context";
 import { stepBatches, subscriptions, users } from "../db/schema";
-import { loadViewerUser } from "../features/auth/auth.repo";
 import { hashPassword } from "../features/auth/password";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
 import { bookPayment } from "../features/deposits/deposits.repo";
+import { awardPendingPoints } from "../features/rewards/points.service";
 import { createWeeks } from "../features/steps/batch-retention";
 import { addDays, localDate } from "../features/steps/local-date";
 import { recordSubscriptionPayment } from "../features/subscription/subscription.repo";
 import { convertToFitcoins } from "../features/wallet/wallet.service";
 import { addMonth, type PaymentPurpose } from "../payments/provider";
 import { createSandboxProvider, markSandboxIntentSucceeded } from "../payments/sandbox";
-import { seedCompetitions } from "./demo-competitions";
-import { seedGroups } from "./demo-groups";
+import { at, viewerOf } from "./demo-clock";
+import { DEMO_COMPETITIONS, seedCompetitions } from "./demo-competitions";
+import { DEMO_GROUPS, seedGroups } from "./demo-groups";
 import { seedRewards } from "./demo-rewards";
 import { seedStore } from "./demo-store";
 
@@ -82,8 +83,25 @@ export const DEMO_MEMBERS: DemoMember[] = [
   { username: "newbie", firstName: "Nia", lastName: "Brooks" },
 ];
 
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
 /** Demo accounts are this old: older than their seeded walks and memberships. */
-const DEMO_ACCOUNT_AGE_MS = 60 * 24 * 3600 * 1000;
+const DEMO_ACCOUNT_AGE_MS = 60 * DAY;
+
+/** When the demo wallets were filled, before any entry fee (the oldest competition starts 7 days ago). */
+const DEPOSITS_AGO = 14 * DAY;
+const PURCHASES_AGO = 13 * DAY;
+const CONVERSION_AGO = 12 * DAY;
+
+/** The ends of the demo's competitions and group rounds that are over, oldest first. */
+export function finishedEnds(now: number): number[] {
+  const ends = [
+    ...DEMO_COMPETITIONS.map((c) => c.endIn),
+    ...DEMO_GROUPS.flatMap((g) => (g.window ? [g.window.endIn] : [])),
+  ].filter((endIn) => endIn < 0);
+  return [...new Set(ends)].sort((a, b) => a - b).map((endIn) => now + endIn);
+}
 
 /**
  * Fills a new database with members in every access state, so the app is alive at first sight.
@@ -121,7 +139,8 @@ export async function seedDemoData(
       .returning({ id: users.id });
     if (m.subscribed) {
       const start = new Date(now.getTime() - (m.subscribed === "active" ? 5 : 45) * 24 * 3600 * 1000);
-      await ctx.db.transaction((tx) =>
+      // Paid when its period began: booked then.
+      await at(ctx, start.getTime()).db.transaction((tx) =>
         recordSubscriptionPayment(tx, "sandbox", {
           userId: row.id,
           providerPaymentId: `pi_demo_${m.username}`,
@@ -140,9 +159,11 @@ export async function seedDemoData(
   // Competitions and groups first: the standings trigger counts the steps stored next into them.
   await seedCompetitions(ctx);
   await seedGroups(ctx);
-  for (const m of DEMO_MEMBERS) if (m.steps) await seedSteps(ctx, m.username, m.steps);
-  // The finished ones are settled as the scheduler would (their grace period is long over).
-  await settleDueCompetitions(ctx);
+  await seedSteps(ctx);
+  // The finished ones are settled as the scheduler would have, once their grace period ended.
+  for (const end of finishedEnds(now.getTime())) {
+    await settleDueCompetitions(at(ctx, end + ctx.config.settlementGraceMs + MINUTE));
+  }
   await seedRewards(ctx);
   await seedStore(ctx);
   // Printed once, on the console only (never stored in clear).
@@ -169,30 +190,30 @@ async function seedMoney(ctx: AppContext, username: string, money: NonNullable<D
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(eq(users.username, username));
-  const sandbox = createSandboxProvider(ctx.db, ctx.clock);
-  const pay = async (amountCents: number, purpose: PaymentPurpose) => {
+  const now = ctx.clock.now().getTime();
+  // Each payment an hour after the one before, on the day its kind was made.
+  const pay = async (then: AppContext, amountCents: number, purpose: PaymentPurpose) => {
+    const sandbox = createSandboxProvider(then.db, then.clock);
     const intent = await sandbox.createPaymentIntent({
       userId: user.id,
       email: user.email,
       amountCents,
       purpose,
     });
-    await markSandboxIntentSucceeded(ctx.db, intent.id, ctx.clock.now());
-    await ctx.db.transaction((tx) =>
-      bookPayment(tx, "sandbox", { id: intent.id, userId: user.id, amountCents, purpose }, ctx.clock.now()),
+    await markSandboxIntentSucceeded(then.db, intent.id, then.clock.now());
+    await then.db.transaction((tx) =>
+      bookPayment(tx, "sandbox", { id: intent.id, userId: user.id, amountCents, purpose }, then.clock.now()),
     );
   };
-  for (const cents of money.deposits ?? []) await pay(cents, "deposit");
-  for (const cents of money.fitcoinPurchases ?? []) await pay(cents, "fitcoins");
+  for (const [i, cents] of (money.deposits ?? []).entries()) {
+    await pay(at(ctx, now - DEPOSITS_AGO + i * 60 * MINUTE), cents, "deposit");
+  }
+  for (const [i, cents] of (money.fitcoinPurchases ?? []).entries()) {
+    await pay(at(ctx, now - PURCHASES_AGO + i * 60 * MINUTE), cents, "fitcoins");
+  }
   if (money.convert) {
-    const viewerUser = await loadViewerUser(ctx.db, user.id, ctx.clock.now());
-    if (viewerUser) {
-      await convertToFitcoins(
-        ctx,
-        { state: "user", user: viewerUser, tokenHash: "demo-seed" },
-        money.convert,
-      );
-    }
+    const then = at(ctx, now - CONVERSION_AGO);
+    await convertToFitcoins(then, await viewerOf(then, username), money.convert);
   }
 }
 
@@ -200,23 +221,47 @@ async function seedMoney(ctx: AppContext, username: string, money: NonNullable<D
 const DEMO_BATCH_TIMES = ["09:00", "10:30", "12:00", "13:30", "15:00", "16:30"];
 
 /**
- * A demo member's recent walking, stored as the tracker's synced batches: each earlier day's steps
- * in six batches from 9:00 to 16:30 of the member's own day, today's spread between their midnight
- * and now. So every day's total lands on its own local date whatever the hour of seeding (a day's
- * batches never straddle the member's midnight). Their local dates follow from their times, as for
- * any sync.
+ * The demo members' recent walking, stored as the tracker's synced batches: each earlier day's
+ * steps in six batches from 9:00 to 16:30 of the member's own day, today's spread between their
+ * midnight and now. So every day's total lands on its own local date whatever the hour of seeding
+ * (a day's batches never straddle the member's midnight). Their local dates follow from their
+ * times, as for any sync. The days are stored in the order they were walked, and a minute after
+ * each day's last sync the points job pays what the day earned, as the scheduler would have then:
+ * each point entry carries its time.
  */
-async function seedSteps(ctx: AppContext, username: string, days: number[]) {
+async function seedSteps(ctx: AppContext) {
+  const rows = (
+    await Promise.all(DEMO_MEMBERS.map((m) => (m.steps ? stepRows(ctx, m.username, m.steps) : [])))
+  ).flat();
+  const now = ctx.clock.now().getTime();
+  // Their weeks first (step_batches is partitioned by week received): else the past weeks' batches
+  // would land in the default partition, which the retention job never drops.
+  const oldest = new Date(Math.min(now, ...rows.map((row) => row.receivedAt.getTime())));
+  const weeks = await createWeeks(ctx.db, oldest, new Date(now));
+  if (weeks.failed.length > 0) throw new Error(`step batch weeks: ${JSON.stringify(weeks.failed)}`);
+  // A day at a time, as it was walked; its points are paid a minute after its last sync.
+  const days = new Map<string, typeof rows>();
+  for (const row of rows) days.set(row.localDate, [...(days.get(row.localDate) ?? []), row]);
+  for (const day of [...days.keys()].sort()) {
+    const batches = days.get(day) ?? [];
+    await ctx.db.insert(stepBatches).values(batches);
+    const lastSync = Math.max(...batches.map((b) => b.recordedAt.getTime()));
+    await awardPendingPoints(at(ctx, Math.min(lastSync + MINUTE, now)));
+  }
+}
+
+/** A demo member's batches: one day's steps each, oldest first, the last entry today so far. */
+async function stepRows(ctx: AppContext, username: string, days: number[]) {
   const [user] = await ctx.db
     .select({ id: users.id, timeZone: users.timeZone })
     .from(users)
     .where(eq(users.username, username));
-  if (!user) return;
+  if (!user) return [];
   const now = ctx.clock.now();
   const today = localDate(now, user.timeZone);
   const midnight = zonedTimeToUtc(today, "00:00", user.timeZone).getTime();
   const elapsed = now.getTime() - midnight;
-  const rows = days.flatMap((total, i) => {
+  return days.flatMap((total, i) => {
     const daysAgo = days.length - 1 - i;
     return DEMO_BATCH_TIMES.map((time, j) => {
       const recordedAt =
@@ -235,10 +280,4 @@ async function seedSteps(ctx: AppContext, username: string, days: number[]) {
       };
     });
   });
-  // Their weeks first (step_batches is partitioned by week received): else the past weeks' batches
-  // would land in the default partition, which the retention job never drops.
-  const oldest = new Date(Math.min(now.getTime(), ...rows.map((row) => row.receivedAt.getTime())));
-  const weeks = await createWeeks(ctx.db, oldest, now);
-  if (weeks.failed.length > 0) throw new Error(`step batch weeks: ${JSON.stringify(weeks.failed)}`);
-  await ctx.db.insert(stepBatches).values(rows);
 }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { coins, dollars, formatInZone, signedMinor } from "./format";
+import {
+  coins,
+  dollars,
+  formatAgo,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatInZone,
+  formatMonth,
+  formatTime,
+  formatWeekday,
+  signedMinor,
+} from "./format";
 
 describe("money display", () => {
   it("formats dollars from strings and numbers", () => {
@@ -32,5 +44,45 @@ describe("dates in the member's zone", () => {
     expect(formatInZone("nope", "UTC", "en-US")).toBe("");
     // A zone this browser does not know reads as UTC rather than failing the screen.
     expect(formatInZone(at, "Mars/Olympus", "en-US")).toBe("Mar 10, 2026, 1:00 PM UTC");
+  });
+});
+
+describe("dates, one way on every page", () => {
+  const at = "2026-03-10T13:05:00.000Z";
+  it("writes dates and times in the member's locale, the month as a short word", () => {
+    expect(formatDate(at, { timeZone: "UTC", locale: "en-US" })).toBe("Mar 10, 2026");
+    expect(formatDate(at, { timeZone: "UTC", locale: "en-GB" })).toBe("10 Mar 2026");
+    expect(formatDateTime(at, { timeZone: "UTC", locale: "en-US" })).toBe("Mar 10, 2026, 1:05 PM");
+    expect(formatDateTime(new Date(at), { timeZone: "America/New_York", locale: "en-US" })).toBe(
+      "Mar 10, 2026, 9:05 AM",
+    );
+    expect(formatTime(at, { timeZone: "UTC", locale: "en-US" })).toBe("1:05 PM");
+    expect(formatMonth(at, { timeZone: "UTC", locale: "en-US" })).toBe("March 2026");
+    // The same instant near midnight falls on another day in another zone.
+    expect(formatDate("2026-03-10T23:30:00Z", { timeZone: "Europe/Berlin", locale: "en-US" })).toBe(
+      "Mar 11, 2026",
+    );
+    expect(formatDate("nope")).toBe("");
+    expect(formatDateTime("")).toBe("");
+  });
+
+  it("writes calendar days as days, never shifted by a zone", () => {
+    expect(formatDay("2026-11-16", { locale: "en-US" })).toBe("Mon, Nov 16");
+    expect(formatDay("2026-11-16", { weekday: "long", locale: "en-US" })).toBe("Monday, Nov 16");
+    expect(formatDay("2026-11-16", { weekday: false, year: true, locale: "en-US" })).toBe("Nov 16, 2026");
+    expect(formatDay(new Date(Date.UTC(2026, 10, 22)), { locale: "en-US" })).toBe("Sun, Nov 22");
+    expect(formatWeekday("2026-03-29", "en-US")).toBe("Sun");
+    expect(formatDay("16/11/2026")).toBe("");
+  });
+
+  it("says how long ago in words under a day (specification 2), then the date as everywhere", () => {
+    const now = new Date("2026-03-10T12:00:00Z");
+    expect(formatAgo("2026-03-10T11:59:30Z", now)).toBe("Just now");
+    expect(formatAgo("2026-03-10T11:15:00Z", now)).toBe("45m ago");
+    expect(formatAgo("2026-03-10T01:00:00Z", now)).toBe("11h ago");
+    expect(formatAgo("2026-03-08T12:00:00Z", now, { timeZone: "UTC", locale: "en-US" })).toBe("Mar 8, 2026");
+    // A clock a little behind the server's: never "in the future".
+    expect(formatAgo("2026-03-10T12:00:20Z", now)).toBe("Just now");
+    expect(formatAgo("nope", now)).toBe("");
   });
 });

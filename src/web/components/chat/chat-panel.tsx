@@ -2,8 +2,8 @@ import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/
 import { MessageCircle, Send } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX } from "../../../core/constants";
-import { relativeTime } from "../../../core/rules/countdown";
 import { useUser } from "../../features/auth/api";
+import { formatAgo } from "../../lib/format";
 import { cn, errorMessage } from "../../lib/utils";
 import { useNow } from "../countdown/use-now";
 import { Button } from "../ui/button";
@@ -30,7 +30,7 @@ export interface ChatPanelProps {
   emptyTitle?: string;
   /** The empty list's second line; null for none (the group chat says it all in the title). */
   emptyText?: string | null;
-  /** Competition chat: Just now, 5m ago, 2h ago, then the date. */
+  /** Just now, 5m ago, 2h ago, then the date (lib/format: the same on every page). */
   formatTime?: (now: Date, at: Date) => string;
   /** The toast after a send; null for none (the message appearing in the list is enough). */
   sentToast?: { title: string; description: string } | null;
@@ -51,7 +51,7 @@ export function ChatPanel({
   viewerId,
   emptyTitle = "No messages yet",
   emptyText = "Be the first to start the conversation!",
-  formatTime = (now, at) => relativeTime(now, at),
+  formatTime = (now, at) => formatAgo(at, now),
   sentToast = {
     title: "Message sent",
     description: "Your message has been posted to the competition chat.",

@@ -6,7 +6,6 @@ import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
 import { setBannerSlot } from "../overlays/app-banners";
 import { BottomNav } from "./bottom-nav";
 import { DesktopHeader } from "./desktop-header";
-import { FloatingPlusButton } from "./floating-plus-button";
 import { MobileHeader } from "./mobile-header";
 
 /** The shared layout of specification 1, 2.10, for fully active members. */
@@ -29,17 +28,17 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <MobileHeader user={user} isAdmin={isAdmin} />
       <DesktopHeader user={user} isAdmin={isAdmin} />
-      {/* The phone's bottom padding keeps the page's end clear of the bottom bar and of the
-          floating plus above it (5rem up, 3.5rem tall), so the last lines can be read. */}
+      {/* The phone's bottom padding keeps the page's end clear of the bottom bar (4rem, the
+          floating plus inside it, and the safe area) with a gap, so the last controls can always
+          be scrolled above it. */}
       <main
         id="main"
-        className="mx-auto w-full max-w-6xl px-4 pt-4 pb-[calc(9.5rem+env(safe-area-inset-bottom))] md:px-6 md:pt-8 md:pb-12"
+        className="mx-auto w-full max-w-6xl px-4 pt-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] md:px-6 md:pt-8 md:pb-12"
       >
         {/* The install and update banners, in the page's flow (components/overlays/app-banners). */}
         <div ref={setBannerSlot} className="mb-4 grid justify-items-center gap-2 empty:hidden" />
         {children}
       </main>
-      <FloatingPlusButton />
       <BottomNav />
       <AchievementCelebration userId={user.id} />
     </div>

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Database } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useIsOnline } from "../../lib/device";
+import { formatTime } from "../../lib/format";
 
 function newestCachedAt(timestamps: number[]): number {
   return Math.max(0, ...timestamps);
@@ -30,7 +31,7 @@ export function CachedDataBadge() {
   }, [online, queryClient]);
 
   if (online || cachedAt === 0) return null;
-  const time = new Date(cachedAt).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+  const time = formatTime(new Date(cachedAt));
   return (
     <div
       role="status"

@@ -10,7 +10,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:max-w-sm",
+        "pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:max-w-sm",
         "pt-[max(1rem,env(safe-area-inset-top))]",
         className,
       )}

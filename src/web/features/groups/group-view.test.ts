@@ -71,7 +71,7 @@ describe("groupChatTime", () => {
 
   it("shows the date and the time from 24 hours on", () => {
     const at = new Date(2026, 2, 9, 15, 0);
-    expect(groupChatTime(now, at, "en-US")).toBe("Mar 9, 2026 3:00 PM");
+    expect(groupChatTime(now, at, "en-US")).toBe("Mar 9, 2026, 3:00 PM");
   });
 });
 

@@ -3,6 +3,7 @@ import { parseMinor } from "../../../core/money";
 import { type Group, type GroupMessage, ROUND_ENDED_MESSAGE } from "../../../core/schemas/groups";
 import type { ChatPanelMessage } from "../../components/chat/chat-panel";
 import { ApiError } from "../../lib/api-client";
+import { formatDateTime, formatTime } from "../../lib/format";
 
 /** Pure view rules of the groups screens (specification 2 sections 2, 4, 5 and 8). */
 
@@ -44,9 +45,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Group chat times: only the time under 24 hours old, otherwise the date and the time. */
 export function groupChatTime(now: Date, at: Date, locale?: string): string {
-  const time = at.toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" });
-  if (now.getTime() - at.getTime() < DAY_MS) return time;
-  return `${at.toLocaleDateString(locale, { month: "short", day: "numeric", year: "numeric" })} ${time}`;
+  if (now.getTime() - at.getTime() < DAY_MS) return formatTime(at, { locale });
+  return formatDateTime(at, { locale });
 }
 
 /** A group message in the shared chat panel's shape. */

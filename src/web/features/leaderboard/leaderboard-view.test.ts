@@ -12,7 +12,9 @@ import {
 describe("the leaderboard's week", () => {
   it("is the member's own week, Monday to Sunday", () => {
     // Saturday 21 November 2026.
-    expect(weekLabel(new Date("2026-11-21T08:00:00Z"), "UTC")).toBe("This week (Mon 16 Nov – Sun 22 Nov)");
+    expect(weekLabel(new Date("2026-11-21T08:00:00Z"), "UTC", "en-US")).toBe(
+      "This week (Mon, Nov 16 – Sun, Nov 22)",
+    );
     const { monday, sunday, nextMonday } = memberWeek(new Date("2026-11-21T08:00:00Z"), "UTC");
     expect(monday.toISOString()).toBe("2026-11-16T00:00:00.000Z");
     expect(sunday.toISOString()).toBe("2026-11-22T00:00:00.000Z");
@@ -22,18 +24,26 @@ describe("the leaderboard's week", () => {
   it("starts on the member's Monday: already in Tokyo, not yet in Los Angeles", () => {
     // Sunday 22 November, 16:00 UTC: Monday 01:00 in Tokyo, Sunday 08:00 in Los Angeles.
     const at = new Date("2026-11-22T16:00:00Z");
-    expect(weekLabel(at, "Asia/Tokyo")).toBe("This week (Mon 23 Nov – Sun 29 Nov)");
-    expect(weekLabel(at, "America/Los_Angeles")).toBe("This week (Mon 16 Nov – Sun 22 Nov)");
-    expect(weekLabel(new Date("2026-11-16T00:00:00Z"), "UTC")).toBe("This week (Mon 16 Nov – Sun 22 Nov)");
+    expect(weekLabel(at, "Asia/Tokyo", "en-US")).toBe("This week (Mon, Nov 23 – Sun, Nov 29)");
+    expect(weekLabel(at, "America/Los_Angeles", "en-US")).toBe("This week (Mon, Nov 16 – Sun, Nov 22)");
+    expect(weekLabel(new Date("2026-11-16T00:00:00Z"), "UTC", "en-US")).toBe(
+      "This week (Mon, Nov 16 – Sun, Nov 22)",
+    );
   });
 
   it("spans months and years", () => {
-    expect(weekLabel(new Date("2026-12-31T12:00:00Z"), "UTC")).toBe("This week (Mon 28 Dec – Sun 3 Jan)");
+    expect(weekLabel(new Date("2026-12-31T12:00:00Z"), "UTC", "en-US")).toBe(
+      "This week (Mon, Dec 28 – Sun, Jan 3)",
+    );
   });
 
   it("says the next week starts next Monday at midnight, the member's time", () => {
-    expect(weekResetLabel(new Date("2026-11-21T08:00:00Z"), "Europe/Paris")).toBe("Mon 23 Nov, 00:00");
-    expect(weekResetLabel(new Date("2026-11-22T16:00:00Z"), "Asia/Tokyo")).toBe("Mon 30 Nov, 00:00");
+    expect(weekResetLabel(new Date("2026-11-21T08:00:00Z"), "Europe/Paris", "en-US")).toBe(
+      "Mon, Nov 23, 12:00 AM",
+    );
+    expect(weekResetLabel(new Date("2026-11-22T16:00:00Z"), "Asia/Tokyo", "en-US")).toBe(
+      "Mon, Nov 30, 12:00 AM",
+    );
   });
 });
 

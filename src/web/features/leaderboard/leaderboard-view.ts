@@ -1,3 +1,4 @@
+import { formatDay, formatTime } from "../../lib/format";
 import type { Leaderboard, LeaderboardEntry } from "./api";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,28 +31,16 @@ export function memberWeek(now: Date, timeZone?: string): { monday: Date; sunday
   };
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
-
-/** "Mon 16 Nov" */
-export function shortDay(date: Date): string {
-  // en-GB writes "Mon, 16 Nov" in some runtimes and "Mon 16 Nov" in others.
-  return dayFormat.format(date).replace(",", "");
-}
-
-/** "This week (Mon 16 Nov – Sun 22 Nov)" */
-export function weekLabel(now: Date, timeZone?: string): string {
+/** "This week (Mon, Nov 16 – Sun, Nov 22)": the member's week, its days as every page writes days. */
+export function weekLabel(now: Date, timeZone?: string, locale?: string): string {
   const { monday, sunday } = memberWeek(now, timeZone);
-  return `This week (${shortDay(monday)} – ${shortDay(sunday)})`;
+  return `This week (${formatDay(monday, { locale })} – ${formatDay(sunday, { locale })})`;
 }
 
-/** When the member's board starts over: next Monday at midnight, their time ("Mon 23 Nov, 00:00"). */
-export function weekResetLabel(now: Date, timeZone?: string): string {
-  return `${shortDay(memberWeek(now, timeZone).nextMonday)}, 00:00`;
+/** When the member's board starts over: next Monday at midnight, their time ("Mon, Nov 23, 12:00 AM"). */
+export function weekResetLabel(now: Date, timeZone?: string, locale?: string): string {
+  const { nextMonday } = memberWeek(now, timeZone);
+  return `${formatDay(nextMonday, { locale })}, ${formatTime(nextMonday, { timeZone: "UTC", locale })}`;
 }
 
 export function displayName(entry: Pick<LeaderboardEntry, "firstName" | "lastName">): string {

@@ -1,15 +1,13 @@
 import { Lock, Sparkles } from "lucide-react";
+import { formatDate } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { achievementIcon } from "../achievement-icons";
 import { type BadgeView, progressText, RARITY_LABELS, requirementText } from "../achievement-view";
 import { RARITY_STYLES } from "../rarity-styles";
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", year: "numeric" });
-
 function unlockedOn(iso: string | null): string {
-  if (!iso) return "Unlocked";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "Unlocked" : `Unlocked ${dateFormat.format(date)}`;
+  const day = iso ? formatDate(iso) : "";
+  return day ? `Unlocked ${day}` : "Unlocked";
 }
 
 /**

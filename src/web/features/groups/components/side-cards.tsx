@@ -3,18 +3,9 @@ import { Link } from "wouter";
 import type { Group } from "../../../../core/schemas/groups";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
-import { knownTimeZone } from "../../../lib/local-datetime";
+import { formatDate } from "../../../lib/format";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { CardHeading } from "./group-badges";
-
-/** A day in the member's profile zone ("November 23, 2026"). */
-const dayIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: knownTimeZone(timeZone),
-  }).format(new Date(iso));
 
 /** Quick Actions: Group Chat (members; opens and closes the chat) and Start Competition. */
 export function QuickActions({
@@ -59,7 +50,7 @@ export function GroupInfoCard({ group }: { group: Pick<Group, "createdAt" | "mem
             <dt className="flex items-center gap-1.5 text-slate-600">
               <CalendarDays className="size-4" aria-hidden="true" /> Created
             </dt>
-            <dd className="font-semibold text-slate-900">{dayIn(group.createdAt, timeZone)}</dd>
+            <dd className="font-semibold text-slate-900">{formatDate(group.createdAt, { timeZone })}</dd>
           </div>
           <div className="flex items-center justify-between gap-3">
             <dt className="flex items-center gap-1.5 text-slate-600">

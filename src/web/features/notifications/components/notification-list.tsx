@@ -1,7 +1,8 @@
 import { Link } from "wouter";
+import { formatAgo } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import type { Notification } from "../api";
-import { kindIcons, safeLink, timeAgo } from "../notification-view";
+import { kindIcons, safeLink } from "../notification-view";
 
 /** The member's notifications, newest first; opening one marks it read and follows its link. */
 export function NotificationList({
@@ -41,7 +42,7 @@ export function NotificationList({
                     {item.title}
                   </span>
                   <time dateTime={item.createdAt} className="shrink-0 pt-0.5 text-xs text-slate-500">
-                    {timeAgo(item.createdAt, now)}
+                    {formatAgo(item.createdAt, now)}
                   </time>
                 </span>
                 <span className="mt-0.5 block text-sm text-slate-600">{item.body}</span>

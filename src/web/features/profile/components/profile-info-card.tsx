@@ -4,6 +4,7 @@ import { Avatar, initialsOf } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
+import { formatMonth } from "../../../lib/format";
 import { errorMessage } from "../../../lib/utils";
 import type { User } from "../../auth/api";
 import { useUploadProfileImage } from "../api";
@@ -13,7 +14,7 @@ import { checkImageFile, displayName, formatCount, PROFILE_TEXTS } from "../prof
 export function ProfileInfoCard({ user, onEdit }: { user: User; onEdit: () => void }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadProfileImage();
-  const since = new Date(user.createdAt).toLocaleDateString(undefined, { year: "numeric", month: "long" });
+  const since = formatMonth(user.createdAt, { timeZone: user.timeZone });
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

@@ -2,6 +2,7 @@ import { CreditCard } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
+import { formatDate } from "../../../lib/format";
 import type { User } from "../../auth/api";
 import { useCancelSubscriptionMutation, useReactivateSubscriptionMutation } from "../../subscription/api";
 import { PROFILE_TEXTS } from "../profile-view";
@@ -11,7 +12,7 @@ export function SubscriptionCard({ user }: { user: User }) {
   const reactivate = useReactivateSubscriptionMutation();
   const ending = user.subscriptionStatus === "cancel_at_period_end";
   const periodEnd = user.subscriptionPeriodEnd
-    ? new Date(user.subscriptionPeriodEnd).toLocaleDateString()
+    ? formatDate(user.subscriptionPeriodEnd, { timeZone: user.timeZone })
     : null;
   const failed = (description: string) => () =>
     toast({ title: "Error", description, variant: "destructive" });

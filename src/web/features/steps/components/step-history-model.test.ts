@@ -20,7 +20,7 @@ describe("the chart's scale", () => {
   });
 
   it("reaches the goal even when no day did, so the goal line stays on the chart", () => {
-    const model = chartModel(week([1200, 3000, 0, 0, 0, 0, 500]), 10_000);
+    const model = chartModel(week([1200, 3000, 0, 0, 0, 0, 500]), 10_000, "en-US");
     expect(model.scaleMax).toBe(10_000);
     expect(model.goalPercent).toBe(100);
     expect(model.bars.map((b) => b.heightPercent)).toEqual([12, 30, 0, 0, 0, 0, 5]);
@@ -45,16 +45,16 @@ describe("the chart's scale", () => {
 
 describe("the chart's labels", () => {
   it("name each weekday and mark the last day as today", () => {
-    const model = chartModel(week([0, 0, 0, 0, 0, 0, 0]));
+    const model = chartModel(week([0, 0, 0, 0, 0, 0, 0]), undefined, "en-US");
     expect(model.bars.map((b) => b.weekday)).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
-    expect(model.bars[0].dayLabel).toBe("Monday 16 November");
+    expect(model.bars[0].dayLabel).toBe("Monday, Nov 16");
     expect(model.bars.map((b) => b.isToday)).toEqual([false, false, false, false, false, false, true]);
     expect(model.empty).toBe(true);
   });
 
   it("keep the calendar day in every time zone", () => {
     // A date string is a day, not an instant: no zone may turn Monday into Sunday.
-    const model = chartModel([{ date: "2026-03-29", steps: 1 }]);
+    const model = chartModel([{ date: "2026-03-29", steps: 1 }], undefined, "en-US");
     expect(model.bars[0].weekday).toBe("Sun");
   });
 

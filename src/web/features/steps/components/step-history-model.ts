@@ -1,3 +1,4 @@
+import { formatDay, formatWeekday } from "../../../lib/format";
 import type { StepHistoryDay } from "../history-api";
 
 export interface ChartBar {
@@ -5,7 +6,7 @@ export interface ChartBar {
   steps: number;
   /** "Mon" */
   weekday: string;
-  /** "Monday 16 November", for the table screen readers read. */
+  /** "Monday, Nov 16", for the table screen readers read. */
   dayLabel: string;
   /** Share of the chart's height, 0 to 100; a day with steps always shows a sliver. */
   heightPercent: number;
@@ -54,33 +55,19 @@ function trimZero(text: string): string {
   return text.replace(/\.0$/, "");
 }
 
-// Dates are calendar days, not instants: read and written in UTC so no zone can shift them.
-const weekdayFormat = new Intl.DateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" });
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  timeZone: "UTC",
-});
-
-function calendarDay(date: string): Date {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
-}
-
-export function chartModel(days: StepHistoryDay[], goal?: number): ChartModel {
+export function chartModel(days: StepHistoryDay[], goal?: number, locale?: string): ChartModel {
   const target = goal !== undefined && goal > 0 ? goal : null;
   const best = days.reduce((max, day) => Math.max(max, day.steps), 0);
   const scaleMax = niceMax(Math.max(best, target ?? 0));
   const total = days.reduce((sum, day) => sum + day.steps, 0);
   const bars = days.map((day, i) => {
     const percent = (day.steps / scaleMax) * 100;
-    const when = calendarDay(day.date);
     return {
       date: day.date,
       steps: day.steps,
-      weekday: weekdayFormat.format(when),
-      dayLabel: dayFormat.format(when).replace(",", ""),
+      // Calendar days, never shifted by a zone, written as every page writes days (lib/format).
+      weekday: formatWeekday(day.date, locale),
+      dayLabel: formatDay(day.date, { weekday: "long", locale }),
       heightPercent: day.steps > 0 ? Math.min(100, Math.max(MIN_VISIBLE_PERCENT, percent)) : 0,
       isToday: i === days.length - 1,
       metGoal: target !== null && day.steps >= target,

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { BrandMark, BrandName } from "../../../components/layout/brand";
 import { PageHeader } from "../../../components/layout/page";
 import { Card, CardContent } from "../../../components/ui/card";
+import { formatTime } from "../../../lib/format";
 import { useUser } from "../../auth/api";
 import { sendPracticeTap } from "../api";
 
@@ -22,7 +23,7 @@ function StatusLine({ status }: { status: Status }) {
     case "synced":
       return (
         <span className="inline-flex items-center gap-1.5 text-emerald-800">
-          <CircleCheck className="size-4" aria-hidden="true" /> Synced at {status.at.toLocaleTimeString()}
+          <CircleCheck className="size-4" aria-hidden="true" /> Synced at {formatTime(status.at)}
         </span>
       );
     case "local":

@@ -1,0 +1,108 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../db/client";
+import { auditLedger } from "../ledger/audit";
+import { useTestApp } from "../test/test-app";
+import { seedDemoData } from "./demo";
+
+const MINUTE = 60_000;
+
+type Move = { kind: string; reference: string | null; userId: number | null; at: Date };
+type Window = { id: number; groupId: number | null; start: Date; end: Date };
+
+/**
+ * Issue 25 item 6: the demo looks lived in. Every seeded transfer, point entry and message carries
+ * the time it would have happened, booked through the ledger: entry fees before their race
+ * starts, prizes after it ends (and its grace period), messages during it, points a minute after
+ * the walk that earned them, wallets filled before the fees they pay.
+ */
+describe("demo data times", () => {
+  const t = useTestApp();
+
+  it("orders every seeded movement and message as it would have happened: fee < start < end < prize", async () => {
+    const seededAt = t().clock.now();
+    expect(await seedDemoData(t().app.ctx)).not.toBeNull();
+    const db = t().app.ctx.db;
+    const moves = (
+      await queryRows<Move & { at: string }>(
+        db,
+        sql`select kind, reference, user_id as "userId", created_at as at from ledger_transfers order by id`,
+      )
+    ).map((m) => ({ ...m, at: new Date(m.at) }));
+    const windows = (
+      await queryRows<{ id: number; groupId: number | null; start: string; end: string }>(
+        db,
+        sql`select id, group_id as "groupId", start_date as start, end_date as end from competitions`,
+      )
+    ).map((w): Window => ({ ...w, start: new Date(w.start), end: new Date(w.end) }));
+    const poolOf = (w: Window) => (w.groupId === null ? `competition:${w.id}` : `group:${w.groupId}`);
+    const grace = t().app.ctx.config.settlementGraceMs;
+
+    // Nothing is booked after the moment of seeding.
+    expect(moves.length).toBeGreaterThan(50);
+    for (const m of moves)
+      expect(m.at.getTime(), `${m.kind} ${m.reference}`).toBeLessThanOrEqual(seededAt.getTime());
+    const atSeeding = moves.filter((m) => m.at.getTime() === seededAt.getTime());
+    // Only a point paid for today's last walk, when it was less than a minute before seeding.
+    for (const m of atSeeding) expect(["earned", "milestone", "bonus"]).toContain(m.kind);
+    expect(atSeeding.length).toBeLessThanOrEqual(4);
+
+    let prizes = 0;
+    for (const w of windows) {
+      expect(w.start.getTime()).toBeLessThan(w.end.getTime());
+      const fees = moves.filter((m) => m.kind === "entry_fee" && m.reference === poolOf(w));
+      for (const fee of fees)
+        expect(fee.at.getTime(), `fee into ${poolOf(w)}`).toBeLessThan(w.start.getTime());
+      for (const prize of moves.filter((m) => m.kind === "prize" && m.reference === `competition:${w.id}`)) {
+        expect(prize.at.getTime(), `prize of competition ${w.id}`).toBeGreaterThanOrEqual(
+          w.end.getTime() + grace,
+        );
+        prizes++;
+      }
+    }
+    expect(prizes, "the finished competition and group round paid their podiums").toBe(4);
+
+    // Each member's wallet was filled before the first fee it paid.
+    for (const userId of new Set(moves.filter((m) => m.kind === "entry_fee").map((m) => m.userId))) {
+      const own = moves.filter((m) => m.userId === userId);
+      const firstFee = Math.min(...own.filter((m) => m.kind === "entry_fee").map((m) => m.at.getTime()));
+      for (const m of own.filter((m) => ["deposit", "fitcoin_purchase", "platform_fee"].includes(m.kind))) {
+        expect(m.at.getTime()).toBeLessThan(firstFee);
+      }
+    }
+
+    // Points a minute after the day's last sync (or at seeding, when that was under a minute ago).
+    const syncs = await queryRows<{ userId: number; at: string }>(
+      db,
+      sql`select user_id as "userId", received_at as at from step_batches`,
+    );
+    const points = moves.filter((m) => ["earned", "milestone", "bonus"].includes(m.kind));
+    expect(points.length).toBeGreaterThan(20);
+    for (const p of points) {
+      const afterSync = syncs.some(
+        (s) =>
+          s.userId === p.userId &&
+          (new Date(s.at).getTime() + MINUTE === p.at.getTime() || p.at.getTime() === seededAt.getTime()),
+      );
+      expect(afterSync, `${p.kind} at ${p.at.toISOString()}`).toBe(true);
+    }
+
+    // Group chat during the group's running round.
+    const said = await queryRows<{ room: string; at: string }>(
+      db,
+      sql`select room, created_at as at from chat_messages`,
+    );
+    expect(said.length).toBeGreaterThan(0);
+    for (const m of said) {
+      const w = windows.find((x) => poolOf(x) === m.room || `competition:${x.id}` === m.room);
+      if (!w) throw new Error(`no race for ${m.room}`);
+      const at = new Date(m.at).getTime();
+      expect(at).toBeGreaterThanOrEqual(w.start.getTime());
+      expect(at).toBeLessThan(Math.min(w.end.getTime(), seededAt.getTime()));
+    }
+
+    // The books still balance.
+    expect((await auditLedger(db)).mismatches).toEqual([]);
+    // Seeding a whole demo is slow on a busy machine.
+  }, 120_000);
+});
