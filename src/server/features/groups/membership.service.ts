@@ -21,7 +21,7 @@ import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } 
 import { poolAccount, userAccount } from "../../ledger/accounts";
 import { refundPaidIn } from "../../ledger/pools";
 import { transfer } from "../../ledger/transfer";
-import { postToRoom, roomMessages } from "../chat/chat.service";
+import { hiddenAuthorsSql, postToRoom, roomMessages, roomVersionSql } from "../chat/chat.service";
 import * as contests from "../competitions/group-competitions.service";
 import { isSuppressed, notify, unsubscribeHeaders } from "../notifications/notifications.service";
 import * as repo from "./groups.repo";
@@ -246,10 +246,15 @@ const asGroupMessage = (m: Awaited<ReturnType<typeof roomMessages>>[number]): Gr
   userProfileImage: m.profileImageUrl,
 });
 
+const chatAccess = repo.chatAccessQuery({ hidden: hiddenAuthorsSql, version: roomVersionSql });
+
+/** The chat poll (every 3 s while a chat is open): members only, in one look-up before the messages. */
 export async function messages(ctx: AppContext, viewer: Viewer, id: number): Promise<GroupMessage[]> {
   const user = requireUser(viewer);
-  await requireMember(ctx, user, id);
-  return (await roomMessages(ctx, repo.groupKey(id), user.id)).map(asGroupMessage);
+  const [access] = await chatAccess(ctx.db).execute({ viewerId: user.id, id });
+  if (!access) throw groupNotFound();
+  if (access.role === null) throw forbidden("Only the group's members can do this");
+  return (await roomMessages(ctx, repo.groupKey(id), user.id, access)).map(asGroupMessage);
 }
 
 export async function postMessage(ctx: AppContext, viewer: Viewer, id: number, message: string) {
