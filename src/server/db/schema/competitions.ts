@@ -138,6 +138,8 @@ export const chatMessages = pgTable(
     index("chat_messages_room_idx").on(t.room, t.id.desc().nullsFirst()),
     // Achievements count a member's messages.
     index("chat_messages_user_idx").on(t.userId),
+    // A room's deleted messages, counted by every chat poll (the room's version): the few deleted.
+    index("chat_messages_deleted_idx").on(t.room).where(sql`${t.deletedAt} is not null`),
     check("chat_messages_length", sql`char_length(${t.message}) between 1 and 1000`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, notInArray } from "drizzle-orm";
+import { and, desc, eq, isNull, notInArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatMessages, users } from "../../db/schema";
 
@@ -11,6 +11,24 @@ const columns = {
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,
 };
+
+/**
+ * Everyone whose messages `viewerId` does not see (blocked by the viewer, or blocking them), as an
+ * int[] expression: a room's access check reads it in the same statement.
+ */
+export const hiddenAuthorsSql = (viewerId: Placeholder | number) =>
+  sql<number[]>`coalesce((select array_agg(distinct case when b.blocker_id = ${viewerId}
+      then b.blocked_id else b.blocker_id end)
+    from user_blocks b where b.blocker_id = ${viewerId} or b.blocked_id = ${viewerId}), '{}')`;
+
+/**
+ * A room's version for a cached copy of its messages: its last message and how many of its
+ * messages are deleted (chat_messages_deleted_idx), so that a post or a deletion from any process
+ * shows at the next poll.
+ */
+export const roomVersionSql = (room: SQL) =>
+  sql<string>`(select coalesce(max(v.id), 0) from chat_messages v where v.room = ${room})
+    || ':' || (select count(*) from chat_messages d where d.room = ${room} and d.deleted_at is not null)`;
 
 /** The newest `limit` messages of a room, newest first, without deleted ones nor those of `hiddenAuthors`. */
 export function latest(db: Db, room: string, limit: number, hiddenAuthors: number[]) {

@@ -4,6 +4,7 @@ import { CHAT_HISTORY_LIMIT } from "../../../core/constants";
 import type { ChatMessage } from "../../../core/schemas/competitions";
 import type { ChatReportBody } from "../../../core/schemas/safety";
 import type { AppContext } from "../../context";
+import { sharedReads } from "../../db/shared-read";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { takeChatPost } from "../../http/member-limits";
 import { requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
@@ -31,11 +32,34 @@ export function hiddenAuthorsFor(ctx: AppContext, viewerId: number): Promise<num
   return safety.blockedEitherWay(ctx, viewerId);
 }
 
-/** The newest 100 messages of a room, oldest first (the order a chat reads); deleted ones are gone. */
-export async function roomMessages(ctx: AppContext, room: string, viewerId: number): Promise<ChatMessage[]> {
-  const hidden = await hiddenAuthorsFor(ctx, viewerId);
-  const rows = await repo.latest(ctx.db, room, CHAT_HISTORY_LIMIT, hidden);
-  return rows.reverse().map(view);
+export { hiddenAuthorsSql, roomVersionSql } from "./chat.repo";
+
+/**
+ * A room's newest messages as a member without blocks sees them, shared by the polls of one
+ * process (every open chat polls every 3 s) while the room's version is unchanged: a post or a
+ * deletion anywhere shows at once. Kept at most 5 s, so that a renamed author or a new avatar
+ * shows within that.
+ */
+const rooms = sharedReads<string, ChatMessage[]>(5_000);
+
+const newest = async (ctx: AppContext, room: string, hidden: number[]) =>
+  (await repo.latest(ctx.db, room, CHAT_HISTORY_LIMIT, hidden)).reverse().map(view);
+
+/**
+ * The newest 100 messages of a room, oldest first (the order a chat reads); deleted ones are gone.
+ * `known`: the viewer's hidden authors and the room's version, when the caller's access check has
+ * read them already (hiddenAuthorsSql, roomVersionSql).
+ */
+export async function roomMessages(
+  ctx: AppContext,
+  room: string,
+  viewerId: number,
+  known?: { hidden: number[]; version: string },
+): Promise<ChatMessage[]> {
+  if (known?.hidden.length === 0) {
+    return rooms.get(ctx.db, room, ctx.clock.now(), () => newest(ctx, room, []), known.version);
+  }
+  return newest(ctx, room, known?.hidden ?? (await hiddenAuthorsFor(ctx, viewerId)));
 }
 
 /**

@@ -1,9 +1,11 @@
 // The part of the competitions list every member shares (the open and recent competitions, their
 // pools, top 5 and winners), built at most once a second per process: every member's client polls
 // the list every 10 s, and the viewer's own standing is read live on top of it (repo.viewerStandings).
-// A change made through this process drops it at once; another process's change shows within 1 s.
+// A change made through this process drops it at once; another process's change shows within 1 s
+// (db/shared-read).
 import { COMPETITION_LEADERBOARD_SIZE, COMPLETED_VISIBLE_MS } from "../../../core/constants";
 import type { Db } from "../../db/client";
+import { sharedReads } from "../../db/shared-read";
 import * as repo from "./competitions.repo";
 
 export const BOARD_TTL_MS = 1_000;
@@ -14,8 +16,7 @@ export type Board = {
   winners: Map<number, repo.StandingRow[]>;
 };
 
-type Entry = { board: Promise<Board>; builtAt: number; asOf: number };
-const boards = new WeakMap<Db, Entry>();
+const boards = sharedReads<"board", Board>(BOARD_TTL_MS);
 
 const byCompetition = (rows: repo.StandingRow[]) => {
   const map = new Map<number, repo.StandingRow[]>();
@@ -46,25 +47,10 @@ async function build(db: Db, now: Date): Promise<Board> {
  * while the app's clock has not moved on by more than that (tests drive it by hand).
  */
 export function sharedBoard(db: Db, now: Date): Promise<Board> {
-  const at = now.getTime();
-  const found = boards.get(db);
-  if (
-    found &&
-    Date.now() - found.builtAt < BOARD_TTL_MS &&
-    at >= found.asOf &&
-    at - found.asOf < BOARD_TTL_MS
-  ) {
-    return found.board;
-  }
-  const board = build(db, now);
-  const entry = { board, builtAt: Date.now(), asOf: at };
-  boards.set(db, entry);
-  // A failed build is not kept.
-  board.catch(() => boards.get(db) === entry && boards.delete(db));
-  return board;
+  return boards.get(db, "board", now, () => build(db, now));
 }
 
-/** Drops this process's board after a change (a join, leave, edit, deletion or settlement). */
+/** Drops this process's board after a change (a join, leave, edit, deletion, settlement or ban). */
 export function invalidateBoard(db: Db): void {
-  boards.delete(db);
+  boards.drop(db);
 }

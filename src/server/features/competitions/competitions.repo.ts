@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { type Db, preparedOnce, queryRows, type Tx } from "../../db/client";
 import { type CompetitionRow, competitionParticipants, competitions } from "../../db/schema";
 import { bannedAhead } from "./standings.repo";
@@ -119,7 +119,7 @@ export type StandingRow = {
   prize: number | null;
 };
 
-type RawStanding = {
+export type RawStanding = {
   competition_id: number;
   user_id: number;
   steps: number;
@@ -147,22 +147,37 @@ const idArray = (ids: number[]) =>
     sql`, `,
   )}]::int[]`;
 
-/** The top `limit` of each competition by steps (the standings index, one probe per competition). */
+/**
+ * The top `limit` of a competition by steps (the standings index, one probe), banned members left
+ * out: the rows' SQL, shared by `topOf` and by statements that carry a top 5 as JSON (`topJson`).
+ */
+const topRows = (competitionId: SQL, limit: number) =>
+  sql`select p.competition_id, p.user_id, p.steps, p.final_position, p.prize::text as prize,
+      u.first_name, u.last_name, u.profile_image_url
+    from competition_participants p join users u on u.id = p.user_id
+    where p.competition_id = ${competitionId} and u.banned_at is null
+    order by p.steps desc, p.user_id
+    limit ${limit}`;
+
+/** The top `limit` of each competition by steps. */
 export async function topOf(db: Db, ids: number[], limit: number): Promise<StandingRow[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<RawStanding>(
     db,
-    sql`select t.* from unnest(${idArray(ids)}) as cid(id), lateral (
-        select p.competition_id, p.user_id, p.steps, p.final_position, p.prize::text as prize,
-          u.first_name, u.last_name, u.profile_image_url
-        from competition_participants p join users u on u.id = p.user_id
-        where p.competition_id = cid.id and u.banned_at is null
-        order by p.steps desc, p.user_id
-        limit ${limit}
-      ) t`,
+    sql`select t.* from unnest(${idArray(ids)}) as cid(id), lateral (${topRows(sql`cid.id`, limit)}) t`,
   );
   return rows.map(standing);
 }
+
+/**
+ * The same top `limit` as one JSON column (an empty array without a competition), for a page that
+ * reads it with the rest of its row in one statement; `fromTopJson` reads it back.
+ */
+export const topJson = (competitionId: SQL, limit: number) =>
+  sql<RawStanding[]>`(select coalesce(json_agg(t order by t.steps desc, t.user_id), '[]'::json)
+    from (${topRows(competitionId, limit)}) t)`;
+
+export const fromTopJson = (rows: RawStanding[]): StandingRow[] => rows.map(standing);
 
 /** Prize winners of settled competitions, best first. */
 export async function winnersOf(db: Db, ids: number[]): Promise<StandingRow[]> {

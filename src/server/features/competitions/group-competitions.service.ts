@@ -1,7 +1,8 @@
 // A group's own competition (DESIGN 1, group money) is a competitions row with group_id set: the
 // same standings trigger, settlement, fair-play hold and exactly-once payout. The groups feature
 // reaches it only through these functions, inside its own transactions.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { COMPETITION_LEADERBOARD_SIZE } from "../../../core/constants";
 import { fitcoinsFromMinor } from "../../../core/money";
 import type { StandingsEntry } from "../../../core/schemas/competitions";
 import type { GroupRound } from "../../../core/schemas/groups";
@@ -121,6 +122,15 @@ export async function topOfEach(
   const rows = await repo.topOf(db, ids, limit);
   return new Map(ids.map((id) => [id, withPositions(rows.filter((r) => r.competitionId === id))]));
 }
+
+/**
+ * A group round's top 5 (as its group page shows it) as one JSON column, so that the page's own
+ * statement carries it (one round trip); `topFiveOf` reads it back with positions.
+ */
+export const topFiveJson = (competitionId: SQL) => repo.topJson(competitionId, COMPETITION_LEADERBOARD_SIZE);
+
+export const topFiveOf = (json: repo.RawStanding[]): StandingsEntry[] =>
+  withPositions(repo.fromTopJson(json));
 
 /** The first `limit` of a competition's standings, with positions counted over everyone. */
 export function standings(db: Db, id: number, limit: number): Promise<StandingsEntry[]> {

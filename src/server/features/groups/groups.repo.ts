@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type Db, queryRows, type Tx } from "../../db/client";
+import { and, asc, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type Db, preparedOnce, queryRows, type Tx } from "../../db/client";
 import { competitions, groupContributions, groupMembers, groups, users } from "../../db/schema";
 
 export const groupKey = (groupId: number) => `group:${groupId}`;
@@ -47,7 +47,7 @@ const flatten = (r: Selected): GroupListRow => ({
   settlement: r.settlement,
 });
 
-function selectGroups(db: Db, viewerId: number) {
+function selectGroups(db: Db, viewerId: number | Placeholder) {
   return db
     .select(listColumns)
     .from(groups)
@@ -66,9 +66,75 @@ export async function listForViewer(db: Db, viewerId: number): Promise<GroupList
   return rows.map(flatten);
 }
 
+/** One group with the viewer's role: every group page and its polls ask it (prepared once). */
+const oneForViewerQuery = preparedOnce((db) =>
+  selectGroups(db, sql.placeholder("viewerId"))
+    .where(and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt)))
+    .prepare("group_for_viewer"),
+);
+
 export async function oneForViewer(db: Db, viewerId: number, id: number): Promise<GroupListRow | undefined> {
-  const [row] = await selectGroups(db, viewerId).where(and(eq(groups.id, id), isNull(groups.deletedAt)));
+  const [row] = (await oneForViewerQuery(db).execute({ viewerId, id })) as Selected[];
   return row ? flatten(row) : undefined;
+}
+
+/** A member as the group page lists them. */
+export type MemberView = Pick<MemberRow, "userId" | "firstName" | "lastName" | "profileImageUrl" | "role">;
+
+/**
+ * The group page's one statement: the group with the viewer's role (as `oneForViewer`), its members
+ * (admins first, then by joining order) and its round's top 5 (`top`, from the competitions
+ * feature) as JSON columns, read together in one round trip.
+ */
+export function detailQuery<Top>(top: (competitionId: SQL) => SQL<Top>) {
+  const withPage = preparedOnce((db) =>
+    db
+      .select({
+        ...listColumns,
+        members: sql<MemberView[]>`(select coalesce(json_agg(json_build_object('userId', m.user_id,
+            'firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url,
+            'role', m.role) order by m.role <> 'admin', m.joined_at, m.user_id), '[]'::json)
+          from group_members m join users u on u.id = m.user_id where m.group_id = ${groups.id})`,
+        top: top(sql`${groups.competitionId}`),
+      })
+      .from(groups)
+      .leftJoin(
+        groupMembers,
+        and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder("viewerId"))),
+      )
+      .leftJoin(competitions, eq(competitions.id, groups.competitionId))
+      .where(and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt)))
+      .prepare("group_page_for_viewer"),
+  );
+  return async (db: Db, viewerId: number, id: number) => {
+    const [found] = await withPage(db).execute({ viewerId, id });
+    return found ? { row: flatten(found as Selected), members: found.members, top: found.top } : undefined;
+  };
+}
+
+/**
+ * The chat poll's one look-up: whether the group exists, the viewer's role in it, and from the
+ * chat feature the authors whose messages the viewer does not see and the room's version.
+ */
+export function chatAccessQuery(chat: {
+  hidden: (viewerId: Placeholder) => SQL<number[]>;
+  version: (room: SQL) => SQL<string>;
+}) {
+  return preparedOnce((db) =>
+    db
+      .select({
+        role: groupMembers.role,
+        hidden: chat.hidden(sql.placeholder("viewerId")),
+        version: chat.version(sql`'group:' || ${groups.id}`),
+      })
+      .from(groups)
+      .leftJoin(
+        groupMembers,
+        and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder("viewerId"))),
+      )
+      .where(and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt)))
+      .prepare("group_chat_access"),
+  );
 }
 
 export async function findByInvite(db: Db, code: string): Promise<GroupRow | undefined> {

@@ -52,9 +52,8 @@ export async function list(ctx: AppContext, viewer: Viewer): Promise<Group[]> {
   return present(ctx, await repo.listForViewer(ctx.db, user.id));
 }
 
-/** A group the viewer may see: a member, any signed-in member for a public group, a site admin. */
-export async function visibleGroup(ctx: AppContext, user: ViewerUser, id: number) {
-  const row = await repo.oneForViewer(ctx.db, user.id, id);
+/** 404 without the group; 403 for a private group to anyone but its members and site admins. */
+function requireVisible<T extends repo.GroupListRow>(user: ViewerUser, row: T | undefined): T {
   if (!row) throw groupNotFound();
   if (row.isPrivate && row.role === null && !user.isAdmin) {
     throw forbidden("This group is private: only its members can see it");
@@ -62,9 +61,19 @@ export async function visibleGroup(ctx: AppContext, user: ViewerUser, id: number
   return row;
 }
 
+/** A group the viewer may see: a member, any signed-in member for a public group, a site admin. */
+export async function visibleGroup(ctx: AppContext, user: ViewerUser, id: number) {
+  return requireVisible(user, await repo.oneForViewer(ctx.db, user.id, id));
+}
+
+const groupPage = repo.detailQuery(contests.topFiveJson);
+
+/** One group as its page shows it, read in one statement (the page is refetched often). */
 export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promise<Group> {
   const user = requireUser(viewer);
-  return (await present(ctx, [await visibleGroup(ctx, user, id)]))[0];
+  const page = await groupPage(ctx.db, user.id, id);
+  const row = requireVisible(user, page?.row);
+  return toGroup(row, page?.members ?? [], contests.topFiveOf(page?.top ?? []), ctx.clock.now());
 }
 
 /**

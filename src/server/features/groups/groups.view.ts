@@ -3,7 +3,7 @@ import { competitionStatus, entryDeadline } from "../../../core/rules/entry-cuto
 import type { StandingsEntry } from "../../../core/schemas/competitions";
 import type { Group } from "../../../core/schemas/groups";
 import { settlementState } from "../competitions/group-competitions.service";
-import type { GroupListRow, MemberRow } from "./groups.repo";
+import type { GroupListRow, MemberView } from "./groups.repo";
 
 const money = (minor: number | null) => (minor === null ? null : formatMinor(minor));
 
@@ -17,7 +17,7 @@ export function groupCompetitionStatus(row: Pick<GroupListRow, "startDate" | "en
 /** A group as the API answers it (specification 2 section 3). */
 export function toGroup(
   row: GroupListRow,
-  members: MemberRow[],
+  members: MemberView[],
   leaderboard: StandingsEntry[],
   now: Date,
 ): Group {

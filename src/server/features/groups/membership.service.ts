@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { GROUP_RECENT_CONTRIBUTIONS, INVITE_PAGE_MEMBERS } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
 import { entriesOpen, entryDeadline } from "../../../core/rules/entry-cutoff";
-import type { StandingsEntry } from "../../../core/schemas/competitions";
+import type { ChatMessage, StandingsEntry } from "../../../core/schemas/competitions";
 import type {
   Contribution,
   GroupInfo,
@@ -21,7 +21,7 @@ import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } 
 import { poolAccount, userAccount } from "../../ledger/accounts";
 import { refundPaidIn } from "../../ledger/pools";
 import { transfer } from "../../ledger/transfer";
-import { postToRoom, roomMessages } from "../chat/chat.service";
+import { hiddenAuthorsSql, postToRoom, roomMessages, roomVersionSql } from "../chat/chat.service";
 import * as contests from "../competitions/group-competitions.service";
 import { isSuppressed, notify, unsubscribeHeaders } from "../notifications/notifications.service";
 import * as repo from "./groups.repo";
@@ -246,10 +246,24 @@ const asGroupMessage = (m: Awaited<ReturnType<typeof roomMessages>>[number]): Gr
   userProfileImage: m.profileImageUrl,
 });
 
+const chatAccess = repo.chatAccessQuery({ hidden: hiddenAuthorsSql, version: roomVersionSql });
+
+/** A room's shared messages (chat.service) as the group chat answers them: one array per copy. */
+const asGroupMessages = new WeakMap<ChatMessage[], GroupMessage[]>();
+
+/** The chat poll (every 3 s while a chat is open): members only, in one look-up before the messages. */
 export async function messages(ctx: AppContext, viewer: Viewer, id: number): Promise<GroupMessage[]> {
   const user = requireUser(viewer);
-  await requireMember(ctx, user, id);
-  return (await roomMessages(ctx, repo.groupKey(id), user.id)).map(asGroupMessage);
+  const [access] = await chatAccess(ctx.db).execute({ viewerId: user.id, id });
+  if (!access) throw groupNotFound();
+  if (access.role === null) throw forbidden("Only the group's members can do this");
+  const room = await roomMessages(ctx, repo.groupKey(id), user.id, access);
+  let answer = asGroupMessages.get(room);
+  if (!answer) {
+    answer = room.map(asGroupMessage);
+    asGroupMessages.set(room, answer);
+  }
+  return answer;
 }
 
 export async function postMessage(ctx: AppContext, viewer: Viewer, id: number, message: string) {

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_deleted_idx" ON "chat_messages" USING btree ("room") WHERE "chat_messages"."deleted_at" is not null;
