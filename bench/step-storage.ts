@@ -8,13 +8,11 @@
 // stops growing after the retention window. On PGlite always, on PostgreSQL when DATABASE_URL is
 // set (a scratch database is created and dropped). Prints one JSON line, last.
 
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { SYNC_INTERVAL_MS } from "../src/core/constants";
-import { type Database, openDatabase, queryRows } from "../src/server/db/client";
+import { type Database, queryRows } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
-import { withScratchDatabase } from "./support/postgres";
+import { withScratchDatabase, withScratchPglite } from "./support/postgres";
 import { round } from "./support/stats";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
@@ -119,17 +117,5 @@ const result: Record<string, unknown> = { benchmark: "step_batches storage" };
 if (process.env.DATABASE_URL) {
   result.postgres = await withScratchDatabase(process.env.DATABASE_URL, "steprace_bench_storage", bench);
 }
-if (process.env.BENCH_PGLITE !== "0") {
-  const dataDir = path.resolve(".tmp", `bench-storage-${Date.now()}`);
-  try {
-    const lite = await openDatabase({ kind: "pglite", dataDir });
-    try {
-      result.pglite = await bench(lite);
-    } finally {
-      await lite.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+if (process.env.BENCH_PGLITE !== "0") result.pglite = await withScratchPglite("bench-storage", bench);
 console.log(JSON.stringify(result));

@@ -11,14 +11,14 @@
 
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import { count, eq, sum } from "drizzle-orm";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { type Database, openDatabase } from "../src/server/db/client";
+import type { Database } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { ledgerTransfers, stepBatches, stepDays, stepRefusals } from "../src/server/db/schema";
 import { sessionSyncStats } from "../src/server/features/steps/steps.repo";
@@ -28,7 +28,7 @@ import { buildUser, loginAs } from "../src/server/test/factories";
 import { type Cpu, cpuMarks, inChildProcess, isLoadGenerator, serveLoadJobs } from "./support/child";
 import type { Connection } from "./support/connection";
 import { closedLoop, openLoop, Recorder } from "./support/loops";
-import { withScratchDatabase } from "./support/postgres";
+import { withScratchDatabase, withScratchPglite } from "./support/postgres";
 import { percentile, round } from "./support/stats";
 
 /** This module: the load generator is this file again, forked with `--load-generator`. */
@@ -372,18 +372,7 @@ if (!isLoadGenerator) {
     if (limit) result.ofDatabaseLimitPct = Math.round((100 * pg.syncsPerSec) / limit.perSec);
   }
 
-  const dataDir = path.resolve(".tmp", `bench-sync-${Date.now()}`);
-  if (process.env.BENCH_PGLITE !== "0")
-    try {
-      const lite = await openDatabase({ kind: "pglite", dataDir });
-      try {
-        result.pglite = await bench(lite);
-      } finally {
-        await lite.close();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+  if (process.env.BENCH_PGLITE !== "0") result.pglite = await withScratchPglite("bench-sync", bench);
 
   const pgResult = result.postgres as Awaited<ReturnType<typeof bench>> | undefined;
   result.goal = { database: "postgres", ...GOAL, errors: 0 };

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
@@ -76,5 +77,23 @@ export async function withScratchDatabase<T>(
     }
   } finally {
     await admin.end();
+  }
+}
+
+/** Runs `work` on a scratch PGlite database in .tmp/{prefix}-{time}, removed afterwards (also when `work` fails). */
+export async function withScratchPglite<T>(
+  prefix: string,
+  work: (database: Database) => Promise<T>,
+): Promise<T> {
+  const dataDir = path.resolve(".tmp", `${prefix}-${Date.now()}`);
+  try {
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      return await work(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
