@@ -29,7 +29,7 @@ function openAt(pathname: string) {
       setItem: (k: string, v: string) => void data.set(k, v),
       removeItem: (k: string) => void data.delete(k),
     },
-    location: { pathname, assign },
+    location: { pathname, search: "", assign },
   });
 }
 
@@ -49,13 +49,13 @@ beforeEach(() => openAt("/"));
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the current-user query", () => {
-  it("away from /login a rejected session clears the stored user, goes to /login and fails", async () => {
+  it("away from /login a rejected session clears the stored user, goes to /login (coming back afterwards) and fails", async () => {
     for (const body of rejections) {
       openAt("/wallet");
       answer(401, body);
       await expect(fetchUser()).rejects.toMatchObject({ status: 401, sessionRejected: true });
       expect(data.has("user")).toBe(false);
-      expect(assign).toHaveBeenCalledWith("/login");
+      expect(assign).toHaveBeenCalledWith("/login?next=%2Fwallet");
     }
   });
 
