@@ -3,9 +3,13 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { iconChunkNames } from "./scripts/icon-chunks";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:3000";
+const iconChunks = iconChunkNames(
+  ["src/web/main.tsx", "src/web/features/landing/pages/landing-page.tsx"].map((file) => `${root}${file}`),
+);
 
 /**
  * The built page's stylesheet moves to the end of <body>: a stylesheet in the body does not hold
@@ -110,11 +114,19 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: false,
     rolldownOptions: {
-      // The icons in one chunk: split by which screens share them they made some sixty requests of
-      // a kilobyte or so, each a round trip on a phone's network, several deep after sign-in.
+      // What the entry imports statically ("$initial": React, the query client, the icon runtime
+      // and the entry's few icons...) goes with the entry, as one file rather than a handful of
+      // shared ones. The other icons in two chunks: split by which screens share them they made
+      // some sixty requests of a kilobyte or so, each a round trip on a phone's network, several
+      // deep after sign-in; in one, the landing page loaded every member page's icons too. So the
+      // landing page's own icons form a small chunk, the members' icons another.
       output: {
         codeSplitting: {
-          groups: [{ name: "icons", test: /node_modules[\\/]lucide-react/ }],
+          groups: [
+            { name: "initial", tags: ["$initial"], priority: 2 },
+            { name: iconChunks.visitor, priority: 1 },
+            { name: iconChunks.members, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

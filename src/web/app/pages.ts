@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { User } from "../../core/schemas/auth";
 import { isMobileDevice } from "../lib/device";
+import { queryClient } from "../lib/query-client";
 import { readJsonStorage, storageKeys } from "../lib/storage";
 import { decideAccess, type PageKey } from "./access-rules";
 
@@ -28,10 +29,20 @@ function preloadable<M, P>(load: () => Promise<M>, pick: (module: M) => Componen
   return { component: lazy(async () => ({ default: pick(await preload()) })), preload };
 }
 
-/** Every screen is its own chunk, so the landing page loads only what it shows. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): LazyPage {
+const dataLoaders = new Map<LazyPage, () => Promise<unknown>>();
+
+/**
+ * Every screen is its own chunk, so the landing page loads only what it shows. `prefetch` starts
+ * the screen's main query (through its feature's query options, into the shared client).
+ */
+function page<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<PageProps>,
+  prefetch?: () => Promise<unknown>,
+): LazyPage {
   const { component, preload } = preloadable(load, pick);
   loaders.set(component, preload);
+  if (prefetch) dataLoaders.set(component, prefetch);
   return component;
 }
 
@@ -67,6 +78,11 @@ export function preloadLikelyPage(path: string): void {
   );
   if (decision.type !== "page") return;
   preloadPage(decision.page);
+  // A stored member's screen asks for its data with the session rather than after its render.
+  if (user)
+    dataLoaders
+      .get(pages[decision.page])?.()
+      .catch(() => undefined);
   // The layout too: a member's first screen would otherwise wait for the session's answer, then
   // for the page, before it even asked for the shell around it.
   const shell = decision.layout === "shell" ? appShell : decision.layout === "simple" ? simpleShell : null;
@@ -137,6 +153,15 @@ export const pages: Record<PageKey, LazyPage> = {
   mobileDashboard: page(
     () => import("../features/dashboard/pages/mobile-dashboard-page"),
     (m) => m.MobileDashboardPage,
+    // Fresh 30 s, so the page's first render uses this answer rather than asking again.
+    async () => {
+      const { mobileDashboardStatsQueryOptions: options } = await import("../features/dashboard/api");
+      await queryClient.prefetchQuery(options);
+      // A stored user whose session has ended gets null (401): not kept for the next sign-in.
+      if (queryClient.getQueryData(options.queryKey) === null) {
+        queryClient.removeQueries({ queryKey: options.queryKey, exact: true });
+      }
+    },
   ),
   desktopDashboard: page(
     () => import("../features/dashboard/pages/desktop-dashboard-page"),

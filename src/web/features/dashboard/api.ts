@@ -23,14 +23,16 @@ export function useDashboardStats() {
 }
 
 /** The mobile dashboard's stats: no retry, fresh 30 s, no refetch on focus, refetch on reconnect (section 7). */
+export const mobileDashboardStatsQueryOptions = queryOptions({
+  ...dashboardStatsQueryOptions,
+  retry: false,
+  staleTime: 30_000,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: true,
+});
+
 export function useMobileDashboardStats() {
-  return useQuery({
-    ...dashboardStatsQueryOptions,
-    retry: false,
-    staleTime: 30_000,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: true,
-  });
+  return useQuery(mobileDashboardStatsQueryOptions);
 }
 
 /**
