@@ -6,6 +6,7 @@ import { loadConfig } from "../config";
 import type { Database } from "../db/client";
 import { auditLedger } from "../ledger/audit";
 import { openTestDatabase } from "./database";
+import type { Session } from "./factories";
 
 export type TestApp = {
   app: App;
@@ -65,6 +66,17 @@ export function useTestApp(env: Record<string, string> = {}, deps: Partial<AppDe
     if (!current) throw new Error("test app not ready");
     return current;
   };
+}
+
+/** A request as `session`'s member (signed out when null), with an optional JSON body. */
+export function callAs(
+  app: App,
+  session: Session | null,
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  payload?: object,
+) {
+  return app.inject({ method, url, headers: session?.headers ?? {}, ...(payload ? { payload } : {}) });
 }
 
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {

@@ -6,7 +6,7 @@ import { queryRows } from "../../db/client";
 import { runJobsOnce } from "../../jobs/scheduler";
 import { poolBalance, userBalances } from "../../ledger/accounts";
 import { buildCompetition, buildUser, fundedMember, loginAs, type Session } from "../../test/factories";
-import { expectBooksBalanced, type TestApp } from "../../test/test-app";
+import { callAs, expectBooksBalanced, type TestApp } from "../../test/test-app";
 import { useTwoInstances } from "../../test/two-instances";
 
 const HOUR = 3600_000;
@@ -29,7 +29,7 @@ describe("group money", { timeout: 60_000 }, () => {
     url: string,
     s: Session,
     payload?: object,
-  ) => target.inject({ method, url, headers: s.headers, payload });
+  ) => callAs(target, s, method, url, payload);
   const fc = async (userId: number) => (await userBalances(app().ctx.db, userId)).fc;
   const startIn = (ms: number) => {
     const at = new Date(first.clock.now().getTime() + ms).toISOString();

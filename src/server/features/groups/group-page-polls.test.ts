@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app";
 import { fundedMember, type Session } from "../../test/factories";
-import type { TestApp } from "../../test/test-app";
+import { callAs, type TestApp } from "../../test/test-app";
 import { useTwoInstances } from "../../test/two-instances";
 
 type Message = { id: number; userId: number; message: string };
@@ -23,7 +23,7 @@ describe("group page and chat poll, shared reads", { timeout: 60_000 }, () => {
     url: string,
     s: Session,
     payload?: object,
-  ) => target.inject({ method, url, headers: s.headers, payload });
+  ) => callAs(target, s, method, url, payload);
   const ids = new Map<Session, number>();
   const member = async () => {
     const { user, session } = await fundedMember(first.app, 100);

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { buildUser, loginAs, type Session } from "../../test/factories";
-import type { TestApp } from "../../test/test-app";
+import { callAs, type TestApp } from "../../test/test-app";
 
 /**
  * What the Gift Card of the Month tests share: months counted from the test clock, an admin and a
@@ -19,7 +19,7 @@ export function offerTestKit(t: () => TestApp) {
     return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1) + ms);
   };
   const send = (session: Session | null, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-    t().app.inject({ method, url, headers: session?.headers ?? {}, ...(payload ? { payload } : {}) });
+    callAs(t().app, session, method, url, payload);
 
   async function signIn() {
     sessions.admin ??= await loginAs(t().app, await buildUser(t().app, { isAdmin: true }));

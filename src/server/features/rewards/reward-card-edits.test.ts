@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { AdminRewardGiftCard } from "../../../core/schemas/reward-gift-cards";
 import { hasOtherConnections, inAnotherTransaction } from "../../test/another-transaction";
 import { buildUser, loginAs, type Session } from "../../test/factories";
-import { useTestApp } from "../../test/test-app";
+import { callAs, useTestApp } from "../../test/test-app";
 import { memberWithPoints } from "./rewards-test-kit";
 
 describe("points catalogue edits", () => {
@@ -20,7 +20,7 @@ describe("points catalogue edits", () => {
     method: "GET" | "POST" | "PUT" | "DELETE",
     url: string,
     payload?: object,
-  ) => t().app.inject({ method, url, headers: session?.headers ?? {}, ...(payload ? { payload } : {}) });
+  ) => callAs(t().app, session, method, url, payload);
 
   async function signIn() {
     admin ??= await loginAs(t().app, await buildUser(t().app, { isAdmin: true }));
