@@ -1,6 +1,6 @@
 const DAY_MS = 24 * 3600 * 1000;
 
-/** The wall clock of `timeZone`, to the minute, as its parts (year, month, day, hour, minute). */
+/** The wall clock of `timeZone`, to the second, as its parts (year, month, day, hour, minute, second). */
 function wallClockParts(at: Date, timeZone: string): Record<string, string> {
   const format = new Intl.DateTimeFormat("en-US", {
     timeZone,
@@ -10,6 +10,7 @@ function wallClockParts(at: Date, timeZone: string): Record<string, string> {
     day: "2-digit",
     hour: "2-digit",
     minute: "2-digit",
+    second: "2-digit",
   });
   return Object.fromEntries(format.formatToParts(at).map((x) => [x.type, x.value]));
 }
@@ -57,20 +58,7 @@ export function utcToZonedTime(at: Date, timeZone: string): { date: string; time
  */
 export function zonedIsoString(at: Date, timeZone: string): string {
   const seconds = Math.floor(at.getTime() / 1000) * 1000;
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(new Date(seconds))
-      .map((x) => [x.type, x.value]),
-  );
+  const p = wallClockParts(new Date(seconds), timeZone);
   const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   // Zones whose offset has seconds (before 1900) are rounded to the minute ISO 8601 writes.
   const offset = Math.round((wall - seconds) / 60_000);
