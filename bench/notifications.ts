@@ -9,7 +9,6 @@
 // Prints one JSON line.
 import { createECDH, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/server/app";
@@ -22,20 +21,13 @@ import { runDeliveries, runFanouts } from "../src/server/features/notifications/
 import { poolAccount, systemAccount } from "../src/server/ledger/accounts";
 import { auditLedger } from "../src/server/ledger/audit";
 import { transfer } from "../src/server/ledger/transfer";
+import { decryptPush } from "../src/server/test/push-endpoint";
 import { withScratchDatabase } from "./support/postgres";
 import { round } from "./support/stats";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 /** Every how many pushes one is decrypted and checked. */
 const SAMPLE_EVERY = 100;
-
-type Ece = {
-  decrypt(
-    buffer: Buffer,
-    params: { version: "aes128gcm"; privateKey: ReturnType<typeof createECDH>; authSecret: string },
-  ): Buffer;
-};
-const ece = createRequire(import.meta.url)("http_ece") as Ece;
 
 /** A local push service: one key pair for every subscription (the endpoints differ). */
 async function pushService() {
@@ -52,11 +44,7 @@ async function pushService() {
       received++;
       if (received % SAMPLE_EVERY === 1) {
         try {
-          const message = JSON.parse(
-            ece
-              .decrypt(Buffer.concat(chunks), { version: "aes128gcm", privateKey: ecdh, authSecret: auth })
-              .toString(),
-          );
+          const message = JSON.parse(decryptPush(Buffer.concat(chunks), ecdh, auth));
           if (typeof message.title === "string" && message.link) checked++;
           else badPayloads++;
         } catch {

@@ -12,6 +12,15 @@ type Ece = {
 };
 const ece = createRequire(import.meta.url)("http_ece") as Ece;
 
+/** A push's body decrypted as the browser holding `privateKey` and `authSecret` would (aes128gcm). */
+export function decryptPush(
+  body: Buffer,
+  privateKey: ReturnType<typeof createECDH>,
+  authSecret: string,
+): string {
+  return ece.decrypt(body, { version: "aes128gcm", privateKey, authSecret }).toString("utf8");
+}
+
 export type ReceivedPush = {
   /** Which subscription (the path's last part). */
   device: string;
@@ -41,12 +50,7 @@ export async function startPushEndpoint() {
       const key = keys.get(device);
       if (status === 201 && key) {
         try {
-          const plain = ece.decrypt(Buffer.concat(chunks), {
-            version: "aes128gcm",
-            privateKey: key.ecdh,
-            authSecret: key.auth,
-          });
-          const message = JSON.parse(plain.toString("utf8")) as Omit<
+          const message = JSON.parse(decryptPush(Buffer.concat(chunks), key.ecdh, key.auth)) as Omit<
             ReceivedPush,
             "device" | "authorization"
           >;
