@@ -125,6 +125,45 @@ describe("dropping weeks past the retention", () => {
   });
 });
 
+describe("a week that cannot be dropped", () => {
+  const t = useTestApp();
+  const sync = syncer(t);
+
+  it("is reported and kept, the other weeks are dropped, and it goes at the next run once it can", async () => {
+    const userId = await member(t);
+    const weeksSynced: string[] = [];
+    const days: string[] = [];
+    for (let week = 0; week < 3; week++) {
+      await retain(t);
+      await sync(userId, 25);
+      weeksSynced.push(partitionOf(t().clock.now()));
+      days.push(t().clock.now().toISOString().slice(0, 10));
+      t().clock.advance(7 * DAY_MS);
+    }
+    // Something else depends on the oldest week (a view an operator left behind): it cannot go.
+    const [stuck, ...others] = weeksSynced;
+    await t().app.ctx.db.execute(
+      sql`create view retention_blocker as select id from ${sql.identifier(stuck)}`,
+    );
+    t().clock.advance(5 * 7 * DAY_MS);
+
+    const first = await retain(t);
+    expect(first.failed.map((f) => f.name)).toEqual([stuck]);
+    expect(first.dropped).toEqual(expect.arrayContaining(others));
+    expect(await weeks(t)).toContain(stuck);
+    for (const name of others) expect(await weeks(t)).not.toContain(name);
+
+    await t().app.ctx.db.execute(sql`drop view retention_blocker`);
+    const second = await retain(t);
+    expect(second.failed).toEqual([]);
+    expect(second.dropped).toContain(stuck);
+    expect(await weeks(t)).not.toContain(stuck);
+    // The raw batches are gone with their weeks; the day totals stay.
+    expect(await t().app.ctx.db.$count(stepBatches, eq(stepBatches.userId, userId))).toBe(0);
+    for (const day of days) expect(await stepsOnDate(t().app.ctx.db, userId, day)).toBe(25);
+  });
+});
+
 describe("weeks still needed", () => {
   const t = useTestApp();
   const sync = syncer(t);
