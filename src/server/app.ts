@@ -58,7 +58,7 @@ import { DatabaseRateLimitStore } from "./http/rate-limit-store";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerClient } from "./http/static";
 import "./http/types";
-import { resolveViewer, type Viewer } from "./http/viewer";
+import { readWithSession, resolveViewer, type Viewer, type ViewerWith } from "./http/viewer";
 import type { PaymentProvider } from "./payments/provider";
 import { createSandboxProvider } from "./payments/sandbox";
 import { sandboxRoutes } from "./payments/sandbox.routes";
@@ -183,11 +183,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const cookieOptions = { secure: config.secureCookies };
   app.decorateRequest("viewerPromise", null);
   app.decorateRequest("viewer", async (): Promise<Viewer> => ({ state: "anonymous" }));
+  app.decorateRequest("viewerWith", null as unknown as ViewerWith);
   app.addHook("onRequest", async (request, reply) => {
     request.viewer = () => {
       request.viewerPromise ??= resolveViewer(db, clock, request, reply, cookieOptions);
       return request.viewerPromise;
     };
+    request.viewerWith = (read) => readWithSession({ db, clock, request, reply, cookieOptions }, read);
   });
 
   app.get(

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_MS } from "../../core/constants";
 import type { SubscriptionStatus } from "../../core/schemas/auth";
@@ -45,31 +46,47 @@ export function effectiveStatus(
   return end + renewalGraceMs(row.provider) > now.getTime() ? "active" : "expired";
 }
 
+/** What a session check reads: the session, its user and their subscription (the columns the checks read). */
+export const sessionColumns = {
+  session: {
+    deviceFingerprint: sessions.deviceFingerprint,
+    expiresAt: sessions.expiresAt,
+    revokedAt: sessions.revokedAt,
+  },
+  user: users,
+  sub: {
+    status: subscriptions.status,
+    provider: subscriptions.provider,
+    currentPeriodEnd: subscriptions.currentPeriodEnd,
+  },
+};
+
+export type SessionRow = {
+  session: { deviceFingerprint: string | null; expiresAt: Date; revokedAt: Date | null };
+  user: UserRow;
+  sub: { status: string; provider: string; currentPeriodEnd: Date } | null;
+};
+
 /**
- * The session, its user and their subscription (the columns the checks read) by token hash.
- * Every request asks this.
+ * A select of the session with the given token hash (placeholder `tokenHash`), its user and their
+ * subscription, beside a route's own `columns`: a route asked very often (the group page) reads
+ * the session and its answer in one round trip, then judges the session as every request does
+ * (`Request.viewerWith`). The caller joins what its columns need and adds `.where(sessionIs)`.
  */
-const sessionLookup = preparedOnce((db) =>
-  db
-    .select({
-      session: {
-        deviceFingerprint: sessions.deviceFingerprint,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-      },
-      user: users,
-      sub: {
-        status: subscriptions.status,
-        provider: subscriptions.provider,
-        currentPeriodEnd: subscriptions.currentPeriodEnd,
-      },
-    })
+export function selectWithSession<T extends SelectedFields>(db: Db, columns: T) {
+  return db
+    .select({ ...sessionColumns, ...columns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
-    .limit(1)
-    .prepare("viewer_session"),
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id));
+}
+
+/** The where clause of `selectWithSession`: the session the request presents. */
+export const sessionIs = eq(sessions.tokenHash, sql.placeholder("tokenHash"));
+
+/** The session look-up every request makes (once, when a route asks who is asking). */
+const sessionLookup = preparedOnce((db) =>
+  selectWithSession(db, {}).where(sessionIs).limit(1).prepare("viewer_session"),
 );
 
 /** The session a request presents: its cookie's token hash and the device fingerprint header. */
@@ -101,6 +118,27 @@ export async function resolveViewer(
   if (!token) return { state: "anonymous" };
   const tokenHash = hashToken(token);
   const [row] = await sessionLookup(db).execute({ tokenHash });
+  return judgeSession({ db, clock, request, reply, cookieOptions }, token, tokenHash, row as SessionRow);
+}
+
+export type SessionJudge = {
+  db: Db;
+  clock: Clock;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  cookieOptions: { secure: boolean };
+};
+
+/**
+ * The checks every request's session goes through, on the row read by its token hash (undefined:
+ * no such session). A rejected cookie is cleared; a session near its expiry is renewed.
+ */
+export async function judgeSession(
+  { db, clock, request, reply, cookieOptions }: SessionJudge,
+  token: string,
+  tokenHash: string,
+  row: SessionRow | undefined,
+): Promise<Viewer> {
   const now = clock.now();
   // A rejected cookie is cleared, so the browser's next request (the sign-in page) is anonymous.
   if (
@@ -136,6 +174,37 @@ export async function resolveViewer(
       subscriptionPeriodEnd: row.sub?.currentPeriodEnd ?? null,
     },
   };
+}
+
+/**
+ * Reads the session and a route's own answer in one statement (`read`, given the token hash; see
+ * `selectWithSession`), then judges the session as `request.viewer()` would and keeps that viewer
+ * for the rest of the request. Without a session cookie nothing is read.
+ */
+export type ViewerWith = <R extends SessionRow>(
+  read: (tokenHash: string) => Promise<R | undefined>,
+) => Promise<{ viewer: Viewer; row: R | undefined }>;
+
+/** `Request.viewerWith`: the request's session read with `read`, judged, and kept as its viewer. */
+export async function readWithSession<R extends SessionRow>(
+  judge: SessionJudge,
+  read: (tokenHash: string) => Promise<R | undefined>,
+): Promise<{ viewer: Viewer; row: R | undefined }> {
+  const { request } = judge;
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return { viewer: await request.viewer(), row: undefined };
+  const tokenHash = hashToken(token);
+  const row = await read(tokenHash);
+  request.viewerPromise ??= judgeSession(judge, token, tokenHash, row);
+  return { viewer: await request.viewerPromise, row };
+}
+
+/** `ViewerWith` for a viewer already judged (a service that answers with a page after a change). */
+export function judgedViewer(viewer: Viewer): ViewerWith {
+  return async (read) => ({
+    viewer,
+    row: viewer.state === "user" ? await read(viewer.tokenHash) : undefined,
+  });
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {

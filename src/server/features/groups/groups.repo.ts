@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, preparedOnce, queryRows, type Tx } from "../../db/client";
 import { competitions, groupContributions, groupMembers, groups, users } from "../../db/schema";
+import { type SessionRow, selectWithSession, sessionIs } from "../../http/viewer";
 
 export const groupKey = (groupId: number) => `group:${groupId}`;
 
@@ -82,33 +83,37 @@ export async function oneForViewer(db: Db, viewerId: number, id: number): Promis
 export type MemberView = Pick<MemberRow, "userId" | "firstName" | "lastName" | "profileImageUrl" | "role">;
 
 /**
- * The group page's one statement: the group with the viewer's role (as `oneForViewer`), its members
- * (admins first, then by joining order) and its round's top 5 (`top`, from the competitions
- * feature) as JSON columns, read together in one round trip.
+ * The group page's one statement: the session the request presents (its user and subscription, for
+ * the viewer's checks: `selectWithSession`), the group with the viewer's role (as `oneForViewer`),
+ * its members (admins first, then by joining order) and its round's top 5 (`top`, from the
+ * competitions feature) as JSON columns, read together in one round trip. No row: no such session;
+ * `row` undefined: no such group.
  */
 export function detailQuery<Top>(top: (competitionId: SQL) => SQL<Top>) {
   const withPage = preparedOnce((db) =>
-    db
-      .select({
-        ...listColumns,
-        members: sql<MemberView[]>`(select coalesce(json_agg(json_build_object('userId', m.user_id,
-            'firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url,
-            'role', m.role) order by m.role <> 'admin', m.joined_at, m.user_id), '[]'::json)
-          from group_members m join users u on u.id = m.user_id where m.group_id = ${groups.id})`,
-        top: top(sql`${groups.competitionId}`),
-      })
-      .from(groups)
-      .leftJoin(
-        groupMembers,
-        and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder("viewerId"))),
-      )
+    selectWithSession(db, {
+      ...listColumns,
+      members: sql<MemberView[]>`(select coalesce(json_agg(json_build_object('userId', m.user_id,
+          'firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url,
+          'role', m.role) order by m.role <> 'admin', m.joined_at, m.user_id), '[]'::json)
+        from group_members m join users u on u.id = m.user_id where m.group_id = ${groups.id})`,
+      top: top(sql`${groups.competitionId}`),
+    })
+      .leftJoin(groups, and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt)))
+      .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, users.id)))
       .leftJoin(competitions, eq(competitions.id, groups.competitionId))
-      .where(and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt)))
+      .where(sessionIs)
+      .limit(1)
       .prepare("group_page_for_viewer"),
   );
-  return async (db: Db, viewerId: number, id: number) => {
-    const [found] = await withPage(db).execute({ viewerId, id });
-    return found ? { row: flatten(found as Selected), members: found.members, top: found.top } : undefined;
+  return async (db: Db, tokenHash: string, id: number) => {
+    const [found] = await withPage(db).execute({ tokenHash, id });
+    if (!found) return undefined;
+    const selected = found as unknown as Selected & SessionRow & { members: MemberView[]; top: Top };
+    return {
+      ...selected,
+      row: selected.group ? flatten(selected) : undefined,
+    };
   };
 }
 

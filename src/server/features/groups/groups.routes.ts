@@ -129,7 +129,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: groupSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => groups.detail(ctx, await request.viewer(), request.params.id),
+    async (request) => groups.detail(ctx, request.viewerWith, request.params.id),
   );
 
   app.put(

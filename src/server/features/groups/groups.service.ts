@@ -12,7 +12,14 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { groupMembers, groups } from "../../db/schema";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors";
-import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
+import {
+  judgedViewer,
+  requireActiveSubscription,
+  requireUser,
+  type Viewer,
+  type ViewerUser,
+  type ViewerWith,
+} from "../../http/viewer";
 import { poolAccount, userAccount, userBalances } from "../../ledger/accounts";
 import { refundPaidIn } from "../../ledger/pools";
 import { transfer } from "../../ledger/transfer";
@@ -68,10 +75,14 @@ export async function visibleGroup(ctx: AppContext, user: ViewerUser, id: number
 
 const groupPage = repo.detailQuery(contests.topFiveJson);
 
-/** One group as its page shows it, read in one statement (the page is refetched often). */
-export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promise<Group> {
+/**
+ * One group as its page shows it, read in one statement with the session that asks (the page is
+ * refetched often): `viewerWith` is the request's (`request.viewerWith`), or `judgedViewer` after a
+ * change the viewer made.
+ */
+export async function detail(ctx: AppContext, viewerWith: ViewerWith, id: number): Promise<Group> {
+  const { viewer, row: page } = await viewerWith((tokenHash) => groupPage(ctx.db, tokenHash, id));
   const user = requireUser(viewer);
-  const page = await groupPage(ctx.db, user.id, id);
   const row = requireVisible(user, page?.row);
   return toGroup(row, page?.members ?? [], contests.topFiveOf(page?.top ?? []), ctx.clock.now());
 }
@@ -192,7 +203,7 @@ export async function create(ctx: AppContext, viewer: Viewer, body: CreateGroupB
     return group.id;
   });
   ctx.log.info({ groupId: id, by: user.id }, "group created");
-  return detail(ctx, viewer, id);
+  return detail(ctx, judgedViewer(viewer), id);
 }
 
 /**
@@ -281,7 +292,7 @@ export async function edit(ctx: AppContext, viewer: Viewer, id: number, body: Ed
       await recordSiteAdminAction(tx, user, group, "group.edit", now, { changes });
     }
   });
-  return detail(ctx, viewer, id);
+  return detail(ctx, judgedViewer(viewer), id);
 }
 
 /** Sets the entry price (admins): those who join after the change pay it. */
