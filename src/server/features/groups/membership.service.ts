@@ -23,7 +23,6 @@ import {
   requireUser,
   type Viewer,
   type ViewerUser,
-  type ViewerWith,
 } from "../../http/viewer";
 import { poolAccount, userAccount } from "../../ledger/accounts";
 import { refundPaidIn } from "../../ledger/pools";
