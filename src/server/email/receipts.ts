@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { formatDate, formatDateTime, knownTimeZone } from "../../core/dates";
 import { formatMinor, formatUsd } from "../../core/money";
 import { splitFitcoinPurchase } from "../../core/rules/fitcoins";
 import type { AppContext } from "../context";
@@ -34,41 +35,42 @@ export type ReceiptFacts = {
   cardLast4?: string | null;
 };
 
-const when = (at: Date, timeZone: string) =>
-  `${new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(at)} (${timeZone})`;
+/** How a receipt writes a date: as the app does, in the member's language and profile zone. */
+type DateStyle = { timeZone: string; locale: string };
 
-function whatFor(p: PaidFor, amountCents: number, timeZone: string): string {
+const when = (at: Date, o: DateStyle) => `${formatDateTime(at, o)} (${o.timeZone})`;
+
+function whatFor(p: PaidFor, amountCents: number, o: DateStyle): string {
   if (p.kind === "deposit") return "Wallet deposit";
   if (p.kind === "fitcoins") {
     const { fitcoins } = splitFitcoinPurchase(amountCents);
     return `${formatMinor(fitcoins)} FitCoins (after the 15% platform fee)`;
   }
-  const day = (d: Date) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone }).format(d);
-  return `StepRace membership, ${day(p.periodStart)} to ${day(p.periodEnd)}`;
+  return `StepRace membership, ${formatDate(p.periodStart, o)} to ${formatDate(p.periodEnd, o)}`;
 }
 
 /** Emails the member the receipt of a card payment just booked. Never throws: mail is best effort. */
 export async function sendPaymentReceipt(ctx: AppContext, facts: ReceiptFacts): Promise<void> {
   try {
     const [user] = await ctx.db
-      .select({ email: users.email, firstName: users.firstName, timeZone: users.timeZone })
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        timeZone: users.timeZone,
+        locale: users.locale,
+      })
       .from(users)
       .where(eq(users.id, facts.userId));
     // An anonymised (deleted) member has no address left to write to.
     if (!user || user.email.endsWith("@deleted.invalid")) return;
-    let timeZone = user.timeZone;
-    try {
-      new Intl.DateTimeFormat("en-GB", { timeZone });
-    } catch {
-      timeZone = "UTC";
-    }
+    const style = { timeZone: knownTimeZone(user.timeZone), locale: user.locale ?? "en-US" };
     await ctx.mailer.send(
       user.email,
       paymentReceiptEmail({
         firstName: user.firstName,
-        what: whatFor(facts.paidFor, facts.amountCents, timeZone),
+        what: whatFor(facts.paidFor, facts.amountCents, style),
         amount: formatUsd(facts.amountCents),
-        date: when(facts.paidAt, timeZone),
+        date: when(facts.paidAt, style),
         reference: facts.reference,
         cardLast4: facts.cardLast4,
         link: `${ctx.config.appUrl}/wallet`,

@@ -1,4 +1,7 @@
+import { knownTimeZone } from "../../core/dates";
 import { utcToZonedTime, zonedTimeToUtc } from "../../core/rules/zoned-time";
+
+export { knownTimeZone };
 
 /**
  * The browser's datetime-local values and ISO 8601 instants, both ways: in the browser's zone, or
@@ -44,17 +47,6 @@ export function isoToLocalInput(iso: string): string {
 export function deviceTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
-
-/** The zone itself when Intl knows it, else UTC (a stored zone that a browser lacks). */
-export function knownTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
   } catch {
     return "UTC";
   }

@@ -12,6 +12,8 @@ export const users = pgTable(
     lastName: text().notNull(),
     profileImageUrl: text(),
     timeZone: text().notNull().default("UTC"),
+    /** The language the member's browser asked for at their last sign-in (emails' dates); null: en-US. */
+    locale: text(),
     stepGoal: integer().notNull().default(10000),
     isAdmin: boolean().notNull().default(false),
     isTestAccount: boolean().notNull().default(false),

@@ -10,6 +10,7 @@ import {
   userSchema,
 } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
+import { preferredLocale } from "../../http/locale";
 import { authLimit } from "../../http/rate-limits";
 import { errors, messageSchema } from "../../http/responses";
 import { clearSessionCookie, FINGERPRINT_HEADER, setSessionCookie } from "../../http/viewer";
@@ -21,7 +22,11 @@ const INVITE_COOKIE = "sr_invite";
 function deviceOf(request: FastifyRequest): auth.DeviceInfo {
   const fp = request.headers[FINGERPRINT_HEADER];
   const valid = typeof fp === "string" && /^[A-Za-z0-9]{1,32}$/.test(fp);
-  return { fingerprint: valid ? fp : null, userAgent: request.headers["user-agent"] ?? null };
+  return {
+    fingerprint: valid ? fp : null,
+    userAgent: request.headers["user-agent"] ?? null,
+    locale: preferredLocale(request.headers["accept-language"]),
+  };
 }
 
 function pendingInvite(request: FastifyRequest): auth.PendingInvite {

@@ -10,7 +10,8 @@ import * as repo from "./auth.repo";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 import { hashToken, newToken } from "./tokens";
 
-export type DeviceInfo = { fingerprint: string | null; userAgent: string | null };
+/** The device signing in, as its request tells: the fingerprint, user agent and language. */
+export type DeviceInfo = { fingerprint: string | null; userAgent: string | null; locale: string | null };
 
 const FINGERPRINT_REQUIRED = "Device fingerprint required (send the X-Device-Fingerprint header)";
 
@@ -67,6 +68,7 @@ export async function register(
         firstName: input.firstName,
         lastName: input.lastName,
         timeZone: input.timeZone ?? "UTC",
+        locale: device.locale,
         pendingInviteCode: invite?.inviteCode ?? null,
         pendingInviteType: invite?.type ?? null,
         createdAt: ctx.clock.now(),
@@ -107,10 +109,15 @@ export async function login(
   if (!found || !ok) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_LOGIN);
   // Only after the password is right: nobody learns who is banned by guessing.
   if (found.bannedAt) throw new AppError(403, "ACCOUNT_SUSPENDED", suspendedMessage(found.bannedReason));
-  if (invite) {
+  // The invite a visitor followed, and the language their browser now asks for (emails' dates).
+  const locale = device.locale && device.locale !== found.locale ? { locale: device.locale } : {};
+  if (invite || locale.locale) {
     await ctx.db
       .update(users)
-      .set({ pendingInviteCode: invite.inviteCode, pendingInviteType: invite.type })
+      .set({
+        ...(invite ? { pendingInviteCode: invite.inviteCode, pendingInviteType: invite.type } : {}),
+        ...locale,
+      })
       .where(eq(users.id, found.id));
   }
   const token = await startSession(ctx, found.id, { ...device, fingerprint });

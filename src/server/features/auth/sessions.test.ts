@@ -88,6 +88,26 @@ describe("login and sessions", () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
+  it("remembers the language the browser names at registration, and ignores one that is not a language", async () => {
+    const localeOf = async (language: string) => {
+      const payload = registration();
+      const res = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        headers: { ...DEVICE, "accept-language": language },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await t()
+        .app.ctx.db.select({ locale: users.locale })
+        .from(users)
+        .where(eq(users.username, payload.username));
+      return row.locale;
+    };
+    expect(await localeOf("fr-ca;q=0.9, de;q=0.5")).toBe("fr-CA");
+    expect(await localeOf("!!, *")).toBeNull();
+  });
+
   it("answers 'Invalid username or password' for a wrong password or unknown user", async () => {
     const user = await buildUser(t().app);
     for (const payload of [

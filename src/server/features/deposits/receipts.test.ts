@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emails, subscriptions } from "../../db/schema";
 import { runJobsOnce } from "../../jobs/scheduler";
-import { buildUser, loginAs } from "../../test/factories";
+import { buildUser, loginAs, sessionCookieFrom } from "../../test/factories";
 import { expectBooksBalanced, useTestApp } from "../../test/test-app";
 import { depositHelpers } from "./deposit-helpers";
 
@@ -46,6 +46,49 @@ describe("payment receipts (sandbox provider)", () => {
     expect(receipt.htmlBody).toContain("Payment receipt");
     // The shared footer is there too.
     expect(receipt.textBody).toContain("Questions? Write to");
+  });
+
+  it("writes the receipt's dates in the language the member's browser asked for at their last sign-in", async () => {
+    const user = await buildUser(t().app, { timeZone: "Europe/Berlin" });
+    /** Signs in as the member's browser would, naming its language or none. */
+    const deposit = async (language?: string) => {
+      const res = await t().app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: language ? { "accept-language": language } : {},
+        payload: { username: user.username, password: user.password, deviceFingerprint: "receiptphone1" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const cookie = sessionCookieFrom(res.headers["set-cookie"]);
+      const session = {
+        cookie,
+        fingerprint: "receiptphone1",
+        headers: { cookie, "x-device-fingerprint": "receiptphone1" },
+      };
+      const created = await intent(session, 10);
+      expect((await confirm(session, created.clientSecret)).statusCode).toBe(200);
+      const body = { paymentIntentId: created.paymentIntentId, amount: 10 };
+      expect((await post("/api/process-deposit", session, body)).statusCode).toBe(200);
+      return (await receipts(user.email)).at(-1)?.textBody ?? "";
+    };
+    const british = /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Europe\/Berlin\)/;
+    const american = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M \(Europe\/Berlin\)/;
+
+    expect(await deposit("en-GB,en;q=0.8")).toMatch(british);
+    // A later sign-in from a browser in American English: the next receipt follows it.
+    expect(await deposit("en-US,en;q=0.9")).toMatch(american);
+    // A sign-in that names no language keeps the last one known.
+    expect(await deposit()).toMatch(american);
+  });
+
+  it("writes dates in American English, the app's own, for a member whose browser never named a language", async () => {
+    const { user, session } = await member({ timeZone: "Europe/Berlin" });
+    const created = await intent(session, 10);
+    expect((await confirm(session, created.clientSecret)).statusCode).toBe(200);
+    const body = { paymentIntentId: created.paymentIntentId, amount: 10 };
+    expect((await post("/api/process-deposit", session, body)).statusCode).toBe(200);
+    const [receipt] = await receipts(user.email);
+    expect(receipt.textBody).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M \(Europe\/Berlin\)/);
   });
 
   it("sends one receipt when process-deposit and reconciliation race for a payment never booked", async () => {

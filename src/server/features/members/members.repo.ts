@@ -16,6 +16,7 @@ export async function anonymise(db: Db, userId: number, at: Date): Promise<boole
       passwordHash: "deleted",
       pendingInviteCode: null,
       pendingInviteType: null,
+      locale: null,
       deletedAt: at,
     })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
