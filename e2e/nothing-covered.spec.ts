@@ -90,5 +90,12 @@ test("no fixed element covers what a member reads or taps, on a phone and on a d
       await expectNothingCovered(p, `${entry.name} at ${size}`, shot);
     }
   }
+  // Offline, the cached-data badge sits in the offline banner, over nothing.
+  await openPastCelebration(page, "/dashboard");
+  await expect(page.getByRole("button", { name: "Need Permission" })).toBeVisible();
+  await page.context().setOffline(true);
+  await expect(page.getByText(/^Cached data · /)).toBeVisible();
+  await expectNothingCovered(page, "offline dashboard at 390x844", testInfo.outputPath("offline-390x844"));
+  await page.context().setOffline(false);
   for (const p of [admin, desktop, desktopAdmin]) await p.context().close();
 });

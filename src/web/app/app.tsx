@@ -1,5 +1,4 @@
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { CachedDataBadge } from "../components/overlays/cached-data-badge";
 import { ConnectivityBanner } from "../components/overlays/connectivity-banner";
 import { PerformanceOverlayHotkey } from "../components/overlays/performance-hotkey";
 import { useToasts } from "../components/ui/use-toast";
@@ -52,7 +51,6 @@ export function App() {
       <WhenBannerPossible>
         <AppBanners />
       </WhenBannerPossible>
-      <CachedDataBadge />
       <PerformanceOverlayHotkey />
       <LazyToaster />
     </Providers>

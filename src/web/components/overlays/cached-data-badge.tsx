@@ -8,7 +8,10 @@ function newestCachedAt(timestamps: number[]): number {
   return Math.max(0, ...timestamps);
 }
 
-/** Offline with data on screen: that data comes from the cache, and says how old it is. */
+/**
+ * Offline with data on screen: that data comes from the cache, and says how old it is. It sits in
+ * the offline banner, in the page's flow, so it never covers what the member reads (issue 25).
+ */
 export function CachedDataBadge() {
   const online = useIsOnline();
   const queryClient = useQueryClient();
@@ -33,12 +36,9 @@ export function CachedDataBadge() {
   if (online || cachedAt === 0) return null;
   const time = formatTime(new Date(cachedAt));
   return (
-    <div
-      role="status"
-      className="pointer-events-none fixed bottom-[calc(5.25rem+env(safe-area-inset-bottom))] left-3 z-[65] flex items-center gap-1.5 md:bottom-4 rounded-full bg-slate-900/90 px-3 py-1 text-xs font-semibold text-white shadow"
-    >
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-slate-900/85 px-2.5 py-0.5 text-xs font-semibold text-white">
       <Database className="size-3.5" aria-hidden="true" />
       Cached data · {time}
-    </div>
+    </span>
   );
 }

@@ -2,6 +2,7 @@ import { Wifi, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { CONNECTION_RESTORED_BANNER_MS } from "../../../core/constants";
 import { useIsOnline } from "../../lib/device";
+import { CachedDataBadge } from "./cached-data-badge";
 
 /**
  * Offline banner, and 'Connection restored' for 3 s after coming back (specification 1, section 4).
@@ -33,7 +34,7 @@ export function ConnectivityBanner() {
       className={
         online
           ? "relative z-[45] flex items-center justify-center gap-2 bg-emerald-700 px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-sm font-semibold text-white shadow anim-fade-in"
-          : "relative z-[45] flex items-center justify-center gap-2 bg-amber-500 px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-sm font-semibold text-slate-950 shadow anim-fade-in"
+          : "relative z-[45] flex flex-wrap items-center justify-center gap-x-2 gap-y-1 bg-amber-500 px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-sm font-semibold text-slate-950 shadow anim-fade-in"
       }
     >
       {online ? (
@@ -42,7 +43,10 @@ export function ConnectivityBanner() {
         </>
       ) : (
         <>
-          <WifiOff className="size-4" aria-hidden="true" /> You're offline - showing cached data
+          <span className="inline-flex items-center gap-2">
+            <WifiOff className="size-4" aria-hidden="true" /> You're offline - showing cached data
+          </span>
+          <CachedDataBadge />
         </>
       )}
     </div>
