@@ -8,6 +8,7 @@ import { buildUser } from "../../test/factories";
 import { type TestApp, useTestApp } from "../../test/test-app";
 import { retainStepBatches, WEEKS_AHEAD, weekOf, weekPartitions } from "./batch-retention";
 import { stepsOnDate, syncBatch } from "./steps.repo";
+import { useStepsKit } from "./steps-test-kit";
 
 const DAY_MS = 24 * 3600 * 1000;
 const partitionOf = (at: Date) => `step_batches_p${weekOf(at).replaceAll("-", "")}`;
@@ -239,5 +240,41 @@ describe("weeks still needed", () => {
       .set({ reviewedAt: t().clock.now() })
       .where(eq(stepFlags.userId, userId));
     expect((await retain(t)).dropped).toContain(partitionOf(flaggedAt));
+  });
+});
+
+describe("a retry past the retention, of a phone whose clock runs ahead", () => {
+  const { t, member, sync, batch, rows } = useStepsKit();
+
+  it("is answered as counted and counts nothing again, before and after its week is dropped", async () => {
+    // Sunday 23:00 UTC: a phone two hours ahead syncs 50 steps (stored at the server's time).
+    const monday = new Date(`${weekOf(new Date(t().clock.now().getTime() + 7 * DAY_MS))}T00:00:00Z`);
+    const sent = new Date(monday.getTime() - 3600_000);
+    t().clock.set(sent);
+    const { id, session } = await member({ createdAt: new Date(monday.getTime() - 30 * DAY_MS) });
+    await retain(t);
+    const once = batch(50, { timestamp: new Date(monday.getTime() + 3600_000).toISOString() });
+    expect((await sync(session, once)).statusCode).toBe(200);
+    const counted = async () => {
+      const [row] = await queryRows<{ steps: number }>(
+        t().app.ctx.db,
+        sql`select coalesce(sum(steps), 0)::int as steps from step_days where user_id = ${id}`,
+      );
+      return row.steps;
+    };
+
+    // Its answer was lost; the phone retries it when back online, its week just past the retention:
+    // the retry carries a time less old than that (its clock is ahead), so the week must be kept.
+    t().clock.set(new Date(monday.getTime() + 14 * DAY_MS + 30 * 60_000));
+    expect((await retain(t)).dropped).not.toContain(partitionOf(sent));
+    expect((await sync(session, once)).statusCode).toBe(200);
+    expect(await counted()).toBe(50);
+
+    // A day later the week goes, and a retry is old enough to be answered as counted.
+    t().clock.advance(DAY_MS);
+    expect((await retain(t)).dropped).toContain(partitionOf(sent));
+    expect((await sync(session, once)).statusCode).toBe(200);
+    expect(await rows(id)).toHaveLength(0);
+    expect(await counted()).toBe(50);
   });
 });

@@ -8,7 +8,7 @@ import { REFUSAL_WINDOW_MS } from "./plausibility";
  * week of received time (migration step_batches_partitions); this job creates the weeks ahead and
  * drops a past week whole, never row by row, once nothing needs its batches:
  * - retried batch ids: a whole week older than step_batches_retention() (14 days), the age past
- *   which step_sync answers any batch as counted without looking;
+ *   which step_sync answers any batch as counted without looking, and a day more (CLOCK_SLACK_MS);
  * - competition windows: a join of a running competition sums the member's batches of its window
  *   (competitions.repo stepsBetween); a competition holds every week that can hold batches of its
  *   window until it is settled, then through the 48-hour dispute window and while a dispute of it
@@ -25,6 +25,14 @@ const WEEK_MS = 7 * 24 * 3600 * 1000;
 const PARTITION_NAME = /^step_batches_p(\d{4})(\d{2})(\d{2})$/;
 /** How long dropping a week may wait for its lock: syncs queue behind the drop while it waits. */
 const DROP_LOCK_TIMEOUT = "500ms";
+/**
+ * How far ahead of the server a phone's clock may run while its retries still count once. A batch
+ * sent with a time ahead of the server is stored at the server's time, but its retry, clamped to
+ * the later arrival, carries a later time: past the retention by less than the phone was ahead, it
+ * is not answered as counted without looking, so its week must still be there to find it in. The
+ * same covers server processes whose clocks differ.
+ */
+const CLOCK_SLACK_MS = 24 * 3600 * 1000;
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -68,7 +76,7 @@ async function holdOf(db: Db | Tx, week: WeekPartition, now: Date): Promise<stri
   const [row] = await queryRows<{ competition: number | null; flag: number | null; recent: boolean }>(
     db,
     sql`select
-        ${week.to} > ${now}::timestamptz - step_batches_retention() as recent,
+        ${week.to} > ${new Date(now.getTime() - CLOCK_SLACK_MS)}::timestamptz - step_batches_retention() as recent,
         (select c.id from competitions c
           where c.deleted_at is null
             and c.start_date < ${week.to} and c.end_date + step_batches_retention() > ${week.from}
