@@ -6,7 +6,13 @@ import { competitionDisputes, competitions, stepBatches, stepFlags } from "../..
 import { stepBatchRetention } from "../../jobs/scheduler";
 import { buildUser } from "../../test/factories";
 import { type TestApp, useTestApp } from "../../test/test-app";
-import { retainStepBatches, WEEKS_AHEAD, weekOf, weekPartitions } from "./batch-retention";
+import {
+  BATCH_RETENTION_MS,
+  retainStepBatches,
+  WEEKS_AHEAD,
+  weekOf,
+  weekPartitions,
+} from "./batch-retention";
 import { stepsOnDate, syncBatch } from "./steps.repo";
 import { useStepsKit } from "./steps-test-kit";
 
@@ -270,11 +276,55 @@ describe("a retry past the retention, of a phone whose clock runs ahead", () => 
     expect((await sync(session, once)).statusCode).toBe(200);
     expect(await counted()).toBe(50);
 
-    // A day later the week goes, and a retry is old enough to be answered as counted.
+    // A day later the week goes, and a retry is old enough to be refused as too old: nothing is
+    // counted again, and the phone drops it with the message.
     t().clock.advance(DAY_MS);
     expect((await retain(t)).dropped).toContain(partitionOf(sent));
-    expect((await sync(session, once)).statusCode).toBe(200);
+    const late = await sync(session, once);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().code).toBe("STEPS_TOO_OLD");
     expect(await rows(id)).toHaveLength(0);
     expect(await counted()).toBe(50);
+  });
+});
+
+describe("a batch walked longer ago than raw batches are kept", () => {
+  const { t, member, sync, batch, today, rows } = useStepsKit();
+
+  it("is refused with a message the member reads, and counts nothing; one just inside the retention counts", async () => {
+    const now = t().clock.now().getTime();
+    const { id, session } = await member({ createdAt: new Date(now - 30 * DAY_MS) });
+    const old = await sync(
+      session,
+      batch(30, { timestamp: new Date(now - BATCH_RETENTION_MS - 60_000).toISOString() }),
+    );
+    expect(old.statusCode).toBe(422);
+    expect(old.json()).toMatchObject({
+      code: "STEPS_TOO_OLD",
+      message:
+        "These steps were walked more than 14 days ago, too long ago to sync now. Any of those days' steps that synced before still count.",
+    });
+    expect(await rows(id)).toHaveLength(0);
+
+    const inside = await sync(
+      session,
+      batch(30, { timestamp: new Date(now - BATCH_RETENTION_MS + 60_000).toISOString() }),
+    );
+    expect(inside.statusCode, inside.body).toBe(200);
+    expect(await rows(id)).toHaveLength(1);
+    expect(await today(session)).toBe(0);
+
+    // Without a usable session it is the session's answer, as for every sync.
+    expect(
+      (await sync(null, batch(30, { timestamp: new Date(now - 20 * DAY_MS).toISOString() }))).statusCode,
+    ).toBe(401);
+  });
+
+  it("is the same retention as the database's", async () => {
+    const [row] = await queryRows<{ ms: number }>(
+      t().app.ctx.db,
+      sql`select (extract(epoch from step_batches_retention()) * 1000)::float8 as ms`,
+    );
+    expect(row.ms).toBe(BATCH_RETENTION_MS);
   });
 });

@@ -7,8 +7,10 @@ import { REFUSAL_WINDOW_MS } from "./plausibility";
  * Raw step batches only as long as they matter (issue 25, item 3). step_batches is partitioned by
  * week of received time (migration step_batches_partitions); this job creates the weeks ahead and
  * drops a past week whole, never row by row, once nothing needs its batches:
- * - retried batch ids: a whole week older than step_batches_retention() (14 days), the age past
- *   which step_sync answers any batch as counted without looking, and a day more (CLOCK_SLACK_MS);
+ * - retried batch ids: a whole week older than step_batches_retention() (14 days,
+ *   `BATCH_RETENTION_MS`), the age past which the sync refuses a batch as too old (steps.service
+ *   `stepsTooOld`; step_sync answers it as counted without looking, should one reach it), and a day
+ *   more (CLOCK_SLACK_MS);
  * - competition windows: a join of a running competition sums the member's batches of its window
  *   (competitions.repo stepsBetween); a competition holds every week that can hold batches of its
  *   window until it is settled, then through the 48-hour dispute window and while a dispute of it
@@ -18,6 +20,9 @@ import { REFUSAL_WINDOW_MS } from "./plausibility";
  * These read the competitions' and flags' tables directly: the job is the steps feature's own, and
  * asking another feature for each week would be one call per week for the same two facts.
  */
+
+/** step_batches_retention() (migration step_batches_partitions): batch ids are kept this long at least. */
+export const BATCH_RETENTION_MS = 14 * 24 * 3600 * 1000;
 
 /** Weeks created ahead of the current one, so a sync never waits for the job. */
 export const WEEKS_AHEAD = 2;

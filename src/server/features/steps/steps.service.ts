@@ -8,12 +8,14 @@ import {
   sessionFreshUntil,
   type Viewer,
 } from "../../http/viewer";
+import { BATCH_RETENTION_MS } from "./batch-retention";
 import { addDays, localDate } from "./local-date";
 import { allowedSteps, budgetAllows, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_FLAG } from "./plausibility";
 import * as repo from "./steps.repo";
 import type { PracticeBody, StepSyncBody } from "./steps.schemas";
 
 export const LEADERBOARD_SIZE = 50;
+const DAY_MS = 24 * 3600 * 1000;
 
 /** Which window limited a refused sync: the one the server measured it in, for its message. */
 export type ImplausibleWindow = "lastSync" | "accountCreated" | "declared";
@@ -29,6 +31,18 @@ export const implausibleSteps = (allowed: number, window: ImplausibleWindow = "l
     422,
     "IMPLAUSIBLE_STEPS",
     `These steps could not be counted: that is more than anyone can walk ${WINDOW_WORDS[window]} (at most ${allowed} steps). Nothing was added.`,
+  );
+
+/**
+ * A batch walked longer ago than raw batches are kept (`BATCH_RETENTION_MS`): whether it was synced
+ * before can no longer be told, so it is not counted now, and the member is told so rather than
+ * answered as if it counted (its phone drops it with this message).
+ */
+export const stepsTooOld = () =>
+  new AppError(
+    422,
+    "STEPS_TOO_OLD",
+    `These steps were walked more than ${BATCH_RETENTION_MS / DAY_MS} days ago, too long ago to sync now. Any of those days' steps that synced before still count.`,
   );
 
 /** A batch counted for one member and sent under another's session: kept by the phone for them. */
@@ -160,6 +174,10 @@ export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBo
   // The window the batch declares (its first step to its last) holds at most this many steps; it
   // can only narrow what the server allows, so it needs no vouching. Checked before anything is
   // stored: the same batch would be refused again, so a retry of it is refused too.
+  if (recordedAt.getTime() < now.getTime() - BATCH_RETENTION_MS) {
+    requireActiveSubscription(await caller.viewer());
+    throw stepsTooOld();
+  }
   const declared = body.startedAt ? allowedSteps(new Date(body.startedAt), sent) : null;
   if (declared !== null && body.steps > declared) {
     const user = requireActiveSubscription(await caller.viewer());
