@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
+import { createWeeksAhead } from "./features/steps/batch-retention";
 import { startScheduler } from "./jobs/scheduler";
 import { seedDemoData } from "./seed/demo";
 
@@ -24,6 +25,10 @@ const app = await buildApp({ config, db: database.db, serveClient: true });
 // Demo data fills a new embedded database by default; DEMO=1 forces it on PostgreSQL, DEMO=0 turns it off.
 const wantDemo = config.demo ?? database.kind === "pglite";
 if (wantDemo) await seedDemoData(app.ctx);
+// This week's and the next weeks' step batch partitions exist before the first sync arrives, even
+// after the servers were down for longer than the weeks made ahead (the job keeps them after).
+for (const failure of (await createWeeksAhead(database.db, app.ctx.clock.now())).failed)
+  app.log.error(failure, "step batch partition could not be created");
 const scheduler = startScheduler(app.ctx, config.jobTickMs);
 
 await app.listen({ port: config.port, host: config.host });

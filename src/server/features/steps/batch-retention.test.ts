@@ -249,6 +249,43 @@ describe("weeks still needed", () => {
   });
 });
 
+describe("batches that arrive before their week exists (the servers were down for weeks)", () => {
+  const { t, member, sync, batch, rows } = useStepsKit();
+
+  it("are given their week by the next run, counted once, and found by a retry", async () => {
+    // Three weeks on, nothing ran meanwhile: this week has no partition yet.
+    t().clock.advance(21 * DAY_MS);
+    const now = t().clock.now();
+    expect(await weeks(t)).not.toContain(partitionOf(now));
+    const { id, session } = await member({ createdAt: new Date(now.getTime() - 30 * DAY_MS) });
+    const first = batch(40);
+    expect((await sync(session, first)).statusCode).toBe(200);
+    const where = async () =>
+      (
+        await queryRows<{ partition: string }>(
+          t().app.ctx.db,
+          sql`select tableoid::regclass::text as partition from step_batches where user_id = ${id}`,
+        )
+      ).map((r) => r.partition);
+    expect(await where()).toEqual(["step_batches_default"]);
+    const dayTotal = async () => (await stepsOnDate(t().app.ctx.db, id, now.toISOString().slice(0, 10))) ?? 0;
+    expect(await dayTotal()).toBe(40);
+
+    const report = await retain(t);
+    expect(report.failed).toEqual([]);
+    expect(report.created).toContain(partitionOf(now));
+    expect(report.unplacedBatches).toBe(0);
+    expect(await where()).toEqual([partitionOf(now)]);
+    // Moved, not stored again: the day counts them once, and a retry is known.
+    expect(await dayTotal()).toBe(40);
+    expect((await sync(session, first)).statusCode).toBe(200);
+    expect((await sync(session, batch(10))).statusCode).toBe(200);
+    expect(await dayTotal()).toBe(50);
+    expect(await rows(id)).toHaveLength(2);
+    expect(await where()).toEqual([partitionOf(now), partitionOf(now)]);
+  });
+});
+
 describe("a retry past the retention, of a phone whose clock runs ahead", () => {
   const { t, member, sync, batch, rows } = useStepsKit();
 

@@ -132,15 +132,66 @@ export async function createWeeks(db: Db, from: Date, to: Date) {
   return done;
 }
 
+/** The weeks from this one to WEEKS_AHEAD ahead, created unless they exist. */
+export function createWeeksAhead(db: Db, now: Date) {
+  const thisWeek = new Date(`${weekOf(now)}T00:00:00Z`);
+  return createWeeks(db, now, new Date(thisWeek.getTime() + WEEKS_AHEAD * WEEK_MS));
+}
+
 /**
- * One run of the job: the weeks from this one to WEEKS_AHEAD ahead exist, and every past week
- * nothing needs is dropped. Idempotent (several processes may run it); a week that fails is
+ * Batches that arrived before their week was created (the servers were down longer than the weeks
+ * made ahead, or a clock jumped) are in the default partition, and while they are there that week
+ * cannot be created. Each such week is made from them: its table is filled with its rows outside
+ * the partitioned table (so the insert triggers do not add them to days and standings again), they
+ * leave the default partition, and the table is attached as the week, all in one transaction while
+ * syncs wait. Answers the weeks made.
+ */
+async function placeUnplaced(db: Db, report: Pick<RetentionReport, "created" | "failed">) {
+  const weeks = await queryRows<{ week: string }>(
+    db,
+    sql`select distinct to_char(step_batches_week(received_at), 'YYYY-MM-DD') as week from step_batches_default`,
+  );
+  for (const { week } of weeks) {
+    const name = `step_batches_p${week.replaceAll("-", "")}`;
+    const from = new Date(`${week}T00:00:00Z`);
+    const to = new Date(from.getTime() + WEEK_MS);
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('lock_timeout', ${DROP_LOCK_TIMEOUT}, true)`);
+        await tx.execute(sql`lock table step_batches_default in access exclusive mode`);
+        const table = sql.identifier(name);
+        await tx.execute(
+          sql`create table ${table} (like step_batches including defaults including constraints)`,
+        );
+        await tx.execute(
+          sql`insert into ${table} select * from step_batches_default where received_at >= ${from} and received_at < ${to}`,
+        );
+        await tx.execute(
+          sql`delete from step_batches_default where received_at >= ${from} and received_at < ${to}`,
+        );
+        await tx.execute(
+          // DDL takes no parameters: the bounds are literals (made here, from a date).
+          sql`alter table step_batches attach partition ${table}
+            for values from (${sql.raw(`'${from.toISOString()}'`)}) to (${sql.raw(`'${to.toISOString()}'`)})`,
+        );
+      });
+      report.created.push(name);
+    } catch (err) {
+      report.failed.push({ name: `unplaced batches of week ${week}`, error: String(err) });
+    }
+  }
+}
+
+/**
+ * One run of the job: batches stored before their week existed get their week, the weeks from
+ * this one to WEEKS_AHEAD ahead exist, and every past week nothing needs is dropped. Idempotent (several processes may run it); a week that fails is
  * reported and does not stop the others.
  */
 export async function retainStepBatches(db: Db, now: Date, log?: Log): Promise<RetentionReport> {
   const report: RetentionReport = { created: [], dropped: [], held: [], failed: [], unplacedBatches: 0 };
   const thisWeek = new Date(`${weekOf(now)}T00:00:00Z`);
-  const ahead = await createWeeks(db, now, new Date(thisWeek.getTime() + WEEKS_AHEAD * WEEK_MS));
+  await placeUnplaced(db, report);
+  const ahead = await createWeeksAhead(db, now);
   report.created.push(...ahead.created);
   report.failed.push(...ahead.failed);
   for (const week of await weekPartitions(db)) {
