@@ -21,6 +21,7 @@ import { loadConfig } from "../src/server/config";
 import { type Database, queryRows } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { groupKey } from "../src/server/features/groups/groups.repo";
+import { createWeeks } from "../src/server/features/steps/batch-retention";
 import { loggerOptions } from "../src/server/http/logger";
 import { poolAccount, systemAccount } from "../src/server/ledger/accounts";
 import { auditLedger } from "../src/server/ledger/audit";
@@ -364,6 +365,8 @@ async function setUp(app: Awaited<ReturnType<typeof buildApp>>, database: Databa
     set participant_count = (select count(*) from competition_participants p where p.competition_id = c.id)`);
   // Three walks in the last day for every member but about one in a hundred (zeros in every
   // standing): the step batches' trigger adds them to each competition whose window holds them.
+  // Their weeks first (yesterday may be last week), so none lands in the default partition.
+  await createWeeks(db, new Date(Date.now() - 2 * 24 * 3600 * 1000), new Date());
   await db.execute(sql`insert into step_batches (user_id, batch_id, steps, recorded_at, received_at, local_date)
     select u.id, gen_random_uuid(), 100 + floor(random() * 4900)::int, t.at, t.at, (t.at at time zone u.time_zone)::date
     from users u cross join lateral (
