@@ -199,14 +199,6 @@ export async function readWithSession<R extends SessionRow>(
   return { viewer: await request.viewerPromise, row };
 }
 
-/** `ViewerWith` for a viewer already judged (a service that answers with a page after a change). */
-export function judgedViewer(viewer: Viewer): ViewerWith {
-  return async (read) => ({
-    viewer,
-    row: viewer.state === "user" ? await read(viewer.tokenHash) : undefined,
-  });
-}
-
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,

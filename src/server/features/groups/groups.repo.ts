@@ -83,37 +83,58 @@ export async function oneForViewer(db: Db, viewerId: number, id: number): Promis
 export type MemberView = Pick<MemberRow, "userId" | "firstName" | "lastName" | "profileImageUrl" | "role">;
 
 /**
- * The group page's one statement: the session the request presents (its user and subscription, for
- * the viewer's checks: `selectWithSession`), the group with the viewer's role (as `oneForViewer`),
- * its members (admins first, then by joining order) and its round's top 5 (`top`, from the
- * competitions feature) as JSON columns, read together in one round trip. No row: no such session;
- * `row` undefined: no such group.
+ * The group page's one statement: the group with the viewer's role (as `oneForViewer`), its members
+ * (admins first, then by joining order) and its round's top 5 (`top`, from the competitions
+ * feature) as JSON columns, read together in one round trip. `forSession` reads it with the
+ * session the request presents (its user and subscription, for the viewer's checks:
+ * `selectWithSession`): no row, no such session. `forViewer` reads it for a viewer already known
+ * (a page answered after a change). `row` undefined: no such group.
  */
 export function detailQuery<Top>(top: (competitionId: SQL) => SQL<Top>) {
-  const withPage = preparedOnce((db) =>
-    selectWithSession(db, {
-      ...listColumns,
-      members: sql<MemberView[]>`(select coalesce(json_agg(json_build_object('userId', m.user_id,
-          'firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url,
-          'role', m.role) order by m.role <> 'admin', m.joined_at, m.user_id), '[]'::json)
-        from group_members m join users u on u.id = m.user_id where m.group_id = ${groups.id})`,
-      top: top(sql`${groups.competitionId}`),
-    })
-      .leftJoin(groups, and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt)))
+  const page = {
+    ...listColumns,
+    members: sql<MemberView[]>`(select coalesce(json_agg(json_build_object('userId', m.user_id,
+        'firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url,
+        'role', m.role) order by m.role <> 'admin', m.joined_at, m.user_id), '[]'::json)
+      from group_members m join users u on u.id = m.user_id where m.group_id = ${groups.id})`,
+    top: top(sql`${groups.competitionId}`),
+  };
+  const theGroup = and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt));
+  const bySession = preparedOnce((db) =>
+    selectWithSession(db, page)
+      .leftJoin(groups, theGroup)
       .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, users.id)))
       .leftJoin(competitions, eq(competitions.id, groups.competitionId))
       .where(sessionIs)
       .limit(1)
+      .prepare("group_page_for_session"),
+  );
+  const byViewer = preparedOnce((db) =>
+    db
+      .select(page)
+      .from(groups)
+      .leftJoin(
+        groupMembers,
+        and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder("viewerId"))),
+      )
+      .leftJoin(competitions, eq(competitions.id, groups.competitionId))
+      .where(theGroup)
       .prepare("group_page_for_viewer"),
   );
-  return async (db: Db, tokenHash: string, id: number) => {
-    const [found] = await withPage(db).execute({ tokenHash, id });
-    if (!found) return undefined;
-    const selected = found as unknown as Selected & SessionRow & { members: MemberView[]; top: Top };
-    return {
-      ...selected,
-      row: selected.group ? flatten(selected) : undefined,
-    };
+  type Page = Selected & { members: MemberView[]; top: Top };
+  const withRow = <T extends Page>(found: T) => ({
+    ...found,
+    row: found.group ? flatten(found) : undefined,
+  });
+  return {
+    async forSession(db: Db, tokenHash: string, id: number) {
+      const [found] = await bySession(db).execute({ tokenHash, id });
+      return found ? withRow(found as unknown as Page & SessionRow) : undefined;
+    },
+    async forViewer(db: Db, viewerId: number, id: number) {
+      const [found] = await byViewer(db).execute({ viewerId, id });
+      return found ? withRow(found as unknown as Page) : undefined;
+    },
   };
 }
 

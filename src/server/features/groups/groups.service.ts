@@ -13,7 +13,6 @@ import type { Tx } from "../../db/client";
 import { groupMembers, groups } from "../../db/schema";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors";
 import {
-  judgedViewer,
   requireActiveSubscription,
   requireUser,
   type Viewer,
@@ -76,13 +75,21 @@ export async function visibleGroup(ctx: AppContext, user: ViewerUser, id: number
 const groupPage = repo.detailQuery(contests.topFiveJson);
 
 /**
- * One group as its page shows it, read in one statement with the session that asks (the page is
- * refetched often): `viewerWith` is the request's (`request.viewerWith`), or `judgedViewer` after a
- * change the viewer made.
+ * One group as its page shows it, read in one statement (the page is refetched often): with the
+ * session that asks when given the request's `viewerWith`, or for a viewer already known (the
+ * page answered after a change the viewer made).
  */
-export async function detail(ctx: AppContext, viewerWith: ViewerWith, id: number): Promise<Group> {
-  const { viewer, row: page } = await viewerWith((tokenHash) => groupPage(ctx.db, tokenHash, id));
-  const user = requireUser(viewer);
+export async function detail(ctx: AppContext, who: ViewerWith | Viewer, id: number): Promise<Group> {
+  let user: ViewerUser;
+  let page: Awaited<ReturnType<typeof groupPage.forViewer>>;
+  if (typeof who === "function") {
+    const read = await who((tokenHash) => groupPage.forSession(ctx.db, tokenHash, id));
+    user = requireUser(read.viewer);
+    page = read.row;
+  } else {
+    user = requireUser(who);
+    page = await groupPage.forViewer(ctx.db, user.id, id);
+  }
   const row = requireVisible(user, page?.row);
   return toGroup(row, page?.members ?? [], contests.topFiveOf(page?.top ?? []), ctx.clock.now());
 }
@@ -203,7 +210,7 @@ export async function create(ctx: AppContext, viewer: Viewer, body: CreateGroupB
     return group.id;
   });
   ctx.log.info({ groupId: id, by: user.id }, "group created");
-  return detail(ctx, judgedViewer(viewer), id);
+  return detail(ctx, viewer, id);
 }
 
 /**
@@ -292,7 +299,7 @@ export async function edit(ctx: AppContext, viewer: Viewer, id: number, body: Ed
       await recordSiteAdminAction(tx, user, group, "group.edit", now, { changes });
     }
   });
-  return detail(ctx, judgedViewer(viewer), id);
+  return detail(ctx, viewer, id);
 }
 
 /** Sets the entry price (admins): those who join after the change pay it. */

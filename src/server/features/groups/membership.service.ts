@@ -17,13 +17,7 @@ import { groupContributions, groupMembers, groups } from "../../db/schema";
 import { groupInviteEmail } from "../../email/templates";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
 import { takeInviteEmail } from "../../http/member-limits";
-import {
-  judgedViewer,
-  requireActiveSubscription,
-  requireUser,
-  type Viewer,
-  type ViewerUser,
-} from "../../http/viewer";
+import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { poolAccount, userAccount } from "../../ledger/accounts";
 import { refundPaidIn } from "../../ledger/pools";
 import { transfer } from "../../ledger/transfer";
@@ -108,7 +102,7 @@ export async function join(ctx: AppContext, viewer: Viewer, code: string) {
     await notifyAdminsOfJoin(tx, group, user, now);
   });
   ctx.log.info({ groupId: found.id, userId: user.id }, "group joined");
-  return detail(ctx, judgedViewer(viewer), found.id);
+  return detail(ctx, viewer, found.id);
 }
 
 /**
