@@ -35,6 +35,11 @@ export const groups = pgTable(
       .references(() => users.id),
     competitionId: integer().references(() => competitions.id),
     memberCount: integer().notNull().default(0),
+    /**
+     * Raised by a trigger on every change of the group's members (join, leave, role): the group page
+     * keeps its members list while this is the same (migration group_members_version).
+     */
+    membersVersion: integer().notNull().default(0),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },

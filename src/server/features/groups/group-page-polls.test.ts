@@ -133,5 +133,30 @@ describe("group page and chat poll, shared reads", { timeout: 60_000 }, () => {
       [lateId, "member"],
     ]);
     expect((await page(first.app, late)).role).toBe("member");
+
+    // A leave through the other instance shows at once too.
+    expect((await call(second, "DELETE", `/api/groups/${g.id}/leave`, late)).statusCode).toBe(200);
+    expect((await page(first.app, owner)).members.map((m) => m.userId)).toEqual([userId(owner), friendId]);
+  });
+
+  it("shows a member's new name on the group page within the members list's lifetime", async () => {
+    const [owner, friend] = [await member(), await member()];
+    const g = await groupOf(owner, [friend]);
+    const names = async () =>
+      (
+        (await call(first.app, "GET", `/api/groups/${g.id}`, owner)).json() as {
+          members: { userId: number; firstName: string }[];
+        }
+      ).members.map((m) => m.firstName);
+    await names();
+    const renamed = await call(second, "PATCH", "/api/user/profile", friend, {
+      firstName: "Renamed",
+      lastName: "Walker",
+      email: `renamed-${userId(friend)}@example.com`,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // The list is kept for every viewer for at most 5 s, then read again.
+    first.clock.advance(5_000);
+    expect((await names())[1]).toBe("Renamed");
   });
 });

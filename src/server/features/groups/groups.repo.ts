@@ -83,22 +83,16 @@ export async function oneForViewer(db: Db, viewerId: number, id: number): Promis
 export type MemberView = Pick<MemberRow, "userId" | "firstName" | "lastName" | "profileImageUrl" | "role">;
 
 /**
- * The group page's one statement: the group with the viewer's role (as `oneForViewer`), its members
- * (admins first, then by joining order) and its round's top 5 (`top`, from the competitions
- * feature) as JSON columns, read together in one round trip. `forSession` reads it with the
- * session the request presents (its user and subscription, for the viewer's checks:
- * `selectWithSession`): no row, no such session. `forViewer` reads it for a viewer already known
- * (a page answered after a change). `row` undefined: no such group.
+ * The group page's one statement: the group with the viewer's role (as `oneForViewer`, with its
+ * members' version) and its round's top 5 (`top`, from the competitions feature) as a JSON column,
+ * read together in one round trip; the members list is read apart (`membersOf`) and kept while the
+ * version is the same. `forSession` reads it with the session the request presents (its user and
+ * subscription, for the viewer's checks: `selectWithSession`): no row, no such session.
+ * `forViewer` reads it for a viewer already known (a page answered after a change). `row`
+ * undefined: no such group.
  */
 export function detailQuery<Top>(top: (competitionId: SQL) => SQL<Top>) {
-  const page = {
-    ...listColumns,
-    members: sql<MemberView[]>`(select coalesce(json_agg(json_build_object('userId', m.user_id,
-        'firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url,
-        'role', m.role) order by m.role <> 'admin', m.joined_at, m.user_id), '[]'::json)
-      from group_members m join users u on u.id = m.user_id where m.group_id = ${groups.id})`,
-    top: top(sql`${groups.competitionId}`),
-  };
+  const page = { ...listColumns, top: top(sql`${groups.competitionId}`) };
   const theGroup = and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt));
   const bySession = preparedOnce((db) =>
     selectWithSession(db, page)
@@ -121,7 +115,7 @@ export function detailQuery<Top>(top: (competitionId: SQL) => SQL<Top>) {
       .where(theGroup)
       .prepare("group_page_for_viewer"),
   );
-  type Page = Selected & { members: MemberView[]; top: Top };
+  type Page = Selected & { top: Top };
   const withRow = <T extends Page>(found: T) => ({
     ...found,
     row: found.group ? flatten(found) : undefined,
@@ -207,7 +201,12 @@ export async function membersOf(db: Db, groupIds: number[]): Promise<MemberRow[]
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(inArray(groupMembers.groupId, groupIds))
-    .orderBy(asc(groupMembers.groupId), sql`${groupMembers.role} <> 'admin'`, asc(groupMembers.joinedAt));
+    .orderBy(
+      asc(groupMembers.groupId),
+      sql`${groupMembers.role} <> 'admin'`,
+      asc(groupMembers.joinedAt),
+      asc(groupMembers.userId),
+    );
   return rows as MemberRow[];
 }
 

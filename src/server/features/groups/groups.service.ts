@@ -11,6 +11,7 @@ import {
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { groupMembers, groups } from "../../db/schema";
+import { sharedReads } from "../../db/shared-read";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors";
 import {
   requireActiveSubscription,
@@ -75,6 +76,14 @@ export async function visibleGroup(ctx: AppContext, user: ViewerUser, id: number
 const groupPage = repo.detailQuery(contests.topFiveJson);
 
 /**
+ * Each group's members as its page lists them, shared by every viewer while the group's members'
+ * version (raised by every join, leave and role change, read live with the page) is the same; a
+ * member's new name or picture shows within MEMBERS_TTL_MS.
+ */
+const MEMBERS_TTL_MS = 5_000;
+const sharedMembers = sharedReads<number, repo.MemberRow[]>(MEMBERS_TTL_MS);
+
+/**
  * One group as its page shows it, read in one statement (the page is refetched often): with the
  * session that asks when given the request's `viewerWith`, or for a viewer already known (the
  * page answered after a change the viewer made).
@@ -91,7 +100,15 @@ export async function detail(ctx: AppContext, who: ViewerWith | Viewer, id: numb
     page = await groupPage.forViewer(ctx.db, user.id, id);
   }
   const row = requireVisible(user, page?.row);
-  return toGroup(row, page?.members ?? [], contests.topFiveOf(page?.top ?? []), ctx.clock.now());
+  const now = ctx.clock.now();
+  const members = await sharedMembers.get(
+    ctx.db,
+    row.id,
+    now,
+    () => repo.membersOf(ctx.db, [row.id]),
+    String(row.membersVersion),
+  );
+  return toGroup(row, members, contests.topFiveOf(page?.top ?? []), now);
 }
 
 /**
