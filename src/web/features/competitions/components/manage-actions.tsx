@@ -3,10 +3,15 @@ import { useState } from "react";
 import type { Competition } from "../../../../core/schemas/competitions";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useDeleteCompetition } from "../api";
-import { EditCompetitionDialog } from "./edit-competition-dialog";
+
+// The edit form: not part of the competitions list's first load.
+const EditCompetitionDialog = lazyDialog(
+  async () => (await import("./edit-competition-dialog")).EditCompetitionDialog,
+);
 
 /** Edit and Delete, for the creator and site admins. */
 export function ManageActions({ competition }: { competition: Competition }) {
