@@ -2,7 +2,19 @@ import { type QueryKey, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-client";
 import { createQueryClient } from "./query-client";
-import { prefetchAtStartup, STARTUP_ANSWER_FRESH_MS, takeStartupAnswer } from "./startup-answer";
+import {
+  prefetchAtStartup,
+  STARTUP_ANSWER_FRESH_MS,
+  startupAnswerShown,
+  startupAnswerWaiting,
+} from "./startup-answer";
+
+/** What useStartupAnswer does for a screen that mounts: reads, then (committed) uses it up. */
+function takeStartupAnswer(client: ReturnType<typeof createQueryClient>, queryKey: QueryKey): boolean {
+  const taken = startupAnswerWaiting(client, queryKey);
+  if (taken) startupAnswerShown(queryKey);
+  return taken;
+}
 
 /** A query whose answers are counted: what a screen's list does (stale at once). */
 function countingQuery(key: string, answer: () => unknown = () => ["answer"]) {
@@ -46,6 +58,15 @@ describe("a screen's first answer asked for at start-up", () => {
     expect(later).toBe(false);
     await mountScreen(client, options, later);
     expect(calls.count).toBe(2);
+  });
+
+  it("is not used up by a render React throws away", async () => {
+    const client = createQueryClient();
+    const { queryKey, calls, options } = countingQuery("/api/thrown-away");
+    await prefetchAtStartup(client, queryKey, () => client.prefetchQuery(options));
+    expect(startupAnswerWaiting(client, queryKey)).toBe(true);
+    await mountScreen(client, options, takeStartupAnswer(client, queryKey));
+    expect(calls.count).toBe(1);
   });
 
   it("still on its way when the screen mounts: one request, not two", async () => {

@@ -1,5 +1,5 @@
 import { hashKey, type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { isUnauthorizedError } from "./query-client";
 
 /**
@@ -36,24 +36,35 @@ export async function prefetchAtStartup(
 }
 
 /**
- * Whether a screen shows the answer asked for at start-up: true for the first screen that asks,
- * while that answer is on its way or at most STARTUP_ANSWER_FRESH_MS old; false for every later
- * one, which refetches on mount as usual.
+ * Whether an answer asked for at start-up waits for a screen: not shown yet, and on its way or
+ * at most STARTUP_ANSWER_FRESH_MS old. Only reads: a render React throws away (a screen rendered
+ * ahead while a chunk loads) must not use it up.
  */
-export function takeStartupAnswer(client: QueryClient, queryKey: QueryKey): boolean {
-  if (!unused.delete(hashKey(queryKey))) return false;
+export function startupAnswerWaiting(client: QueryClient, queryKey: QueryKey): boolean {
+  if (!unused.has(hashKey(queryKey))) return false;
   const state = client.getQueryState(queryKey);
   if (!state || state.dataUpdatedAt === 0) return true;
   return Date.now() - state.dataUpdatedAt <= STARTUP_ANSWER_FRESH_MS;
 }
 
+/** A screen has shown the answer asked for at start-up: later screens ask again. */
+export function startupAnswerShown(queryKey: QueryKey): void {
+  unused.delete(hashKey(queryKey));
+}
+
 /**
- * `takeStartupAnswer` once per mounted screen, for its query's `refetchOnMount: !taken`. Only
- * the mount is spared: intervals, focus, reconnect and the invalidations after a change refetch
- * as before.
+ * Whether this screen shows the answer asked for at start-up, for its query's
+ * `refetchOnMount: !taken`: true for the first screen mounted while it waits, false for every
+ * later one, which refetches on mount as usual. Only the mount is spared: intervals, focus,
+ * reconnect and the invalidations after a change refetch as before.
  */
 export function useStartupAnswer(queryKey: QueryKey): boolean {
   const client = useQueryClient();
-  const [taken] = useState(() => takeStartupAnswer(client, queryKey));
+  const [taken] = useState(() => startupAnswerWaiting(client, queryKey));
+  // Used up once this screen is on the page (an effect runs only for a render that was kept).
+  const hash = hashKey(queryKey);
+  useEffect(() => {
+    if (taken) unused.delete(hash);
+  }, [taken, hash]);
   return taken;
 }
