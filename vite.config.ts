@@ -21,6 +21,7 @@ const memberChunk = memberChunkName(
     "src/web/features/auth/pages/forgot-password-page.tsx",
     "src/web/features/auth/pages/reset-password-page.tsx",
   ].map((file) => `${root}${file}`),
+  `${root}src/web/app/pages.ts`,
 );
 
 /**
