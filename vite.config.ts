@@ -4,11 +4,24 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { iconChunkNames } from "./scripts/icon-chunks";
+import { memberChunkName } from "./scripts/member-chunk";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:3000";
 const iconChunks = iconChunkNames(
   ["src/web/main.tsx", "src/web/features/landing/pages/landing-page.tsx"].map((file) => `${root}${file}`),
+);
+const memberChunk = memberChunkName(
+  `${root}src/web/components/layout/app-shell.tsx`,
+  [
+    "src/web/main.tsx",
+    "src/web/features/landing/pages/landing-page.tsx",
+    "src/web/features/auth/pages/login-page.tsx",
+    "src/web/features/auth/pages/register-page.tsx",
+    "src/web/features/auth/pages/forgot-password-page.tsx",
+    "src/web/features/auth/pages/reset-password-page.tsx",
+  ].map((file) => `${root}${file}`),
+  `${root}src/web/app/pages.ts`,
 );
 
 /**
@@ -126,6 +139,8 @@ export default defineConfig({
             { name: "initial", tags: ["$initial"], priority: 2 },
             { name: iconChunks.visitor, priority: 1 },
             { name: iconChunks.members, includeDependenciesRecursively: false },
+            // Not its modules' dependencies: those a visitor screen reaches too must stay out.
+            { name: memberChunk, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -6,7 +6,7 @@ import {
   loginMutationOptions,
   registerMutationOptions,
   resetPasswordMutationOptions,
-} from "../features/auth/api";
+} from "../features/auth/mutations";
 import { acceptRulesMutationOptions } from "../features/community-rules/api";
 import {
   createMutationOptions,

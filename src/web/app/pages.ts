@@ -1,7 +1,9 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { ComponentType, LazyExoticComponent } from "react";
 import type { User } from "../../core/schemas/auth";
 import { isMobileDevice } from "../lib/device";
+import { preloadable } from "../lib/preloadable";
 import { queryClient } from "../lib/query-client";
+import { prefetchAtStartup } from "../lib/startup-answer";
 import { readJsonStorage, storageKeys } from "../lib/storage";
 import { decideAccess, type PageKey } from "./access-rules";
 
@@ -13,27 +15,13 @@ export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
 
 const loaders = new Map<LazyPage, () => Promise<unknown>>();
 
-/**
- * A lazy component whose chunk can be fetched ahead of its render: the download is shared
- * between `preload` and the first render; a failed one is tried afresh.
- */
-function preloadable<M, P>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  let pending: Promise<M> | undefined;
-  const preload = () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
-  return { component: lazy(async () => ({ default: pick(await preload()) })), preload };
-}
-
 const dataLoaders = new Map<LazyPage, () => Promise<unknown>>();
 
 /**
  * Every screen is its own chunk, so the landing page loads only what it shows. `prefetch` starts
- * the screen's main query (through its feature's query options, into the shared client).
+ * the screen's main query (through its feature's query options, into the shared client) with the
+ * session request (`prefetchAtStartup`); a screen whose answer is stale at once shows it through
+ * `useStartupAnswer` rather than asking again.
  */
 function page<M>(
   load: () => Promise<M>,
@@ -156,11 +144,7 @@ export const pages: Record<PageKey, LazyPage> = {
     // Fresh 30 s, so the page's first render uses this answer rather than asking again.
     async () => {
       const { mobileDashboardStatsQueryOptions: options } = await import("../features/dashboard/api");
-      await queryClient.prefetchQuery(options);
-      // A stored user whose session has ended gets null (401): not kept for the next sign-in.
-      if (queryClient.getQueryData(options.queryKey) === null) {
-        queryClient.removeQueries({ queryKey: options.queryKey, exact: true });
-      }
+      await prefetchAtStartup(queryClient, options.queryKey, () => queryClient.prefetchQuery(options));
     },
   ),
   desktopDashboard: page(
@@ -170,6 +154,10 @@ export const pages: Record<PageKey, LazyPage> = {
   competitions: page(
     () => import("../features/competitions/pages/competitions-page"),
     (m) => m.CompetitionsPage,
+    async () => {
+      const { competitionsQueryOptions: options } = await import("../features/competitions/api");
+      await prefetchAtStartup(queryClient, options.queryKey, () => queryClient.prefetchQuery(options));
+    },
   ),
   groups: page(
     () => import("../features/groups/pages/groups-page"),
@@ -218,6 +206,12 @@ export const pages: Record<PageKey, LazyPage> = {
   wallet: page(
     () => import("../features/wallet/pages/wallet-page"),
     (m) => m.WalletPage,
+    async () => {
+      const { transactionPagesQueryOptions: options } = await import("../features/wallet/api");
+      await prefetchAtStartup(queryClient, options.queryKey, () =>
+        queryClient.prefetchInfiniteQuery(options),
+      );
+    },
   ),
   checkout: page(
     () => import("../features/wallet/pages/checkout-page"),

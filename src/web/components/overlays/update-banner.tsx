@@ -1,7 +1,8 @@
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { useExternalStore } from "../../lib/external-store";
-import { applyUpdate, updateAvailableStore } from "../../lib/service-worker";
+import { applyUpdate } from "../../lib/service-worker-updates";
+import { updateAvailableStore } from "../../lib/update-available";
 import { Button } from "../ui/button";
 
 /** Shown when a new service worker is installed (specification 1, section 4). */

@@ -16,6 +16,7 @@ import type {
 } from "../../../core/schemas/competitions";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { getDeviceFingerprint } from "../../lib/device-fingerprint";
+import { useStartupAnswer } from "../../lib/startup-answer";
 import { authKeys } from "../auth/api";
 
 export type { ChatMessage, Competition, CompetitionDetail };
@@ -82,8 +83,10 @@ export const competitionsQueryOptions = queryOptions({
   refetchIntervalInBackground: true,
 });
 
+/** The list; the answer asked for at start-up (opened on /competitions) is shown without asking again. */
 export function useCompetitions(enabled = true) {
-  return useQuery({ ...competitionsQueryOptions, enabled });
+  const fromStartup = useStartupAnswer(competitionKeys.list);
+  return useQuery({ ...competitionsQueryOptions, enabled, refetchOnMount: !fromStartup });
 }
 
 export const activeCompetitionsQueryOptions = queryOptions({

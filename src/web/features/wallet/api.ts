@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   mutationOptions,
   queryOptions,
   useInfiniteQuery,
@@ -24,6 +25,7 @@ import type {
 } from "../../../core/schemas/money";
 import type { StatementQuery, TransactionPage } from "../../../core/schemas/statements";
 import { apiDownload, apiRequest, getQueryFn } from "../../lib/api-client";
+import { useStartupAnswer } from "../../lib/startup-answer";
 import { authKeys, currentUserQueryOptions } from "../auth/api";
 
 export const walletKeys = {
@@ -80,19 +82,22 @@ const LIVE_PAGES = 2;
  * The wallet's history a page at a time, newest first (GET /api/transactions/page): "Load more"
  * fetches the lines older than the last one shown.
  */
+export const transactionPagesQueryOptions = infiniteQueryOptions({
+  queryKey: transactionPagesKey,
+  initialPageParam: null as number | null,
+  queryFn: ({ pageParam, signal }) =>
+    apiRequest<TransactionPage>(`/api/transactions/page${pageParam === null ? "" : `?cursor=${pageParam}`}`, {
+      signal,
+    }),
+  getNextPageParam: (last) => last.nextCursor,
+  refetchInterval: (query) =>
+    (query.state.data?.pages.length ?? 0) <= LIVE_PAGES ? WALLET_REFRESH_MS : false,
+});
+
+/** The history; the first page asked for at start-up (opened on /wallet) is shown without asking again. */
 export function useTransactionPages() {
-  return useInfiniteQuery({
-    queryKey: transactionPagesKey,
-    initialPageParam: null as number | null,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<TransactionPage>(
-        `/api/transactions/page${pageParam === null ? "" : `?cursor=${pageParam}`}`,
-        { signal },
-      ),
-    getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: (query) =>
-      (query.state.data?.pages.length ?? 0) <= LIVE_PAGES ? WALLET_REFRESH_MS : false,
-  });
+  const fromStartup = useStartupAnswer(transactionPagesKey);
+  return useInfiniteQuery({ ...transactionPagesQueryOptions, refetchOnMount: !fromStartup });
 }
 
 /** The statement's download address for the chosen days and currency (both days included). */

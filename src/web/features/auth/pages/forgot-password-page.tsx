@@ -10,9 +10,9 @@ import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
-import { useForgotPasswordMutation } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
 import { ResultIcon } from "../components/result-icon";
+import { useForgotPasswordMutation } from "../mutations";
 
 type ForgotForm = z.input<typeof forgotPasswordSchema>;
 

@@ -14,8 +14,9 @@ import { toast } from "../../../components/ui/use-toast";
 import { lazyResolver } from "../../../lib/lazy-resolver";
 import { errorMessage, wait } from "../../../lib/utils";
 import { readPendingInvite } from "../../groups/pending-invite";
-import { useLoginMutation, useSetCurrentUser } from "../api";
+import { useSetCurrentUser } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
+import { useLoginMutation } from "../mutations";
 
 type LoginForm = z.input<typeof loginSchema>;
 type LoginValues = z.output<typeof loginSchema>;

@@ -12,8 +12,9 @@ import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage, wait } from "../../../lib/utils";
-import { useRegisterMutation, useSetCurrentUser } from "../api";
+import { useSetCurrentUser } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
+import { useRegisterMutation } from "../mutations";
 
 type RegisterForm = z.input<typeof registerSchema>;
 const PASSWORD_MISMATCH = "Passwords don't match";

@@ -10,9 +10,9 @@ import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
-import { useResetPasswordMutation } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
 import { ResultIcon } from "../components/result-icon";
+import { useResetPasswordMutation } from "../mutations";
 
 /** The route's schema without the token (it comes from the URL), plus the confirmation. */
 const resetFormSchema = resetPasswordSchema

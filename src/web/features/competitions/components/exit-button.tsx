@@ -1,12 +1,17 @@
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import type { Competition } from "../../../../core/schemas/competitions";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useLeaveCompetition } from "../api";
 import { fc } from "../competition-view";
+
+// Opened by Exit: not part of the competitions list's first load.
+const ConfirmDialog = lazyDialog(
+  async () => (await import("../../../components/confirm-dialog")).ConfirmDialog,
+);
 
 /** Exit, offered until the start: the dialog promises the entry fee back. */
 export function ExitButton({ competition }: { competition: Competition }) {

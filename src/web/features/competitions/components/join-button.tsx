@@ -2,8 +2,11 @@ import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import type { Competition } from "../../../../core/schemas/competitions";
 import { Button } from "../../../components/ui/button";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { useJoinFlow } from "../hooks/use-join-flow";
-import { GuidelinesDialog } from "./guidelines-dialog";
+
+// Opened by Join: not part of the competitions list's first load.
+const GuidelinesDialog = lazyDialog(async () => (await import("./guidelines-dialog")).GuidelinesDialog);
 
 /** Join: the guidelines first, then the join flow. */
 export function JoinButton({

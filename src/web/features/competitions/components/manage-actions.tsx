@@ -1,12 +1,19 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Competition } from "../../../../core/schemas/competitions";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useDeleteCompetition } from "../api";
-import { EditCompetitionDialog } from "./edit-competition-dialog";
+
+// The edit form and the delete confirmation: not part of the competitions list's first load.
+const EditCompetitionDialog = lazyDialog(
+  async () => (await import("./edit-competition-dialog")).EditCompetitionDialog,
+);
+const ConfirmDialog = lazyDialog(
+  async () => (await import("../../../components/confirm-dialog")).ConfirmDialog,
+);
 
 /** Edit and Delete, for the creator and site admins. */
 export function ManageActions({ competition }: { competition: Competition }) {

@@ -4,11 +4,14 @@ import { Link } from "wouter";
 import type { Competition } from "../../../../core/schemas/competitions";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { formatInZone } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { fc, resultSummary } from "../competition-view";
-import { DisputeDialog } from "./dispute-dialog";
+
+// Opened from a result: its form is not part of the list's first load.
+const DisputeDialog = lazyDialog(async () => (await import("./dispute-dialog")).DisputeDialog);
 
 function Notice({ icon: Icon, title, children }: { icon: typeof Trophy; title: string; children: string }) {
   return (

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LogIn, Trophy } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { FitcoinsLine, ListError, ListLoading, ListSection } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
@@ -11,9 +12,13 @@ import { authKeys, useUser } from "../../auth/api";
 import { invalidateCompetitions, useCompetitions } from "../api";
 import { splitSections } from "../competition-view";
 import { CompetitionCard, type Viewer } from "../components/competition-card";
-import { CreateCompetitionButton } from "../components/create-competition-dialog";
 import { RecentResults } from "../components/recent-results";
 import { useResumeCompetitionInvite } from "../pending-competition-invite";
+
+// Site admins' create form: loaded for them only, not with every member's first screen.
+const CreateCompetitionButton = lazy(async () => ({
+  default: (await import("../components/create-competition-dialog")).CreateCompetitionButton,
+}));
 
 function LoginRequired() {
   return (
@@ -52,7 +57,13 @@ export function CompetitionsPage() {
     <PageHeader
       title="Competitions"
       description={<FitcoinsLine fitcoins={user.fitcoins} testId="competitions-fitcoins" />}
-      actions={isAdmin ? <CreateCompetitionButton /> : null}
+      actions={
+        isAdmin ? (
+          <Suspense fallback={null}>
+            <CreateCompetitionButton />
+          </Suspense>
+        ) : null
+      }
     />
   );
 

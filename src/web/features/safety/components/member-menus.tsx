@@ -1,13 +1,19 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Ban, Flag, MoreVertical, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { cn } from "../../../lib/utils";
-import {
-  BlockMemberDialog,
-  DeleteMessageDialog,
-  type NamedMember,
-  ReportMemberDialog,
-} from "./member-safety-dialogs";
+import type { NamedMember } from "./member-safety-dialogs";
+
+// The block, report and delete forms: opened from a name or a message, not part of the first
+// load of the standings and chats that show these menus.
+const BlockMemberDialog = lazyDialog(async () => (await import("./member-safety-dialogs")).BlockMemberDialog);
+const ReportMemberDialog = lazyDialog(
+  async () => (await import("./member-safety-dialogs")).ReportMemberDialog,
+);
+const DeleteMessageDialog = lazyDialog(
+  async () => (await import("./member-safety-dialogs")).DeleteMessageDialog,
+);
 
 export type { NamedMember };
 

@@ -1,6 +1,5 @@
 import { Download } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { statementQuerySchema } from "../../../../core/schemas/statements";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
@@ -9,6 +8,9 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { downloadStatement } from "../api";
+
+/** The form's rules (zod) come with the first use of the form, not with the wallet's first screen. */
+const loadRules = () => import("../../../../core/schemas/statements");
 
 const CURRENCIES = [
   ["", "Dollars and FitCoins"],
@@ -30,6 +32,7 @@ export function StatementDownload() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const { statementQuerySchema } = await loadRules();
     const checked = statementQuerySchema.safeParse({
       from: from || undefined,
       to: to || undefined,
@@ -69,7 +72,7 @@ export function StatementDownload() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+        <form className="grid gap-4" onSubmit={onSubmit} onFocus={() => void loadRules()} noValidate>
           <div className="grid gap-3">
             <FormField id="statement-from" label="From" error={errors.from}>
               <Input

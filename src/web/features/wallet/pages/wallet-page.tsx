@@ -6,9 +6,8 @@ import { safeReturnPath } from "../../../app/return-path";
 import { PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { useLiveUser } from "../api";
-import { CardPaymentDialog } from "../components/card-payment-dialog";
-import { ConvertDialog } from "../components/convert-dialog";
 import { MissingDepositsCheck } from "../components/missing-deposits-check";
 import { PaymentReturnNotice } from "../components/payment-return-notice";
 import { StatementDownload } from "../components/statement-download";
@@ -18,6 +17,12 @@ import { balanceCents } from "../money-view";
 import { usePaymentReturn } from "../use-payment-return";
 
 type OpenDialog = "deposit" | "fitcoins" | "convert" | null;
+
+// The payment and conversion forms (zod, react-hook-form) are not part of the first screen.
+const CardPaymentDialog = lazyDialog(
+  async () => (await import("../components/card-payment-dialog")).CardPaymentDialog,
+);
+const ConvertDialog = lazyDialog(async () => (await import("../components/convert-dialog")).ConvertDialog);
 
 /** The way back for a member who came to add FitCoins from elsewhere (an invite's Add FitCoins). */
 function ReturnBanner({ to }: { to: string }) {

@@ -1,0 +1,91 @@
+// Sign-in, registration and password reset: the visitor screens' requests, kept out of the
+// session's module (features/auth/api.ts), which every screen loads with the app.
+import { mutationOptions, useMutation } from "@tanstack/react-query";
+import type { User } from "../../../core/schemas/auth";
+import { apiRequest } from "../../lib/api-client";
+import { getDeviceFingerprint } from "../../lib/device-fingerprint";
+
+export interface LoginBody {
+  username: string;
+  password: string;
+}
+
+export function login(body: LoginBody): Promise<User> {
+  return apiRequest<User>("/api/auth/login", {
+    method: "POST",
+    body: { ...body, deviceFingerprint: getDeviceFingerprint() },
+  });
+}
+
+export interface RegisterBody {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+function deviceTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function register(body: RegisterBody): Promise<User> {
+  return apiRequest<User>("/api/auth/register", {
+    method: "POST",
+    body: { ...body, timeZone: deviceTimeZone() },
+  });
+}
+
+export function forgotPassword(body: { email: string }): Promise<{ message: string }> {
+  return apiRequest("/api/auth/forgot-password", { method: "POST", body });
+}
+
+export function resetPassword(body: { token: string; password: string }): Promise<{ message: string }> {
+  return apiRequest("/api/auth/reset-password", { method: "POST", body });
+}
+
+/*
+ * retry: 0 (the client's default is one mutation retry, specification 1 section 9): a repeated
+ * register or login whose first answer was lost would fail ("Username already taken") after the
+ * first one succeeded, and a reset token is single-use; forgot password would send two emails.
+ */
+export const loginMutationOptions = mutationOptions({ mutationKey: ["login"], mutationFn: login, retry: 0 });
+
+export const registerMutationOptions = mutationOptions({
+  mutationKey: ["register"],
+  mutationFn: register,
+  retry: 0,
+});
+
+export const forgotPasswordMutationOptions = mutationOptions({
+  mutationKey: ["forgot-password"],
+  mutationFn: forgotPassword,
+  retry: 0,
+});
+
+export const resetPasswordMutationOptions = mutationOptions({
+  mutationKey: ["reset-password"],
+  mutationFn: resetPassword,
+  retry: 0,
+});
+
+export function useLoginMutation() {
+  return useMutation(loginMutationOptions);
+}
+
+export function useRegisterMutation() {
+  return useMutation(registerMutationOptions);
+}
+
+export function useForgotPasswordMutation() {
+  return useMutation(forgotPasswordMutationOptions);
+}
+
+export function useResetPasswordMutation() {
+  return useMutation(resetPasswordMutationOptions);
+}

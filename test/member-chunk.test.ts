@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { memberChunkName } from "../scripts/member-chunk";
+
+/** A module graph as rolldown's chunking context answers it: id -> static imports. */
+function graphOf(imports: Record<string, string[]>, dynamicImports: Record<string, string[]> = {}) {
+  return {
+    getModuleInfo: (id: string) =>
+      imports[id] ? { id, importedIds: imports[id], dynamicallyImportedIds: dynamicImports[id] ?? [] } : null,
+  };
+}
+
+const graph = graphOf(
+  {
+    "/app/src/main.tsx": ["/app/src/button.tsx", "/app/src/pages.ts"],
+    "/app/src/pages.ts": [],
+    "/app/src/banner.tsx": ["/app/src/button.tsx"],
+    "/app/src/login.tsx": ["/app/src/button.tsx", "/app/src/form-field.tsx"],
+    "/app/src/shell.tsx": [
+      "/app/src/menu.tsx",
+      "/app/src/form-field.tsx",
+      "/app/src/button.tsx",
+      "/app/src/banner.tsx",
+    ],
+    "/app/src/menu.tsx": [
+      "/app/node_modules/radix-menu/index.mjs",
+      "/app/node_modules/lucide-react/dist/esm/icons/x.mjs",
+    ],
+    "/app/node_modules/radix-menu/index.mjs": ["/app/node_modules/radix-primitive/index.mjs"],
+    "/app/node_modules/radix-primitive/index.mjs": [],
+    "/app/src/form-field.tsx": ["/app/node_modules/radix-primitive/index.mjs"],
+    "/app/src/button.tsx": [],
+    "/app/src/wallet.tsx": ["/app/src/shell.tsx"],
+    "/app/node_modules/lucide-react/dist/esm/icons/x.mjs": [],
+  },
+  // The entry loads the banner later; the page table loads every screen, the shell among them.
+  {
+    "/app/src/main.tsx": ["/app/src/banner.tsx"],
+    "/app/src/pages.ts": ["/app/src/shell.tsx", "/app/src/wallet.tsx"],
+  },
+);
+
+describe("the members chunk", () => {
+  const name = memberChunkName(
+    "/app/src/shell.tsx",
+    ["/app/src/main.tsx", "/app/src/login.tsx"],
+    "/app/src/pages.ts",
+  );
+
+  it("holds the shell and what only it reaches, with their packages", () => {
+    for (const id of ["/app/src/shell.tsx", "/app/src/menu.tsx", "/app/node_modules/radix-menu/index.mjs"]) {
+      expect(name(id, graph)).toBe("members");
+    }
+  });
+
+  it("leaves out what a visitor screen reaches, even through a package or later, and the icons", () => {
+    for (const id of [
+      "/app/src/banner.tsx",
+      "/app/src/button.tsx",
+      "/app/src/form-field.tsx",
+      "/app/node_modules/radix-primitive/index.mjs",
+      "/app/node_modules/lucide-react/dist/esm/icons/x.mjs",
+      "/app/src/wallet.tsx",
+    ]) {
+      expect(name(id, graph)).toBeNull();
+    }
+  });
+});
