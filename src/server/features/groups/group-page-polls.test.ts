@@ -19,7 +19,7 @@ describe("group page and chat poll, shared reads", { timeout: 60_000 }, () => {
   });
   const call = (
     target: App,
-    method: "GET" | "POST" | "PUT" | "DELETE",
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: string,
     s: Session,
     payload?: object,
