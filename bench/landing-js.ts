@@ -28,6 +28,8 @@ await page.getByText("Start Competing Now").first().waitFor();
 await browser.close();
 await close();
 
+/** The README's goal for the landing page's JavaScript, gzip (issue 25). */
+const GOAL_GZIP_KB = 100;
 const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
 const sum = (k: "raw" | "gzip" | "sent") => scripts.reduce((a, s) => a + s[k], 0);
 console.log(
@@ -37,8 +39,8 @@ console.log(
     rawKB: kb(sum("raw")),
     gzipKB: kb(sum("gzip")),
     transferredKB: kb(sum("sent")),
-    budgetGzipKB: 120,
-    withinBudget: sum("gzip") <= 120 * 1024,
+    goalGzipKB: GOAL_GZIP_KB,
+    met: sum("gzip") <= GOAL_GZIP_KB * 1024,
     files: scripts.map((s) => ({ url: s.url, gzipKB: kb(s.gzip) })),
   }),
 );
