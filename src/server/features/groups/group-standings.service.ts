@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
 import * as contests from "../competitions/group-competitions.service";
-import { visibleGroup } from "./groups.service";
+import { visibleGroup } from "./group-pages.service";
 
 /**
  * A page of a group round's full standings: the round named (one of the group's competitions,

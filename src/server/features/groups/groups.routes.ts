@@ -23,6 +23,7 @@ import {
 } from "../../../core/schemas/groups";
 import type { AppContext } from "../../context";
 import { errors, messageSchema } from "../../http/responses";
+import * as pages from "./group-pages.service";
 import * as groups from "./groups.service";
 import * as membership from "./membership.service";
 
@@ -63,7 +64,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: z.array(groupSchema), ...errors(401) },
       },
     },
-    async (request) => groups.list(ctx, await request.viewer()),
+    async (request) => pages.list(ctx, await request.viewer()),
   );
 
   app.post(
@@ -129,7 +130,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: groupSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => groups.detail(ctx, request.viewerWith, request.params.id),
+    async (request) => pages.detail(ctx, request.viewerWith, request.params.id),
   );
 
   app.put(

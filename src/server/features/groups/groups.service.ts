@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { COMPETITION_LEADERBOARD_SIZE, GROUP_DEFAULT_ENTRY_PRICE_FC } from "../../../core/constants";
+import { GROUP_DEFAULT_ENTRY_PRICE_FC } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
 import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
 import {
@@ -11,15 +11,8 @@ import {
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { groupMembers, groups } from "../../db/schema";
-import { sharedReads } from "../../db/shared-read";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors";
-import {
-  requireActiveSubscription,
-  requireUser,
-  type Viewer,
-  type ViewerUser,
-  type ViewerWith,
-} from "../../http/viewer";
+import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { poolAccount, userAccount, userBalances } from "../../ledger/accounts";
 import { refundPaidIn } from "../../ledger/pools";
 import { transfer } from "../../ledger/transfer";
@@ -27,89 +20,8 @@ import { changedFields, recordAdminAction } from "../audit/audit.service";
 import { newInviteCode } from "../competitions/competitions.service";
 import * as contests from "../competitions/group-competitions.service";
 import { queueFanout } from "../notifications/notifications.service";
+import { detail, groupNotFound } from "./group-pages.service";
 import * as repo from "./groups.repo";
-import { toGroup } from "./groups.view";
-
-export const groupNotFound = () => notFound("Group not found");
-
-/** Groups as their cards show them: members, and the top 5 of their competitions. */
-async function present(ctx: AppContext, rows: repo.GroupListRow[]): Promise<Group[]> {
-  const now = ctx.clock.now();
-  const competitionIds = rows.flatMap((r) => (r.competitionId ? [r.competitionId] : []));
-  const [members, tops] = await Promise.all([
-    repo.membersOf(
-      ctx.db,
-      rows.map((r) => r.id),
-    ),
-    contests.topOfEach(ctx.db, competitionIds, COMPETITION_LEADERBOARD_SIZE),
-  ]);
-  return rows.map((r) =>
-    toGroup(
-      r,
-      members.filter((m) => m.groupId === r.id),
-      (r.competitionId && tops.get(r.competitionId)) || [],
-      now,
-    ),
-  );
-}
-
-/** The viewer's groups and the public groups (private ones only to their members). */
-export async function list(ctx: AppContext, viewer: Viewer): Promise<Group[]> {
-  const user = requireUser(viewer);
-  return present(ctx, await repo.listForViewer(ctx.db, user.id));
-}
-
-/** 404 without the group; 403 for a private group to anyone but its members and site admins. */
-function requireVisible<T extends repo.GroupListRow>(user: ViewerUser, row: T | undefined): T {
-  if (!row) throw groupNotFound();
-  if (row.isPrivate && row.role === null && !user.isAdmin) {
-    throw forbidden("This group is private: only its members can see it");
-  }
-  return row;
-}
-
-/** A group the viewer may see: a member, any signed-in member for a public group, a site admin. */
-export async function visibleGroup(ctx: AppContext, user: ViewerUser, id: number) {
-  return requireVisible(user, await repo.oneForViewer(ctx.db, user.id, id));
-}
-
-const groupPage = repo.detailQuery(contests.topFiveJson);
-
-/**
- * Each group's members as its page lists them, shared by every viewer while the group's members'
- * version (raised by every join, leave and role change, read live with the page) is the same; a
- * member's new name or picture shows within MEMBERS_TTL_MS.
- */
-const MEMBERS_TTL_MS = 5_000;
-const sharedMembers = sharedReads<number, repo.MemberRow[]>(MEMBERS_TTL_MS);
-
-/**
- * One group as its page shows it, read in one statement (the page is refetched often): with the
- * session that asks when given the request's `viewerWith`, or for a viewer already known (the
- * page answered after a change the viewer made).
- */
-export async function detail(ctx: AppContext, who: ViewerWith | Viewer, id: number): Promise<Group> {
-  let user: ViewerUser;
-  let page: Awaited<ReturnType<typeof groupPage.forViewer>>;
-  if (typeof who === "function") {
-    const read = await who((tokenHash) => groupPage.forSession(ctx.db, tokenHash, id));
-    user = requireUser(read.viewer);
-    page = read.row;
-  } else {
-    user = requireUser(who);
-    page = await groupPage.forViewer(ctx.db, user.id, id);
-  }
-  const row = requireVisible(user, page?.row);
-  const now = ctx.clock.now();
-  const members = await sharedMembers.get(
-    ctx.db,
-    row.id,
-    now,
-    () => repo.membersOf(ctx.db, [row.id]),
-    String(row.membersVersion),
-  );
-  return toGroup(row, members, contests.topFiveOf(page?.top ?? []), now);
-}
 
 /**
  * Group admins, the creator and site admins edit a group (DESIGN 1, who edits what). Answers

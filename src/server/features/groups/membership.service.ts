@@ -24,15 +24,9 @@ import { transfer } from "../../ledger/transfer";
 import { hiddenAuthorsSql, postToRoom, roomMessages, roomVersionSql } from "../chat/chat.service";
 import * as contests from "../competitions/group-competitions.service";
 import { isSuppressed, notify, unsubscribeHeaders } from "../notifications/notifications.service";
+import { detail, groupNotFound, visibleGroup } from "./group-pages.service";
 import * as repo from "./groups.repo";
-import {
-  detail,
-  groupNotFound,
-  insufficientFitcoins,
-  memberCountChange,
-  payEntryPrice,
-  visibleGroup,
-} from "./groups.service";
+import { insufficientFitcoins, memberCountChange, payEntryPrice } from "./groups.service";
 
 const GROUP_LEADERBOARD_LIMIT = 100;
 const invalidInvite = () => notFound("Invalid invite code");
