@@ -47,7 +47,7 @@ export function effectiveStatus(
 }
 
 /** What a session check reads: the session, its user and their subscription (the columns the checks read). */
-export const sessionColumns = {
+const sessionColumns = {
   session: {
     deviceFingerprint: sessions.deviceFingerprint,
     expiresAt: sessions.expiresAt,
