@@ -60,6 +60,12 @@ export function weekOf(at: Date): string {
 
 export type WeekPartition = { name: string; from: Date; to: Date };
 
+/** The partition of the week starting `week` (a Monday, YYYY-MM-DD), as step_batches_create_week names it. */
+function weekPartition(week: string): WeekPartition {
+  const from = new Date(`${week}T00:00:00Z`);
+  return { name: `step_batches_p${week.replaceAll("-", "")}`, from, to: new Date(from.getTime() + WEEK_MS) };
+}
+
 /** The weekly partitions of step_batches (not the default one), oldest first. */
 export async function weekPartitions(db: Db): Promise<WeekPartition[]> {
   const rows = await queryRows<{ name: string }>(
@@ -69,9 +75,7 @@ export async function weekPartitions(db: Db): Promise<WeekPartition[]> {
   );
   return rows.flatMap(({ name }) => {
     const match = PARTITION_NAME.exec(name);
-    if (!match) return [];
-    const from = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`);
-    return [{ name, from, to: new Date(from.getTime() + WEEK_MS) }];
+    return match ? [weekPartition(`${match[1]}-${match[2]}-${match[3]}`)] : [];
   });
 }
 
@@ -124,7 +128,7 @@ export async function createWeeks(db: Db, from: Date, to: Date) {
         db,
         sql`select step_batches_create_week(${week}::date) as created`,
       );
-      if (row.created) done.created.push(`step_batches_p${week.replaceAll("-", "")}`);
+      if (row.created) done.created.push(weekPartition(week).name);
     } catch (err) {
       done.failed.push({ name: `week ${week}`, error: String(err) });
     }
@@ -152,9 +156,7 @@ async function placeUnplaced(db: Db, report: Pick<RetentionReport, "created" | "
     sql`select distinct to_char(step_batches_week(received_at), 'YYYY-MM-DD') as week from step_batches_default`,
   );
   for (const { week } of weeks) {
-    const name = `step_batches_p${week.replaceAll("-", "")}`;
-    const from = new Date(`${week}T00:00:00Z`);
-    const to = new Date(from.getTime() + WEEK_MS);
+    const { name, from, to } = weekPartition(week);
     try {
       await db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('lock_timeout', ${DROP_LOCK_TIMEOUT}, true)`);
