@@ -22,7 +22,8 @@ import { REFUSAL_WINDOW_MS } from "./plausibility";
  */
 
 /** step_batches_retention() (migration step_batches_partitions): batch ids are kept this long at least. */
-export const BATCH_RETENTION_MS = 14 * 24 * 3600 * 1000;
+export const BATCH_RETENTION_DAYS = 14;
+export const BATCH_RETENTION_MS = BATCH_RETENTION_DAYS * 24 * 3600 * 1000;
 
 /** Weeks created ahead of the current one, so a sync never waits for the job. */
 export const WEEKS_AHEAD = 2;

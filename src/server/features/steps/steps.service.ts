@@ -8,14 +8,13 @@ import {
   sessionFreshUntil,
   type Viewer,
 } from "../../http/viewer";
-import { BATCH_RETENTION_MS } from "./batch-retention";
+import { BATCH_RETENTION_DAYS, BATCH_RETENTION_MS } from "./batch-retention";
 import { addDays, localDate } from "./local-date";
 import { allowedSteps, budgetAllows, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_FLAG } from "./plausibility";
 import * as repo from "./steps.repo";
 import type { PracticeBody, StepSyncBody } from "./steps.schemas";
 
 export const LEADERBOARD_SIZE = 50;
-const DAY_MS = 24 * 3600 * 1000;
 
 /** Which window limited a refused sync: the one the server measured it in, for its message. */
 export type ImplausibleWindow = "lastSync" | "accountCreated" | "declared";
@@ -42,7 +41,7 @@ export const stepsTooOld = () =>
   new AppError(
     422,
     "STEPS_TOO_OLD",
-    `These steps were walked more than ${BATCH_RETENTION_MS / DAY_MS} days ago, too long ago to sync now. Any of those days' steps that synced before still count.`,
+    `These steps were walked more than ${BATCH_RETENTION_DAYS} days ago, too long ago to sync now. Any of those days' steps that synced before still count.`,
   );
 
 /** A batch counted for one member and sent under another's session: kept by the phone for them. */
