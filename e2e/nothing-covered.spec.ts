@@ -60,22 +60,20 @@ test("no fixed element covers what a member reads or taps, on a phone and on a d
   expect(group.status).toBe(201);
   const me = await callApi<{ id: number }>(page, "GET", "/api/auth/user");
 
-  const desktop = await newPhone(browser, testInfo, {
-    viewport: { width: 1280, height: 800 },
-    isMobile: false,
-    hasTouch: false,
-    deviceScaleFactor: 1,
-    userAgent: undefined,
-  });
-  await signIn(desktop, member.username, member.password);
-  const desktopAdmin = await newPhone(browser, testInfo, {
-    viewport: { width: 1280, height: 800 },
-    isMobile: false,
-    hasTouch: false,
-    deviceScaleFactor: 1,
-    userAgent: undefined,
-  });
-  await signIn(desktopAdmin, E2E_ADMIN.username, E2E_ADMIN.password);
+  /** A desktop browser of its own, signed in. */
+  const desktopSignedIn = async (username: string, password: string) => {
+    const desktopPage = await newPhone(browser, testInfo, {
+      viewport: { width: 1280, height: 800 },
+      isMobile: false,
+      hasTouch: false,
+      deviceScaleFactor: 1,
+      userAgent: undefined,
+    });
+    await signIn(desktopPage, username, password);
+    return desktopPage;
+  };
+  const desktop = await desktopSignedIn(member.username, member.password);
+  const desktopAdmin = await desktopSignedIn(E2E_ADMIN.username, E2E_ADMIN.password);
 
   const screens = [
     { size: "390x844", memberPage: page, adminPage: admin },
