@@ -284,6 +284,46 @@ describe("batches that arrive before their week exists (the servers were down fo
     expect(await rows(id)).toHaveLength(2);
     expect(await where()).toEqual([partitionOf(now), partitionOf(now)]);
   });
+
+  it("leave a week that cannot be made reported and in place while the others get theirs, and get it at a later run", async () => {
+    // Past every week made so far in this file's database.
+    t().clock.advance(63 * DAY_MS);
+    expect(await weeks(t)).not.toContain(partitionOf(t().clock.now()));
+    const firstWeek = t().clock.now();
+    const { id, session } = await member({ createdAt: new Date(firstWeek.getTime() - 30 * DAY_MS) });
+    expect((await sync(session, batch(20))).statusCode).toBe(200);
+    t().clock.advance(7 * DAY_MS);
+    const secondWeek = t().clock.now();
+    expect((await sync(session, batch(30))).statusCode).toBe(200);
+    const db = t().app.ctx.db;
+    const blocker = sql.identifier(partitionOf(firstWeek));
+    // A table of the first week's name that is not a partition: that week cannot be made.
+    await db.execute(sql`create table ${blocker} (x integer)`);
+
+    const report = await retain(t);
+    expect(report.failed.map((f) => f.name)).toEqual([`unplaced batches of week ${weekOf(firstWeek)}`]);
+    expect(report.created).toContain(partitionOf(secondWeek));
+    const where = async () =>
+      (
+        await queryRows<{ partition: string; steps: number }>(
+          db,
+          sql`select tableoid::regclass::text as partition, steps from step_batches where user_id = ${id} order by steps`,
+        )
+      ).map((r) => [r.partition, r.steps]);
+    expect(await where()).toEqual([
+      ["step_batches_default", 20],
+      [partitionOf(secondWeek), 30],
+    ]);
+
+    await db.execute(sql`drop table ${blocker}`);
+    const again = await retain(t);
+    expect(again.failed).toEqual([]);
+    expect(await where()).toEqual([
+      [partitionOf(firstWeek), 20],
+      [partitionOf(secondWeek), 30],
+    ]);
+    expect(await rows(id)).toHaveLength(2);
+  });
 });
 
 describe("a retry past the retention, of a phone whose clock runs ahead", () => {
