@@ -27,13 +27,31 @@ type Instant = string | Date;
 const DATE = { month: "short", day: "numeric", year: "numeric" } as const;
 const TIME = { hour: "numeric", minute: "2-digit" } as const;
 
+/**
+ * Whether the locale reads the time on a 24-hour clock. Those clocks write the hour with two
+ * digits ("09:00" in British English and German), 12-hour ones with as many as it has ("9:00 AM");
+ * `hour: "numeric"` alone gives "9:00" on a 24-hour clock, which no British reader writes.
+ */
+const twentyFourHour = new Map<string, boolean>();
+function onTwentyFourHourClock(locale: string | undefined): boolean {
+  const key = locale ?? "";
+  let found = twentyFourHour.get(key);
+  if (found === undefined) {
+    const { hourCycle } = new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions();
+    found = hourCycle === "h23" || hourCycle === "h24";
+    twentyFourHour.set(key, found);
+  }
+  return found;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(options: Intl.DateTimeFormatOptions, o: DateOptions = {}): Intl.DateTimeFormat {
   const timeZone = o.timeZone === undefined ? undefined : knownTimeZone(o.timeZone);
   const key = JSON.stringify([o.locale ?? "", timeZone ?? "", options]);
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(o.locale, { ...options, timeZone });
+    const hour = options.hour && onTwentyFourHourClock(o.locale) ? "2-digit" : options.hour;
+    found = new Intl.DateTimeFormat(o.locale, { ...options, hour, timeZone });
     formatters.set(key, found);
   }
   return found;
