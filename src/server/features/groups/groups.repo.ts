@@ -226,6 +226,25 @@ export async function adminCount(tx: Tx, groupId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The live groups the member is in, in id order (the order their rows are locked in). */
+export async function groupIdsOf(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: groups.id })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, userId), isNull(groups.deletedAt)))
+    .orderBy(groups.id);
+  return rows.map((r) => r.id);
+}
+
+/** Makes the longest-standing member other than `leaving` an admin (the group keeps one). */
+export async function promoteEldest(tx: Tx, groupId: number, leaving: number) {
+  await tx.execute(sql`update group_members set role = 'admin'
+    where group_id = ${groupId} and user_id = (
+      select user_id from group_members where group_id = ${groupId} and user_id <> ${leaving}
+      order by joined_at, user_id limit 1)`);
+}
+
 export async function memberIds(tx: Tx, groupId: number): Promise<number[]> {
   const rows = await tx
     .select({ userId: groupMembers.userId })

@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { GROUP_DEFAULT_ENTRY_PRICE_FC } from "../../../core/constants";
+import { formatInZone } from "../../../core/dates";
 import { formatMinor } from "../../../core/money";
+import { deleteDuringRoundMessage, roundUnderWay } from "../../../core/rules/group-round";
 import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
 import {
   type CreateGroupBody,
@@ -250,7 +252,11 @@ export async function setEntryPrice(ctx: AppContext, viewer: Viewer, id: number,
   return { message: `Entry price set to ${formatMinor(price)} FitCoins`, entryPrice: formatMinor(price) };
 }
 
-/** Deletes a group (admins): everyone gets back what they paid in, its schedule is cancelled. */
+/**
+ * Deletes a group (admins): everyone gets back what the pool holds of theirs, a round still to come
+ * is cancelled. From a round's start until it is paid, 409: deleting would take it back from its
+ * winners.
+ */
 export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
   const user = requireUser(viewer);
   const refunded = await ctx.db.transaction(async (tx) => {
@@ -261,24 +267,12 @@ export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
     const current = group.competitionId
       ? await contests.findGroupCompetition(tx, group.competitionId)
       : undefined;
-    if (current && !current.settledAt) await contests.cancelGroupCompetition(tx, current.id, now);
-    const total = await refundPaidIn(
-      tx,
-      { ownerKey: repo.groupKey(id), label: group.name },
-      `refund:${repo.groupKey(id)}:deleted`,
-    );
-    await tx.update(groups).set({ deletedAt: now }).where(eq(groups.id, id));
-    await queueFanout(
-      tx,
-      {
-        type: "group_deleted",
-        groupId: id,
-        name: group.name,
-        poolAccountId: await poolAccount(tx, repo.groupKey(id)),
-        refundKeyPrefix: `refund:${repo.groupKey(id)}:deleted:`,
-      },
-      now,
-    );
+    // A round under way belongs to those walking it: it finishes and pays first (DESIGN 1, walking away).
+    if (current && roundUnderWay({ startDate: current.startDate, paid: !!current.settledAt }, now)) {
+      const endsAt = formatInZone(current.endDate, user.timeZone, user.locale ?? undefined);
+      throw conflict(deleteDuringRoundMessage(endsAt));
+    }
+    const total = await deleteLocked(tx, group, now);
     if (bySiteAdmin) {
       await recordSiteAdminAction(tx, user, group, "group.delete", now, {
         refundedFitcoins: formatMinor(total),
@@ -288,6 +282,37 @@ export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
   });
   ctx.log.info({ groupId: id, by: user.id, refunded }, "group deleted");
   return { message: "The group has been successfully deleted" };
+}
+
+/**
+ * Deletes a group whose row the caller has locked: a round not paid yet is cancelled, every payer
+ * gets back what the pool holds of theirs, and its members hear of it after the commit. Answers
+ * the hundredths refunded.
+ */
+export async function deleteLocked(tx: Tx, group: repo.GroupRow, now: Date): Promise<number> {
+  const id = group.id;
+  const current = group.competitionId
+    ? await contests.findGroupCompetition(tx, group.competitionId)
+    : undefined;
+  if (current && !current.settledAt) await contests.cancelGroupCompetition(tx, current.id, now);
+  const total = await refundPaidIn(
+    tx,
+    { ownerKey: repo.groupKey(id), label: group.name },
+    `refund:${repo.groupKey(id)}:deleted`,
+  );
+  await tx.update(groups).set({ deletedAt: now }).where(eq(groups.id, id));
+  await queueFanout(
+    tx,
+    {
+      type: "group_deleted",
+      groupId: id,
+      name: group.name,
+      poolAccountId: await poolAccount(tx, repo.groupKey(id)),
+      refundKeyPrefix: `refund:${repo.groupKey(id)}:deleted:`,
+    },
+    now,
+  );
+  return total;
 }
 
 /** A new invite code (admins); the old link stops working. */

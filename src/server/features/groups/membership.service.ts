@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { GROUP_RECENT_CONTRIBUTIONS, INVITE_PAGE_MEMBERS } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
 import { entriesOpen, entryDeadline } from "../../../core/rules/entry-cutoff";
+import { roundUnderWay } from "../../../core/rules/group-round";
 import type { ChatMessage, StandingsEntry } from "../../../core/schemas/competitions";
 import type {
   Contribution,
@@ -26,7 +27,7 @@ import * as contests from "../competitions/group-competitions.service";
 import { isSuppressed, notify, unsubscribeHeaders } from "../notifications/notifications.service";
 import { detail, groupNotFound, visibleGroup } from "./group-pages.service";
 import * as repo from "./groups.repo";
-import { insufficientFitcoins, memberCountChange, payEntryPrice } from "./groups.service";
+import { deleteLocked, insufficientFitcoins, memberCountChange, payEntryPrice } from "./groups.service";
 
 const GROUP_LEADERBOARD_LIMIT = 100;
 const invalidInvite = () => notFound("Invalid invite code");
@@ -142,30 +143,58 @@ export async function leave(ctx: AppContext, viewer: Viewer, id: number) {
     if (me.role === "admin" && (await repo.adminCount(tx, id)) <= 1) {
       throw conflict("You are the only admin: make another member an admin before leaving");
     }
-    const contest = group.competitionId
-      ? await contests.findGroupCompetition(tx, group.competitionId)
-      : undefined;
-    const started =
-      contest !== undefined && !contest.settledAt && now.getTime() >= contest.startDate.getTime();
-    const amount = started
-      ? 0
-      : await refundPaidIn(
-          tx,
-          { ownerKey: repo.groupKey(id), label: group.name },
-          `refund:${repo.groupKey(id)}:leave:${me.joinedAt.getTime()}`,
-          [user.id],
-        );
-    if (contest && !contest.settledAt) await contests.removeParticipant(tx, contest.id, user.id);
-    await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, user.id)));
-    await tx
-      .update(groups)
-      .set({ memberCount: memberCountChange(-1) })
-      .where(eq(groups.id, id));
-    return amount;
+    return withdraw(tx, group, me, now);
   });
   return {
     message: refunded > 0 ? `Left the group: ${formatMinor(refunded)} FitCoins refunded` : "Left the group",
   };
+}
+
+/**
+ * Takes a member out of a group whose row the caller has locked, and out of its round not paid yet:
+ * what they paid in comes back unless the round is under way (DESIGN 1, group money). Answers the
+ * hundredths refunded.
+ */
+async function withdraw(tx: Tx, group: repo.GroupRow, me: { userId: number; joinedAt: Date }, now: Date) {
+  const contest = await openRound(tx, group);
+  const amount = roundUnderWay(contest && { startDate: contest.startDate, paid: false }, now)
+    ? 0
+    : await refundPaidIn(
+        tx,
+        { ownerKey: repo.groupKey(group.id), label: group.name },
+        `refund:${repo.groupKey(group.id)}:leave:${me.joinedAt.getTime()}`,
+        [me.userId],
+      );
+  if (contest) await contests.removeParticipant(tx, contest.id, me.userId);
+  await tx
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, me.userId)));
+  await tx
+    .update(groups)
+    .set({ memberCount: memberCountChange(-1) })
+    .where(eq(groups.id, group.id));
+  return amount;
+}
+
+/**
+ * A deleted account leaves every group it is in, as leaving would (DESIGN 1, walking away): what it
+ * paid in back unless a round is under way, out of that round's standings, never paid. An only
+ * admin's role passes to the longest-standing member; a group it was alone in is deleted (nobody
+ * else walks in it), what the pool holds going back to whoever paid it. In the deletion's
+ * transaction, one group at a time in id order.
+ */
+export async function withdrawDeletedMember(tx: Tx, userId: number, now: Date): Promise<void> {
+  for (const id of await repo.groupIdsOf(tx, userId)) {
+    const group = await repo.lockGroup(tx, id);
+    const me = group ? await repo.membership(tx, id, userId) : undefined;
+    if (!group || !me) continue;
+    if (group.memberCount <= 1) {
+      await deleteLocked(tx, group, now);
+      continue;
+    }
+    if (me.role === "admin" && (await repo.adminCount(tx, id)) <= 1) await repo.promoteEldest(tx, id, userId);
+    await withdraw(tx, group, me, now);
+  }
 }
 
 /** Adds 1 to 500 FitCoins to the pool (members). */

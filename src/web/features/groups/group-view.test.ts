@@ -5,6 +5,7 @@ import {
   avatarStack,
   awaitsNextRound,
   canAfford,
+  deleteRefusal,
   goalProgress,
   groupChatTime,
   groupInviteLink,
@@ -125,6 +126,33 @@ describe("avatarStack", () => {
   it("shows three and counts the rest of the members", () => {
     expect(avatarStack([1, 2, 3, 4, 5], 12)).toEqual({ shown: [1, 2, 3], more: 9 });
     expect(avatarStack([1, 2], 2)).toEqual({ shown: [1, 2], more: 0 });
+  });
+});
+
+describe("deleting", () => {
+  const start = "2026-03-10T12:00:00.000Z";
+  const end = "2026-03-11T12:00:00.000Z";
+  const round = (over: Partial<Group>) =>
+    group({ competitionStartDate: start, competitionEndDate: end, ...over });
+  it("says before the admin tries that a round under way must finish and when it ends", () => {
+    const during = new Date("2026-03-10T12:00:00.000Z");
+    const inGrace = new Date("2026-03-11T12:05:00.000Z");
+    const text = deleteRefusal(round({ settlement: "open" }), during, "Europe/Berlin", "en-GB");
+    expect(text).toBe(
+      "This group's round is under way, so the group can't be deleted until the round has finished and paid its winners. The round ends 11 Mar 2026, 13:00 CET; you can delete the group once its results are in.",
+    );
+    expect(deleteRefusal(round({ settlement: "pending" }), inGrace, "UTC")).toMatch(/under way/);
+    expect(deleteRefusal(round({ settlement: "under_review" }), inGrace, "UTC")).toMatch(/under way/);
+  });
+
+  it("lets the group go before the round starts, without one, and once it is paid", () => {
+    const after = new Date("2026-03-12T00:00:00.000Z");
+    expect(
+      deleteRefusal(round({ settlement: "open" }), new Date("2026-03-10T11:59:00.000Z"), "UTC"),
+    ).toBeNull();
+    expect(deleteRefusal(group({}), after, "UTC")).toBeNull();
+    expect(deleteRefusal(round({ settlement: "settled" }), after, "UTC")).toBeNull();
+    expect(deleteRefusal(round({ settlement: "refunded" }), after, "UTC")).toBeNull();
   });
 });
 

@@ -1,9 +1,10 @@
 import { GROUP_CARD_AVATARS } from "../../../core/constants";
 import { parseMinor } from "../../../core/money";
+import { deleteDuringRoundMessage, roundUnderWay } from "../../../core/rules/group-round";
 import { type Group, type GroupMessage, ROUND_ENDED_MESSAGE } from "../../../core/schemas/groups";
 import type { ChatPanelMessage } from "../../components/chat/chat-panel";
 import { ApiError } from "../../lib/api-client";
-import { formatDateTime, formatTime } from "../../lib/format";
+import { formatDateTime, formatInZone, formatTime } from "../../lib/format";
 
 /** Pure view rules of the groups screens (specification 2 sections 2, 4, 5 and 8). */
 
@@ -118,9 +119,28 @@ export function isSoleAdmin(group: Pick<Group, "role" | "members">): boolean {
  * is not settled yet (before the start, or without one, everything comes back).
  */
 export function leaveForfeits(group: Pick<Group, "competitionStartDate" | "settlement">, now: Date): boolean {
-  if (!group.competitionStartDate) return false;
-  if (group.settlement === "settled" || group.settlement === "refunded") return false;
-  return now.getTime() >= new Date(group.competitionStartDate).getTime();
+  return roundUnderWay(currentRound(group), now);
+}
+
+/** The group's latest round as the shared rule reads it; null without one. */
+function currentRound(group: Pick<Group, "competitionStartDate" | "settlement">) {
+  if (!group.competitionStartDate) return null;
+  const paid = group.settlement === "settled" || group.settlement === "refunded";
+  return { startDate: new Date(group.competitionStartDate), paid };
+}
+
+/**
+ * Why the group cannot be deleted now, said before its admin tries: its round is under way until it
+ * is paid (the server refuses with the same words); null when it can be.
+ */
+export function deleteRefusal(
+  group: Pick<Group, "competitionStartDate" | "competitionEndDate" | "settlement">,
+  now: Date,
+  timeZone: string,
+  locale?: string,
+): string | null {
+  if (!roundUnderWay(currentRound(group), now) || !group.competitionEndDate) return null;
+  return deleteDuringRoundMessage(formatInZone(group.competitionEndDate, timeZone, locale));
 }
 
 /** What the leave dialog says about money (DESIGN 1, group money). */

@@ -1,15 +1,8 @@
 import { useLocation } from "wouter";
 import type { Group } from "../../../../core/schemas/groups";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { NoticeDialog } from "../../../components/notice-dialog";
 import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { useLeaveGroup } from "../api";
 import { failureToast, isSoleAdmin, leaveRefundText } from "../group-view";
@@ -26,24 +19,15 @@ function CannotLeave({
 }) {
   const alone = group.memberCount <= 1;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Leave Group</DialogTitle>
-          <DialogDescription>
-            {alone
-              ? "You are the only member of this group. Delete the group instead: everyone who paid in is refunded."
-              : "You are the only admin of this group. Transfer admin privileges to another member before leaving."}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-          {alone ? null : <Button onClick={onChooseAdmin}>Choose a New Admin</Button>}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <NoticeDialog
+      title="Leave Group"
+      onClose={onClose}
+      action={alone ? undefined : <Button onClick={onChooseAdmin}>Choose a New Admin</Button>}
+    >
+      {alone
+        ? "You are the only member of this group. Delete the group instead: everyone who paid in is refunded."
+        : "You are the only admin of this group. Transfer admin privileges to another member before leaving."}
+    </NoticeDialog>
   );
 }
 

@@ -5,6 +5,7 @@ import type { PageProps } from "../../../app/pages";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListLoading } from "../../../components/layout/list-page";
 import { EmptyState } from "../../../components/layout/page";
+import { NoticeDialog } from "../../../components/notice-dialog";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError } from "../../../lib/api-client";
@@ -25,7 +26,7 @@ import { NextRoundPrompt } from "../components/next-round-prompt";
 import { PastRoundsCard } from "../components/past-rounds-card";
 import { ShareGroupDialog } from "../components/share-group-dialog";
 import { GroupInfoCard, QuickActions } from "../components/side-cards";
-import { canManageGroup, failureToast, GROUP_NOT_FOUND_TEXT } from "../group-view";
+import { canManageGroup, deleteRefusal, failureToast, GROUP_NOT_FOUND_TEXT } from "../group-view";
 
 const backToGroups = (
   <Button asChild variant="outline">
@@ -49,9 +50,17 @@ function AuthenticationRequired() {
   );
 }
 
-function DeleteGroupDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+function DeleteGroupDialog({ group, user, onClose }: { group: Group; user: User; onClose: () => void }) {
   const remove = useDeleteGroup();
   const [, navigate] = useLocation();
+  const refusal = deleteRefusal(group, new Date(), user.timeZone);
+  if (refusal) {
+    return (
+      <NoticeDialog title="Delete Group" onClose={onClose}>
+        {refusal}
+      </NoticeDialog>
+    );
+  }
   const onConfirm = () =>
     remove.mutate(group.id, {
       onSuccess: (result) => {
@@ -65,7 +74,7 @@ function DeleteGroupDialog({ group, onClose }: { group: Group; onClose: () => vo
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Delete ${group.name}?`}
-      description="The group, its pool and its chat are removed for everyone. Every member gets back what they paid into the pool."
+      description="The group, its pool and its chat are removed for everyone. Every member gets back what the pool holds of what they paid in."
       confirmLabel="Delete Group"
       pendingLabel="Deleting..."
       pending={remove.isPending}
@@ -107,7 +116,7 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
       {dialog === "entryPrice" ? <EntryPriceDialog group={group} onClose={close} /> : null}
       {dialog === "edit" ? <EditGroupDialog group={group} onClose={close} /> : null}
       {dialog === "nextRound" ? <EditGroupDialog group={group} onClose={close} nextRound /> : null}
-      {dialog === "delete" ? <DeleteGroupDialog group={group} onClose={close} /> : null}
+      {dialog === "delete" ? <DeleteGroupDialog group={group} user={user} onClose={close} /> : null}
       {dialog === "leave" ? (
         <LeaveGroupDialog group={group} onClose={close} onChooseAdmin={chooseAdmin} />
       ) : null}

@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../../app";
+import { runJobsOnce } from "../../jobs/scheduler";
+import { poolBalance, userBalances } from "../../ledger/accounts";
+import { buildUser, fundedMember, loginAs, type Session } from "../../test/factories";
+import { callAs, expectBooksBalanced, type TestApp } from "../../test/test-app";
+import { useTwoInstances } from "../../test/two-instances";
+
+const HOUR = 3600_000;
+const GRACE = 11 * 60_000;
+
+/**
+ * DESIGN 1, walking away: from a round's start until it is paid, a group cannot be deleted, so an
+ * admin who is losing cannot take the round back from its winners. Two app instances on one database
+ * (real concurrency on PostgreSQL), the scheduler's tick doing the settling.
+ */
+describe("deleting a group while its round is under way", { timeout: 60_000 }, () => {
+  const apps = useTwoInstances();
+  let first: TestApp;
+  let second: App;
+  beforeAll(() => {
+    ({ first, second } = apps());
+  });
+  const app = () => first.app;
+  const call = (method: "GET" | "POST" | "DELETE", url: string, s: Session, payload?: object, on = app()) =>
+    callAs(on, s, method, url, payload);
+  const fc = async (userId: number) => (await userBalances(app().ctx.db, userId)).fc;
+  const pool = (id: number) => poolBalance(app().ctx.db, `group:${id}`);
+  const tickBoth = () => Promise.all([runJobsOnce(first.app.ctx), runJobsOnce(second.ctx)]);
+  const walk = (s: Session, steps: number) =>
+    call("POST", "/api/steps", s, {
+      steps,
+      timestamp: first.clock.now().toISOString(),
+      batchId: randomUUID(),
+    });
+
+  /** An admin (the loser) and a walker who outwalks them, in a one-day round an hour from now, 15 FC each. */
+  async function round() {
+    const admin = await fundedMember(app(), 50, { timeZone: "America/New_York" });
+    const at = new Date(first.clock.now().getTime() + HOUR).toISOString();
+    const created = await call("POST", "/api/groups", admin.session, {
+      name: "Losers Walk",
+      hasScheduledCompetition: true,
+      competitionDuration: 1,
+      competitionStartDate: at.slice(0, 10),
+      competitionStartTime: at.slice(11, 16),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const g = created.json();
+    const walker = await fundedMember(app(), 50);
+    expect((await call("POST", `/api/groups/join/${g.inviteCode}`, walker.session)).statusCode).toBe(200);
+    const start = new Date(g.competitionStartDate);
+    const end = new Date(g.competitionEndDate);
+    return { admin, walker, g, start, end };
+  }
+
+  it("is refused from the round's start until it is paid; the round then pays its winners, and deleting refunds what is left", async () => {
+    const { admin, walker, g, start, end } = await round();
+    first.clock.set(new Date(start.getTime() + HOUR));
+    expect((await walk(walker.session, 5000)).statusCode).toBe(200);
+    expect((await walk(admin.session, 1000)).statusCode).toBe(200);
+    expect(await pool(g.id)).toBe(3000);
+
+    // While the round runs, in its grace period, and whichever instance is asked.
+    for (const [at, on] of [
+      [start.getTime() + HOUR, app()],
+      [end.getTime() + 60_000, second],
+    ] as const) {
+      first.clock.set(new Date(at));
+      const refused = await call("DELETE", `/api/groups/${g.id}`, admin.session, undefined, on);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: "CONFLICT" });
+      // Says why and when the round ends, in the admin's own time zone.
+      expect(refused.json().message).toContain("can't be deleted until the round has finished");
+      expect(refused.json().message).toMatch(/The round ends [A-Z][a-z]{2} \d{1,2}, \d{4}, .* E[SD]T;/);
+    }
+    expect(await pool(g.id)).toBe(3000);
+    expect(await fc(admin.user.id)).toBe(3500);
+    expect((await call("GET", `/api/groups/${g.id}`, walker.session)).statusCode).toBe(200);
+
+    // The round settles as usual: 60/40 of 30 FC.
+    first.clock.set(new Date(end.getTime() + GRACE));
+    await tickBoth();
+    expect(await fc(walker.user.id)).toBe(3500 + 1800);
+    expect(await fc(admin.user.id)).toBe(3500 + 1200);
+
+    // After it is paid the group can go; what came in since goes back.
+    expect(
+      (await call("POST", `/api/groups/${g.id}/contribute`, walker.session, { amount: 4 })).statusCode,
+    ).toBe(200);
+    expect((await call("DELETE", `/api/groups/${g.id}`, admin.session)).statusCode).toBe(200);
+    expect(await fc(walker.user.id)).toBe(3500 + 1800);
+    expect(await pool(g.id)).toBe(0);
+    await expectBooksBalanced(app());
+  });
+
+  it("is refused to a site admin too, and while the payout is held for review", async () => {
+    const { admin, walker, g, start, end } = await round();
+    const site = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
+    first.clock.set(new Date(start.getTime() + HOUR));
+    expect((await walk(walker.session, 5000)).statusCode).toBe(200);
+    expect((await call("DELETE", `/api/groups/${g.id}`, site)).statusCode).toBe(409);
+    // The winner is banned: the payout waits for an admin's decision, and the group still cannot go.
+    const ban = await call("POST", `/api/admin/users/${walker.user.id}/ban`, site, {
+      reason: "Shaking the phone",
+    });
+    expect(ban.statusCode, ban.body).toBe(200);
+    first.clock.set(new Date(end.getTime() + GRACE));
+    await tickBoth();
+    expect((await call("GET", `/api/groups/${g.id}`, admin.session)).json().settlement).toBe("under_review");
+    expect((await call("DELETE", `/api/groups/${g.id}`, admin.session)).statusCode).toBe(409);
+    expect((await call("DELETE", `/api/groups/${g.id}`, site)).statusCode).toBe(409);
+    expect(await pool(g.id)).toBe(3000);
+    await expectBooksBalanced(app());
+  });
+
+  it("is allowed before the round starts, with everyone refunded", async () => {
+    const { admin, walker, g } = await round();
+    expect((await call("DELETE", `/api/groups/${g.id}`, admin.session)).statusCode).toBe(200);
+    expect(await fc(admin.user.id)).toBe(5000);
+    expect(await fc(walker.user.id)).toBe(5000);
+    expect(await pool(g.id)).toBe(0);
+    // The scheduler never settles the cancelled round later.
+    first.clock.set(new Date(first.clock.now().getTime() + 3 * 24 * HOUR));
+    await tickBoth();
+    expect(await fc(walker.user.id)).toBe(5000);
+    await expectBooksBalanced(app());
+  });
+
+  it("racing the settlement on two instances, pays the winners once and refunds nothing of the round", async () => {
+    const { admin, walker, g, start, end } = await round();
+    first.clock.set(new Date(start.getTime() + HOUR));
+    expect((await walk(walker.session, 5000)).statusCode).toBe(200);
+    first.clock.set(new Date(end.getTime() + GRACE));
+    // Deletions from both instances while both tick: a deletion goes through only once the round is paid.
+    const [deletions] = await Promise.all([
+      Promise.all([
+        call("DELETE", `/api/groups/${g.id}`, admin.session),
+        call("DELETE", `/api/groups/${g.id}`, admin.session, undefined, second),
+      ]),
+      tickBoth(),
+    ]);
+    for (const d of deletions) expect([200, 404, 409]).toContain(d.statusCode);
+    await tickBoth();
+    // Only the walker walked: the whole pool is theirs, whether the group is gone by now or not.
+    expect(await fc(walker.user.id)).toBe(3500 + 3000);
+    expect(await fc(admin.user.id)).toBe(3500);
+    expect(await pool(g.id)).toBe(0);
+    await expectBooksBalanced(app());
+  });
+});
