@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
 import { runGlobalReconciliation } from "../features/finance/reconciliation-runs.service";
+import { withdrawDeletedMembers } from "../features/members/members.service";
 import { processNotificationQueue } from "../features/notifications/queue-job";
 import { queueStartNotifications } from "../features/notifications/start-reminders";
 import { rollOffersOver } from "../features/rewards/offers.service";
@@ -79,11 +80,18 @@ export async function stepBatchRetention(ctx: AppContext) {
     ctx.log.info({ created: report.created, dropped: report.dropped }, "step batch partitions");
 }
 
+/** Deleted accounts still entered somewhere leave it, hourly in one process (members.service). */
+export async function deletedMemberWithdrawal(ctx: AppContext) {
+  if (!(await claimPeriodicRun(ctx, "deleted-member-withdrawal", HOUR_MS))) return;
+  await withdrawDeletedMembers(ctx);
+}
+
 /** Every idempotent job, in the order a tick runs them. Later features add theirs here. */
 export const jobs: Job[] = [
   { name: "subscription-period-ends", run: runPeriodEnds },
   { name: "daily-deposit-reconciliation", run: dailyReconciliation },
   { name: "competition-start-notifications", run: queueStartNotifications },
+  { name: "deleted-member-withdrawal", run: deletedMemberWithdrawal },
   { name: "competition-settlement", run: settleDueCompetitions },
   { name: "points-award", run: awardPendingPoints },
   { name: "gift-card-fulfilment", run: finishPendingRedemptions },

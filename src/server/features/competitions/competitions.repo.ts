@@ -217,6 +217,24 @@ export async function findCompetition(db: Db, id: number, scope: Scope = "public
   return row as CompetitionRow | undefined;
 }
 
+/** The competitions (group rounds aside) the member is in that are not paid yet, in id order. */
+export async function unpaidEntries(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: competitions.id })
+    .from(competitionParticipants)
+    .innerJoin(competitions, eq(competitions.id, competitionParticipants.competitionId))
+    .where(
+      and(
+        eq(competitionParticipants.userId, userId),
+        isNull(competitions.groupId),
+        isNull(competitions.settledAt),
+        isNull(competitions.deletedAt),
+      ),
+    )
+    .orderBy(competitions.id);
+  return rows.map((r) => r.id);
+}
+
 export async function findParticipant(db: Db, competitionId: number, userId: number) {
   const [row] = await db
     .select()

@@ -8,7 +8,13 @@ import {
   NON_REFUNDABLE_MESSAGE,
 } from "../../../core/schemas/competitions";
 import type { AppContext } from "../../context";
-import { competitionDisputes, competitionParticipants, competitions } from "../../db/schema";
+import type { Tx } from "../../db/client";
+import {
+  type CompetitionRow,
+  competitionDisputes,
+  competitionParticipants,
+  competitions,
+} from "../../db/schema";
 import { AppError, conflict, forbidden } from "../../errors";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { poolAccount, userAccount, userBalances } from "../../ledger/accounts";
@@ -19,6 +25,9 @@ import { lockMemberSteps } from "../steps/steps.service";
 import { invalidateBoard } from "./board";
 import * as repo from "./competitions.repo";
 import { competitionNotFound, viewCompetition } from "./competitions.service";
+
+/** The competitions list each process shares, dropped after a change made outside this feature. */
+export { invalidateBoard };
 
 export const competitionEnded = () => new AppError(410, "COMPETITION_ENDED", "This competition has ended");
 
@@ -94,18 +103,7 @@ export async function leave(ctx: AppContext, viewer: Viewer, id: number) {
     const me = await repo.findParticipant(tx, id, user.id);
     if (!me) throw conflict("You are not in this competition");
     if (now.getTime() >= row.startDate.getTime()) throw conflict(NON_REFUNDABLE_MESSAGE);
-    const pool = { ownerKey: repo.poolKey(id), label: row.name };
-    const refunded = await refundPaidIn(tx, pool, `refund:${pool.ownerKey}:leave:${me.joinedAt.getTime()}`, [
-      user.id,
-    ]);
-    await tx
-      .delete(competitionParticipants)
-      .where(and(eq(competitionParticipants.competitionId, id), eq(competitionParticipants.userId, user.id)));
-    await tx
-      .update(competitions)
-      .set({ participantCount: sql`${competitions.participantCount} - 1` })
-      .where(eq(competitions.id, id));
-    return refunded;
+    return withdraw(tx, row, me, now);
   });
   invalidateBoard(ctx.db);
   return {
@@ -114,6 +112,51 @@ export async function leave(ctx: AppContext, viewer: Viewer, id: number) {
         ? `Left the competition: ${formatMinor(refunded)} FitCoins refunded`
         : "Left the competition",
   };
+}
+
+/**
+ * Takes a participant out of a competition whose row the caller has locked: the entry fee comes back
+ * before the start, and stays in the pool after it (DESIGN 1, refunds). Answers the hundredths refunded.
+ */
+async function withdraw(
+  tx: Tx,
+  row: CompetitionRow,
+  me: { userId: number; joinedAt: Date },
+  now: Date,
+): Promise<number> {
+  const pool = { ownerKey: repo.poolKeyOf(row), label: row.name };
+  const refunded =
+    now.getTime() < row.startDate.getTime()
+      ? await refundPaidIn(tx, pool, `refund:${pool.ownerKey}:leave:${me.joinedAt.getTime()}`, [me.userId])
+      : 0;
+  await tx
+    .delete(competitionParticipants)
+    .where(
+      and(eq(competitionParticipants.competitionId, row.id), eq(competitionParticipants.userId, me.userId)),
+    );
+  await tx
+    .update(competitions)
+    .set({ participantCount: sql`${competitions.participantCount} - 1` })
+    .where(eq(competitions.id, row.id));
+  return refunded;
+}
+
+/**
+ * A deleted account leaves every competition not yet paid, as leaving would (DESIGN 1, walking
+ * away): the fee back before the start, none after; its steps drop out of the standings and it is
+ * never paid. In the deletion's transaction, one competition at a time in id order. Group rounds are
+ * left with their group (the groups feature).
+ */
+export async function withdrawDeletedMember(tx: Tx, userId: number, now: Date): Promise<number[]> {
+  const left: number[] = [];
+  for (const id of await repo.unpaidEntries(tx, userId)) {
+    const row = await repo.lockCompetition(tx, id, "any");
+    const me = row && !row.settledAt ? await repo.findParticipant(tx, id, userId) : undefined;
+    if (!row || !me) continue;
+    await withdraw(tx, row, me, now);
+    left.push(id);
+  }
+  return left;
 }
 
 /** Whether the member may read the competition's chat: participants and site admins. */

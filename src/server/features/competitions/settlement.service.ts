@@ -29,12 +29,29 @@ async function bannedOf(db: Db, userIds: number[]): Promise<Map<number, string>>
   return new Map(rows.map((r) => [r.id, `Banned: ${r.reason ?? "no reason given"}`]));
 }
 
+/** Of these members, those whose accounts are deleted. */
+async function deletedOf(db: Db, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), isNotNull(users.deletedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * Who would be paid, and which of them wait for an admin's decision: an unreviewed step flag or a
  * ban, not cleared for this competition.
  */
 export async function payoutPreview(db: Db, row: { id: number; groupId: number | null }, all: Participant[]) {
-  const payouts = splitPrizePool(await poolBalance(db, repo.poolKeyOf(row)), entrantsOf(all));
+  // A deleted account is paid nothing: the pool is split as if it had not entered (DESIGN 1, walking
+  // away). Deletion takes it out of the competition; this also covers one deleted before that rule.
+  const deleted = await deletedOf(
+    db,
+    all.map((p) => p.userId),
+  );
+  const live = entrantsOf(all.filter((p) => !deleted.has(p.userId)));
+  const payouts = splitPrizePool(await poolBalance(db, repo.poolKeyOf(row)), live);
   const ids = payouts.map((p) => p.userId);
   // One after the other: `db` is often the settlement's transaction (one connection).
   const flags = await unreviewedFlags(db, ids);
@@ -43,7 +60,7 @@ export async function payoutPreview(db: Db, row: { id: number; groupId: number |
   const reasonOf = (userId: number) =>
     [bans.get(userId), flags.get(userId)].filter((r): r is string => r !== undefined).join("; ");
   const held = payouts.filter((p) => (flags.has(p.userId) || bans.has(p.userId)) && !cleared.has(p.userId));
-  return { payouts, held: held.map((p) => ({ ...p, reason: reasonOf(p.userId) })) };
+  return { payouts, held: held.map((p) => ({ ...p, reason: reasonOf(p.userId) })), live };
 }
 
 /** Claims an unsettled competition for this transaction; undefined when another process has it or it is done. */
@@ -56,11 +73,13 @@ async function claim(tx: Tx, id: number) {
   return row ? repo.findCompetition(tx, id, "any") : undefined;
 }
 
-/** Final positions for everyone (ties share one, a disqualified member ranks on 0), in one statement. */
+/** Final positions for everyone (ties share one, a disqualified member ranks on 0, a deleted one has none), in one statement. */
 async function writePositions(tx: Tx, id: number) {
   await tx.execute(sql`update competition_participants p set final_position = r.pos
     from (select user_id, rank() over (order by case when disqualified_at is null then steps else 0 end desc) as pos
-          from competition_participants where competition_id = ${id}) r
+          from competition_participants cp
+          where competition_id = ${id}
+            and not exists (select 1 from users u where u.id = cp.user_id and u.deleted_at is not null)) r
     where p.competition_id = ${id} and p.user_id = r.user_id`);
 }
 
@@ -94,7 +113,7 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
     // The pool's account is locked before its balance is read: a contribution committing between
     // the read and the payout would otherwise stay behind in the pool, nobody's to take back.
     await lockAccounts(tx, [await poolAccount(tx, pool.ownerKey)]);
-    const { payouts, held } = await payoutPreview(tx, row, all);
+    const { payouts, held, live } = await payoutPreview(tx, row, all);
     if (held.length > 0) {
       // Each held member hears it once (the dedupe key), however often the hold is rechecked.
       await notify(
@@ -125,7 +144,7 @@ export async function settleCompetition(ctx: AppContext, id: number): Promise<Se
         await tx.execute(sql`update competition_participants set prize = ${p.amount}
           where competition_id = ${id} and user_id = ${p.userId}`);
       }
-    } else if (entrantsOf(all).every((e) => e.steps === 0)) {
+    } else if (live.every((e) => e.steps === 0)) {
       // Nobody eligible: what everyone paid in goes back (a free competition simply ends).
       outcome = "refunded";
       await refundPaidIn(tx, pool, `refund:${pool.ownerKey}:nobody-eligible:${id}`);

@@ -122,3 +122,21 @@ export async function setTestAccount(db: Db, id: number, isTestAccount: boolean)
     .returning({ id: users.id });
   return rows.length > 0;
 }
+
+/**
+ * Deleted accounts still entered in a competition not paid yet or in a live group: deleted before
+ * deletion withdrew them, or whose join raced the deletion. At most `limit`.
+ */
+export async function deletedStillEntered(db: Db, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select u.id from users u
+      where u.deleted_at is not null and (
+        exists (select 1 from competition_participants p join competitions c on c.id = p.competition_id
+          where p.user_id = u.id and c.settled_at is null and c.deleted_at is null)
+        or exists (select 1 from group_members m join groups g on g.id = m.group_id
+          where m.user_id = u.id and g.deleted_at is null))
+      order by u.id limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}

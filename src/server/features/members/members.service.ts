@@ -8,10 +8,13 @@ import type {
   UserStats,
 } from "../../../core/schemas/members";
 import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, requireUser, type Viewer } from "../../http/viewer";
 import { type AdminAction, recordAdminAction } from "../audit/audit.service";
 import { loadViewerUser, revokeAllSessions } from "../auth/auth.service";
+import * as participation from "../competitions/participation.service";
+import * as membership from "../groups/membership.service";
 import { forgetPushSubscriptions } from "../notifications/notifications.service";
 import * as subscription from "../subscription/subscription.service";
 import * as repo from "./members.repo";
@@ -57,13 +60,39 @@ async function deleteMember(ctx: AppContext, userId: number, audit?: Omit<AdminA
   await subscription.stopRenewing(ctx, userId);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.anonymise(tx, userId, now))) throw notFound("User not found");
+    // Nobody can reach a deleted account: it leaves every game at once and is never paid (DESIGN 1, walking away).
+    await withdrawFromEverything(tx, userId, now);
     if (audit) await recordAdminAction(tx, { ...audit, at: now });
   });
+  participation.invalidateBoard(ctx.db);
   await images.remove(ctx.db, userId);
   // A push endpoint names the member's browser: it goes with the account.
   await forgetPushSubscriptions(ctx.db, userId);
   await revokeAllSessions(ctx.db, userId, now);
   ctx.log.info({ userId }, "account deleted (anonymised)");
+}
+
+async function withdrawFromEverything(tx: Tx, userId: number, now: Date) {
+  await participation.withdrawDeletedMember(tx, userId, now);
+  await membership.withdrawDeletedMember(tx, userId, now);
+}
+
+/**
+ * Withdraws deleted accounts still entered somewhere (deleted before deletion did it, or a join that
+ * raced the deletion), hourly in one process; one that fails is logged and the others go on.
+ */
+export async function withdrawDeletedMembers(ctx: AppContext) {
+  for (const userId of await repo.deletedStillEntered(ctx.db, 100)) {
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await withdrawFromEverything(tx, userId, ctx.clock.now());
+      });
+      ctx.log.info({ userId }, "deleted account withdrawn from its competitions and groups");
+    } catch (err) {
+      ctx.log.error({ err, userId }, "could not withdraw a deleted account");
+    }
+  }
+  participation.invalidateBoard(ctx.db);
 }
 
 export async function deleteOwnAccount(ctx: AppContext, viewer: Viewer) {

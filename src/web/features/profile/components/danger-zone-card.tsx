@@ -83,6 +83,10 @@ export function DangerZoneCard({ user }: { user: User }) {
             <li>You are signed out on every device.</li>
             <li>Your name, email and profile picture are removed, and your username is freed.</li>
             <li>Your membership stops renewing.</li>
+            <li>
+              You leave every competition and group you are in. Entry fees and contributions paid into one
+              that has started stay in its pool, and you win no prize.
+            </li>
             <li>Your transaction history is kept in our ledger records.</li>
           </ul>
         </div>
