@@ -1,5 +1,7 @@
+import { startRound } from "./support/account-age";
 import { adminPhone, callApi, card, grantFitcoins, newPhone, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
+import { openPastCelebration } from "./support/rewards";
 import { expect, type Page, test } from "./support/test";
 import { newVisitor } from "./support/users";
 
@@ -217,4 +219,42 @@ test("a group's times are the member's profile zone on a phone set to another zo
   expect(after.competitionStartDate).toBe(before.competitionStartDate);
   expect(after.competitionEndDate).toBe(before.competitionEndDate);
   await expect(round.getByTestId("window-start")).toContainText("9:00 AM");
+});
+
+test("a group's admin learns before trying that a group cannot be deleted while its round is under way", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = await adminPhone(browser, testInfo);
+  await becomeActiveMember(page);
+  await grantFitcoins(admin, page, 40);
+  const start = new Date(Date.now() + 2 * 3600_000).toISOString();
+  const name = `Round Keepers ${suffix()}`;
+  const created = await callApi<{ id: number }>(page, "POST", "/api/groups", {
+    name,
+    description: "",
+    hasScheduledCompetition: true,
+    competitionStartDate: start.slice(0, 10),
+    competitionStartTime: start.slice(11, 16),
+    competitionDuration: 1,
+  });
+  expect(created.status).toBe(201);
+  await startRound(created.body.id);
+
+  // Creating the group unlocked badges: their celebration is closed first.
+  await openPastCelebration(page, `/groups/${created.body.id}`);
+  await page.getByRole("button", { name: "Delete Group" }).click();
+  const notice = page.getByRole("dialog", { name: "Delete Group" });
+  await expect(notice).toContainText("This group's round is under way");
+  await expect(notice).toContainText("The round ends");
+  // Nothing to confirm: only Close.
+  await expect(notice.getByRole("button", { name: "Delete Group" })).toHaveCount(0);
+  await notice.getByRole("button", { name: "Close" }).first().click();
+  await expect(notice).toBeHidden();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  // The server holds to the same rule.
+  const refused = await callApi<{ message: string }>(page, "DELETE", `/api/groups/${created.body.id}`);
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toContain("can't be deleted until the round has finished");
 });

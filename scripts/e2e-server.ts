@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { seedE2eAdmin } from "../e2e/support/seed-admin";
-import { subscriptions, users } from "../src/server/db/schema";
+import { competitions, groups, subscriptions, users } from "../src/server/db/schema";
 import { addCrowd } from "../src/server/test/crowd";
 import { startSmtpCapture } from "../src/server/test/smtp-capture";
 
@@ -102,6 +102,18 @@ createServer((request, response) => {
             body: hook.payload,
           });
         }
+      } else if (request.url === "/start-round") {
+        // The group's round began an hour ago (a form cannot schedule one in the past).
+        const { groupId } = JSON.parse(body) as { groupId: number };
+        const [group] = await database.db
+          .select({ competitionId: groups.competitionId })
+          .from(groups)
+          .where(eq(groups.id, groupId));
+        if (!group?.competitionId) throw new Error("no round scheduled");
+        await database.db
+          .update(competitions)
+          .set({ startDate: new Date(Date.now() - 3600_000) })
+          .where(eq(competitions.id, group.competitionId));
       } else if (request.url === "/crowd") {
         // A board of many walkers for the standings journey, without as many sign-ups.
         const { competitionId, count, base, step } = JSON.parse(body) as {

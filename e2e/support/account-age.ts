@@ -50,3 +50,8 @@ async function signedInUsername(page: Page): Promise<string> {
     return ((await response.json()) as { username: string }).username;
   });
 }
+
+/** Starts the group's scheduled round an hour ago, as if the members had been walking in it since. */
+export async function startRound(groupId: number): Promise<void> {
+  await control("/start-round", { groupId });
+}
