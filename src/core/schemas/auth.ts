@@ -75,15 +75,42 @@ export const forgotPasswordSchema = z.object({
     .pipe(z.email("Invalid email address")),
 });
 
+/**
+ * One rule for every password field (register, sign-in, reset, change): a password is used exactly
+ * as typed, never trimmed, so what a password manager saved always signs in. The forms say so.
+ */
+export const PASSWORD_AS_TYPED = "Passwords are used exactly as typed: spaces and capital letters count.";
+
+/** A new password (reset and change): the registration rules, nothing trimmed. */
+const newPasswordSchema = z
+  .string({ error: "Please enter a new password" })
+  .min(1, "Please enter a new password")
+  .pipe(passwordSchema);
+
 export const resetPasswordSchema = z.object({
   token: z.string({ error: "Reset token is required" }).min(1, "Reset token is required").max(200),
-  password: z
-    .string({ error: "Please enter a new password" })
-    .trim()
-    .min(1, "Please enter a new password")
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-    .max(200),
+  password: newPasswordSchema,
 });
+
+/** Change Password in the profile: the current password, then the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Please enter your current password" })
+      .min(1, "Please enter your current password")
+      .max(200, "Password must be at most 200 characters"),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: "Please confirm your new password" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: "Choose a new password that is different from your current one",
+    path: ["newPassword"],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const inviteCodeSchema = z
   .string({ error: "Invite code is required" })

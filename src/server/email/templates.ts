@@ -103,6 +103,30 @@ Open this link within one hour to choose a new password:</p>
   return { template: "password_reset", subject, text, html, secrets: [token] };
 }
 
+/** After a password change: a security email (no unsubscribe), saying what to do if it was not them. */
+export function passwordChangedEmail(
+  firstName: string,
+  at: string,
+  links: { resetLink: string; supportEmail: string },
+): EmailContent {
+  const subject = "Your StepRace password was changed";
+  const text = `Hi ${firstName},
+
+The password of your StepRace account was changed on ${at}. Every other device you were signed in on has been signed out.
+
+If this was you, there is nothing more to do.
+
+If it was not you, reset your password now at ${links.resetLink} and write to ${links.supportEmail}: we will help you secure your account and your money.`;
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>The password of your StepRace account was changed on ${escapeHtml(at)}. Every other device you were signed in on has been signed out.</p>
+<p>If this was you, there is nothing more to do.</p>
+<p><strong>If it was not you</strong>, reset your password now and write to <a href="mailto:${escapeHtml(links.supportEmail)}" style="color:#047857">${escapeHtml(links.supportEmail)}</a>: we will help you secure your account and your money.</p>
+<p><a href="${escapeHtml(links.resetLink)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Reset password</a></p>`,
+  );
+  return { template: "password_changed", subject, text, html };
+}
+
 export function competitionWinEmail(
   firstName: string,
   win: { competition: string; position: number; prize: string; link: string },

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passwordResets, sessions, subscriptions, users } from "../../db/schema";
 import { effectiveStatus, type ViewerUser } from "../../http/viewer";
@@ -69,6 +69,27 @@ export async function insertSession(
 
 export async function revokeSession(db: Db, tokenHash: string, at: Date) {
   await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** The member's password hash as stored now (null for a deleted member). */
+export async function passwordHashOf(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row?.hash ?? null;
+}
+
+/** Ends every live session of a member but the one presented; answers how many. */
+export async function revokeOtherSessions(db: Db, userId: number, keepTokenHash: string, at: Date) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, keepTokenHash)),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 /** Ends every live session of a member (the next request of each, on any process, gets 401); answers how many. */

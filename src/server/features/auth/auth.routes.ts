@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
@@ -134,6 +135,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => ({
       message: await auth.resetPassword(ctx, request.body.token, request.body.password),
     }),
+  );
+
+  app.post(
+    "/api/user/password",
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary:
+          "Change the password: the current one, then the new one twice; every other session ends and the member is emailed",
+        body: changePasswordSchema,
+        response: { 200: messageSchema, ...errors(400, 401, 415, 429) },
+      },
+    },
+    async (request) => auth.changePassword(ctx, await request.viewer(), request.body),
   );
 
   app.post(

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from "../../../core/constants";
-import type { LoginInput, RegisterInput } from "../../../core/schemas/auth";
+import { formatInZone } from "../../../core/dates";
+import type { ChangePasswordInput, LoginInput, RegisterInput } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
-import { passwordResetEmail, welcomeEmail } from "../../email/templates";
+import { passwordChangedEmail, passwordResetEmail, welcomeEmail } from "../../email/templates";
 import { AppError, badRequest, conflict } from "../../errors";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import * as repo from "./auth.repo";
@@ -156,6 +157,45 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await repo.revokeAllSessions(tx, claimed.userId, now);
   });
   return "Password reset successfully. You can now sign in with your new password.";
+}
+
+export const WRONG_CURRENT_PASSWORD =
+  "That is not your current password. Type it exactly as you set it, or sign out and use Forgot Password.";
+
+/**
+ * Change Password in the profile: the current password proves it is the member; the new one ends
+ * every other session (this one stays), drops any reset link still open, and the member is told by
+ * email, with what to do if it was not them.
+ */
+export async function changePassword(ctx: AppContext, viewer: Viewer, input: ChangePasswordInput) {
+  const user = requireUser(viewer);
+  if (viewer.state !== "user") throw new AppError(401, "UNAUTHENTICATED", "Authentication required");
+  const stored = await repo.passwordHashOf(ctx.db, user.id);
+  if (!stored || !(await verifyPassword(input.currentPassword, stored))) {
+    throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = ctx.clock.now();
+  const ended = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await repo.invalidateOtherResets(tx, user.id, now);
+    return repo.revokeOtherSessions(tx, user.id, viewer.tokenHash, now);
+  });
+  const at = formatInZone(now, user.timeZone, user.locale ?? undefined);
+  await ctx.mailer.send(
+    user.email,
+    passwordChangedEmail(user.firstName, at, {
+      resetLink: `${ctx.config.appUrl}/forgot-password`,
+      supportEmail: ctx.config.supportEmail,
+    }),
+  );
+  ctx.log.info({ userId: user.id, sessionsEnded: ended }, "password changed");
+  return {
+    message:
+      ended > 0
+        ? `Password changed. You were signed out on ${ended === 1 ? "1 other device" : `${ended} other devices`}.`
+        : "Password changed.",
+  };
 }
 
 export async function storeInvite(ctx: AppContext, viewer: Viewer, invite: NonNullable<PendingInvite>) {

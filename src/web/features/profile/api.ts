@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { User } from "../../../core/schemas/auth";
+import type { ChangePasswordInput, User } from "../../../core/schemas/auth";
 import type { ProfileBody, UserStats } from "../../../core/schemas/members";
 import { ApiError, apiRequest, getQueryFn } from "../../lib/api-client";
 import { getDeviceFingerprint } from "../../lib/device-fingerprint";
@@ -26,6 +26,10 @@ export function useUserStats() {
 
 export function updateProfile(body: ProfileBody): Promise<User> {
   return apiRequest<User>("/api/user/profile", { method: "PATCH", body });
+}
+
+export function changePassword(body: ChangePasswordInput): Promise<{ message: string }> {
+  return apiRequest("/api/user/password", { method: "POST", body });
 }
 
 export function deleteAccount(): Promise<{ message: string }> {
@@ -87,6 +91,11 @@ export function useUpdateProfile() {
 
 export function useUploadProfileImage() {
   return useUserChange("upload-profile-image", uploadProfileImage);
+}
+
+/* Not retried: a second try after the first succeeded would be refused (the old password is gone). */
+export function useChangePassword() {
+  return useMutation({ mutationKey: ["change-password"], mutationFn: changePassword, retry: 0 });
 }
 
 /* Not retried: the first call already signed the member out, a retry would answer 401. */

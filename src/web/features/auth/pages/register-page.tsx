@@ -4,7 +4,7 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "wouter";
 import type { z } from "zod";
 import { REDIRECT_AFTER_AUTH_MS } from "../../../../core/constants";
-import { registerSchema } from "../../../../core/schemas/auth";
+import { PASSWORD_AS_TYPED, registerSchema } from "../../../../core/schemas/auth";
 import { loginPathFor, rememberReturnPath, safeReturnPath } from "../../../app/return-path";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
@@ -114,6 +114,9 @@ export function RegisterPage() {
         <FormField id="password" label="Password" error={errors.password?.message}>
           <PasswordInput {...field("password")} autoComplete="new-password" {...form.register("password")} />
         </FormField>
+        <p className="-mt-2 text-xs text-slate-600" data-testid="password-rule">
+          At least 8 characters. {PASSWORD_AS_TYPED}
+        </p>
         <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
           <PasswordInput
             {...field("confirmPassword")}

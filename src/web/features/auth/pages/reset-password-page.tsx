@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
 import { z } from "zod";
-import { resetPasswordSchema } from "../../../../core/schemas/auth";
+import { PASSWORD_AS_TYPED, resetPasswordSchema } from "../../../../core/schemas/auth";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
@@ -17,7 +17,7 @@ import { useResetPasswordMutation } from "../mutations";
 /** The route's schema without the token (it comes from the URL), plus the confirmation. */
 const resetFormSchema = resetPasswordSchema
   .pick({ password: true })
-  .extend({ confirmPassword: z.string().trim() })
+  .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords do not match",
     path: ["confirmPassword"],
@@ -92,7 +92,7 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout
       title="Choose a new password"
-      description="Use at least 8 characters."
+      description={`Use at least 8 characters. ${PASSWORD_AS_TYPED}`}
       footer={
         <Link href="/login" className={textLinkClass}>
           Back to Login

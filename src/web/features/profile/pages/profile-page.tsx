@@ -8,6 +8,7 @@ import { useUser } from "../../auth/api";
 import { DangerZoneCard } from "../components/danger-zone-card";
 import { EditProfileDialog } from "../components/edit-profile-dialog";
 import { ProfileInfoCard } from "../components/profile-info-card";
+import { SecurityCard } from "../components/security-card";
 import { StatsCard } from "../components/stats-card";
 import { StepTrackingCard } from "../components/step-tracking-card";
 import { SubscriptionCard } from "../components/subscription-card";
@@ -50,6 +51,7 @@ export function ProfilePage() {
         </div>
         <div className="grid content-start gap-4 lg:gap-6">
           <StatsCard />
+          <SecurityCard />
           <DangerZoneCard user={user} />
         </div>
       </div>

@@ -1,0 +1,26 @@
+import { KeyRound, ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ChangePasswordDialog } from "./change-password-dialog";
+
+/** Sign-in and security: the password, changed with the current one. */
+export function SecurityCard() {
+  const [changing, setChanging] = useState(false);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ShieldCheck className="size-5 text-emerald-700" aria-hidden="true" /> Security
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm text-slate-700">
+        <p>Changing your password signs you out on every other device.</p>
+        <Button variant="outline" onClick={() => setChanging(true)} className="w-full sm:w-fit">
+          <KeyRound aria-hidden="true" /> Change Password
+        </Button>
+      </CardContent>
+      {changing ? <ChangePasswordDialog onClose={() => setChanging(false)} /> : null}
+    </Card>
+  );
+}
