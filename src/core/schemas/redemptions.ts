@@ -30,6 +30,11 @@ export const adminRedemptionSchema = z.object({
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   failedAt: z.string().nullable(),
+  /**
+   * When the provider delivered a card for this redemption after it was refunded (an order made
+   * late, issue 29): nobody was sent it; `lastError` says what an admin can do.
+   */
+  lateCardAt: z.string().nullable(),
 });
 export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
 

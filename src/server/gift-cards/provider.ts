@@ -67,6 +67,12 @@ export type GiftCardStopOutcome =
  */
 export class GiftCardRejectedError extends Error {}
 
+/**
+ * The provider never answered (a timeout, a dropped connection): unlike an error it answered with,
+ * the request may still be worked on there, and an order request may still make its order later.
+ */
+export class GiftCardNoAnswerError extends Error {}
+
 /** What a provider's webhook names, and how to learn which order (our reference) it is about. */
 export type GiftCardWebhooks = {
   /** The key that signs the provider's webhooks; unset: they are refused and polling alone learns. */
@@ -79,6 +85,12 @@ export interface GiftCardProvider {
   readonly name: string;
   /** How the member gets the card: a code, or a link to it (what the texts promise before it is placed). */
   readonly delivers: "code" | "link";
+  /**
+   * How long after a request to place an order the provider may still make that order although its
+   * answer never came (we stopped waiting): an admin's refund waits this long after the last
+   * request (issue 29). Unset: the provider makes its orders before it answers (the sandbox).
+   */
+  readonly lateOrderMs?: number;
   /** Places the order of `order.reference` (or answers the one placed before under it). */
   issue(order: GiftCardOrder): Promise<PlacedGiftCardOrder>;
   /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeTremendous, startFakeTremendous } from "../test/fake-tremendous";
-import { createTremendousProvider } from "./tremendous";
+import { GiftCardNoAnswerError } from "./provider";
+import { createTremendousProvider, TREMENDOUS_LATE_ORDER_MARGIN_MS } from "./tremendous";
 
 /** The provider alone against the fake: reads change nothing, and no operation outlives its deadline. */
 describe("the Tremendous provider", () => {
@@ -40,10 +41,25 @@ describe("the Tremendous provider", () => {
     fake.delayMs = 5_000;
     try {
       const started = Date.now();
-      await expect(provider(300).issue(order("ref-deadline-1"))).rejects.toThrow(/Tremendous unreachable/);
+      const issuing = provider(300).issue(order("ref-deadline-1"));
+      await expect(issuing).rejects.toThrow(/Tremendous unreachable/);
+      // No answer: the order may still be made, which a refund waits for (issue 29).
+      await expect(issuing).rejects.toBeInstanceOf(GiftCardNoAnswerError);
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       fake.delayMs = 0;
+    }
+    expect(provider(300).lateOrderMs).toBe(300 + TREMENDOUS_LATE_ORDER_MARGIN_MS);
+  });
+
+  it("an error Tremendous answers with is not taken as no answer", async () => {
+    fake.down = true;
+    try {
+      const issuing = provider().issue(order("ref-down-1"));
+      await expect(issuing).rejects.toThrow(/Tremendous 503/);
+      await expect(issuing).rejects.not.toBeInstanceOf(GiftCardNoAnswerError);
+    } finally {
+      fake.down = false;
     }
   });
 });

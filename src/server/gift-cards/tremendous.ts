@@ -2,6 +2,7 @@ import { Configuration, OrdersApi, RewardsApi } from "tremendous";
 import type { TremendousConfig } from "../config";
 import {
   type DeliveredGiftCard,
+  GiftCardNoAnswerError,
   type GiftCardOrderFacts,
   type GiftCardOrderState,
   type GiftCardProvider,
@@ -24,6 +25,14 @@ import {
  * holds on a redemption while it talks to Tremendous.
  */
 export const TREMENDOUS_DEADLINE_MS = 60_000;
+
+/**
+ * How long after our deadline gave up on a create Tremendous may still be working on it and make the
+ * order. Tremendous documents no bound for a request it received; its answers come in seconds, and
+ * the proxies between give up within minutes. Past this, no order under the external id means none
+ * will come, and an admin may refund.
+ */
+export const TREMENDOUS_LATE_ORDER_MARGIN_MS = 4 * 60_000;
 
 /** The parts of an order the decisions below read (the create and get answers differ in detail). */
 type OrderView = {
@@ -51,7 +60,9 @@ function explain(err: unknown): string {
   return status ? `Tremendous ${status}: ${message}` : `Tremendous unreachable: ${message}`;
 }
 
-const unclear = (err: unknown) => new Error(explain(err));
+/** An error that may pass; without an HTTP answer, Tremendous may still be working on the request. */
+const unclear = (err: unknown) =>
+  httpStatus(err) === undefined ? new GiftCardNoAnswerError(explain(err)) : new Error(explain(err));
 
 function factsOf(order: OrderView): GiftCardOrderFacts {
   const reward = order.rewards?.[0];
@@ -154,6 +165,7 @@ export function createTremendousProvider(
   return {
     name: "tremendous",
     delivers: "link",
+    lateOrderMs: (options.deadlineMs ?? TREMENDOUS_DEADLINE_MS) + TREMENDOUS_LATE_ORDER_MARGIN_MS,
     webhooks: {
       secret: config.webhookSecret,
       async referenceOf(resource) {

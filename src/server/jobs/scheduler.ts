@@ -70,11 +70,22 @@ const HOUR_MS = 3600 * 1000;
 
 /**
  * Step batches in weekly partitions (issue 25): the weeks ahead created, the past ones nothing
- * needs dropped whole, hourly in one process; a week that failed is tried again in 5 minutes.
+ * needs dropped whole, hourly in one process; a week that failed is tried again in 5 minutes, a
+ * run that threw at the next tick.
  */
 export async function stepBatchRetention(ctx: AppContext) {
   if (!(await claimPeriodicRun(ctx, "step-batch-retention", HOUR_MS))) return;
-  const report = await retainStepBatches(ctx.db, ctx.clock.now(), ctx.log);
+  let report: Awaited<ReturnType<typeof retainStepBatches>>;
+  try {
+    report = await retainStepBatches(ctx.db, ctx.clock.now(), ctx.log);
+  } catch (err) {
+    // A run that threw (a dropped connection, a failed query) did not make the weeks ahead: the
+    // turn goes back at once, so the next tick tries again rather than an hour later.
+    await retryPeriodicRunIn(ctx, "step-batch-retention", HOUR_MS, 0).catch((giveBackErr) =>
+      ctx.log.error({ err: giveBackErr }, "step batch retention: the failed run's turn was not given back"),
+    );
+    throw err;
+  }
   if (report.failed.length > 0) await retryPeriodicRunIn(ctx, "step-batch-retention", HOUR_MS, 5 * 60 * 1000);
   else if (report.dropped.length + report.created.length > 0)
     ctx.log.info({ created: report.created, dropped: report.dropped }, "step batch partitions");

@@ -15,7 +15,8 @@ export type { FakeOrder, FakeOrderMode } from "./fake-tremendous-api";
  * A small in-memory stand-in for the Tremendous API (v2) over HTTP, for the calls the Tremendous
  * provider makes (fake-tremendous-api.ts answers them by the documented rules). Switches make the
  * next orders deliver at once, wait, fail, be refused, clash with another database's order, be
- * answered late, or be created while the answer is lost (the connection is dropped: a "crash").
+ * answered late, be created while the answer is lost (the connection is dropped: a "crash"), or be
+ * created only after the caller gave up on the request.
  */
 
 export type RecordedTremendousRequest = { method: string; path: string; body: unknown };
@@ -31,6 +32,13 @@ export type FakeTremendous = FakeSwitches & {
   down: boolean;
   /** A create's answer waits this long after its order is made (a slow or hung Tremendous). */
   delayMs: number;
+  /**
+   * The next this many creates get no answer and make no order yet (the caller gives up waiting),
+   * but Tremendous still makes it later, when the test calls `makeLateOrders`.
+   */
+  lateCreates: number;
+  /** Tremendous makes the orders of the creates held by `lateCreates`, as it would after a slow request. */
+  makeLateOrders(): void;
   orders(): FakeOrder[];
   order(idOrExternalId: string): FakeOrder;
   /** The POST /orders the fake received. */
@@ -74,6 +82,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startFakeTremendous(apiKey = "TEST_fake_tremendous_key"): Promise<FakeTremendous> {
   const requests: RecordedTremendousRequest[] = [];
+  const late: { path: string; params: URLSearchParams; body: unknown; raw: string }[] = [];
   const switches: FakeSwitches = { mode: "deliver", approvalsViaApi: true, clashNext: null };
   const api = createFakeTremendousApi(switches);
   const must = (key: string) => {
@@ -100,6 +109,13 @@ export async function startFakeTremendous(apiKey = "TEST_fake_tremendous_key"): 
     if (fake.down) return send(503, { errors: { message: "Service unavailable", payload: {} } });
     if (req.headers.authorization !== `Bearer ${apiKey}`)
       return send(401, { errors: { message: "Unauthorized", payload: {} } });
+    if (req.method === "POST" && url.pathname === `${FAKE_TREMENDOUS_API}/orders` && fake.lateCreates > 0) {
+      // Received, but no order yet and no answer: the caller stops waiting, the order comes later.
+      fake.lateCreates--;
+      late.push({ path: url.pathname, params: url.searchParams, body, raw });
+      req.socket.destroy();
+      return;
+    }
     const answer = api.route(req.method ?? "GET", url.pathname, url.searchParams, body, raw);
     if (answer.order && answer.status === 200 && fake.dropAnswers > 0) {
       // The order exists now; the caller never hears of it.
@@ -139,6 +155,10 @@ export async function startFakeTremendous(apiKey = "TEST_fake_tremendous_key"): 
     dropAnswers: 0,
     down: false,
     delayMs: 0,
+    lateCreates: 0,
+    makeLateOrders() {
+      for (const { path, params, body, raw } of late.splice(0)) api.route("POST", path, params, body, raw);
+    },
     orders: () => [...api.orders.values()],
     order: must,
     creates: () => requests.filter((r) => r.method === "POST" && r.path === `${FAKE_TREMENDOUS_API}/orders`),

@@ -93,6 +93,16 @@ export const giftCardRedemptions = pgTable(
     providerRewardId: text(),
     /** The provider's product, fixed when the member redeemed (null: the configured campaign's). */
     providerProductId: text(),
+    /**
+     * When the last request to place the order went out: a request whose answer never came may
+     * still make the order at the provider for a while after, so a refund waits that long (issue 29).
+     */
+    orderRequestedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the provider delivered a card for this redemption after it was refunded (an order made
+     * late): the card's link is kept and the admin queue shows it, for an admin to settle with the member.
+     */
+    lateCardAt: timestamp({ withTimezone: true }),
     /** Orders placed or checked with the provider, and the last unclear failure, for the admin queue. */
     attempts: integer().notNull().default(0),
     /** Unclear failures in a row (reset by any clear answer): what the retry delay grows with. */

@@ -4,12 +4,13 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { queryRows } from "../../db/client";
-import { competitions } from "../../db/schema";
+import { competitionParticipants, competitions } from "../../db/schema";
 import { AppError, conflict } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
 import { recordAdminAction } from "../audit/audit.service";
+import * as repo from "./competitions.repo";
 import { competitionNotFound } from "./competitions.service";
-import { settleCompetition } from "./settlement.service";
+import { payoutPreview, settleCompetition } from "./settlement.service";
 
 const MINUTE = 60_000;
 const RETRY_CAP_MS = 60 * MINUTE;
@@ -125,18 +126,35 @@ export async function retrySettlement(ctx: AppContext, viewer: Viewer, id: numbe
 export async function settleDueCompetitions(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   const due = new Date(now.getTime() - ctx.config.settlementGraceMs);
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows<{ id: number; settlement: string }>(
     ctx.db,
-    sql`select id from competitions where deleted_at is null and settled_at is null and end_date <= ${due}
+    sql`select id, settlement from competitions where deleted_at is null and settled_at is null and end_date <= ${due}
         and (settle_retry_at is null or settle_retry_at <= ${now})
       order by case when settlement = 'held' then 2 when settle_attempts > 0 then 1 else 0 end, end_date
       limit 50`,
   );
-  for (const { id } of rows) {
+  for (const { id, settlement } of rows) {
     try {
+      if (settlement === "held" && (await stillHeld(ctx, id))) continue;
       await settleCompetition(ctx, id);
     } catch (err) {
       await recordSettlementFailure(ctx, id, err);
     }
   }
+}
+
+/**
+ * Whether a competition recorded as held still waits for an admin, read without locks. A hold can
+ * last days: settling it each tick would lock every participant's standing (and the pool) only to
+ * find the hold again, making their syncs wait. Whatever lifts it (an admin's decision, a reviewed
+ * flag, an unban, a changed standing) shows in this read, and the settlement then runs under its locks.
+ */
+async function stillHeld(ctx: AppContext, id: number): Promise<boolean> {
+  const row = await repo.findCompetition(ctx.db, id, "any");
+  if (!row) return false;
+  const all = await ctx.db
+    .select()
+    .from(competitionParticipants)
+    .where(eq(competitionParticipants.competitionId, id));
+  return (await payoutPreview(ctx.db, row, all)).held.length > 0;
 }

@@ -48,8 +48,9 @@ export const redemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         tags,
         summary:
           "Refund a pending redemption the provider never issued (checked with the provider first, stopped " +
-          "there if it can be; 409 if a card was issued or the provider keeps the order going). An optional " +
-          "reason is kept in the audit log",
+          "there if it can be; 409 if a card was issued or the provider keeps the order going, or, with no " +
+          "order yet, while an order request that got no answer may still make one: the message says when to " +
+          "try again). An optional reason is kept in the audit log",
         params: idParamsSchema,
         body: adminRedemptionRefundBodySchema,
         response: { 200: adminRedemptionActionResultSchema, ...errors(400, 401, 403, 404, 409, 502) },

@@ -33,6 +33,7 @@ export const view = (r: repo.RedemptionRow, username: string): AdminRedemption =
   attempts: r.attempts,
   lastError: r.lastError,
   failedAt: r.failedAt?.toISOString() ?? null,
+  lateCardAt: r.lateCardAt?.toISOString() ?? null,
 });
 
 export async function listRedemptions(

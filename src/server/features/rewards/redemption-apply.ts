@@ -6,6 +6,7 @@ import {
   change,
   deliver,
   failAndRefund,
+  keepLateCard,
   noteFailure,
   type OutcomeOptions,
 } from "./redemption-outcome";
@@ -144,4 +145,22 @@ export async function refreshRedemption(
     throw err;
   }
   return applyOrderState(ctx, row, state, options);
+}
+
+/**
+ * News of a refunded redemption's order (a webhook): the provider may have made the order after the
+ * refund looked for it and delivered it since. A card of ours delivered is kept for the admins
+ * (keepLateCard), once; anything else changes nothing.
+ */
+export async function checkRefundedOrder(
+  ctx: AppContext,
+  row: repo.RedemptionRow,
+): Promise<repo.RedemptionRow> {
+  if (row.status !== "failed" || row.lateCardAt) return row;
+  const state = await ctx.giftCards.lookup(
+    { reference: row.orderReference, orderId: row.providerReference },
+    { withLink: !row.giftCardLink },
+  );
+  if (state.status !== "delivered" || !isOurOrder(row, state)) return row;
+  return keepLateCard(ctx, row, state);
 }

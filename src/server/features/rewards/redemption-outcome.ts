@@ -145,7 +145,10 @@ export async function deliver(
     }
     return updated;
   });
-  if (!done) return repo.mustById(ctx.db, row.id);
+  if (!done) {
+    const now = await repo.mustById(ctx.db, row.id);
+    return now.status === "failed" ? keepLateCard(ctx, now, card) : now;
+  }
   await ctx.mailer.send(
     done.deliveryEmail,
     giftCardEmail({
@@ -202,4 +205,38 @@ export async function failAndRefund(
     }),
   );
   return done;
+}
+
+/**
+ * A card delivered for a redemption refunded meanwhile (its order made after the refund looked,
+ * issue 29): nobody was sent it and the member has what they spent back. Not dropped: its link and
+ * order are kept with the redemption and the admin queue says what happened, once, for an admin to
+ * settle it (cancel the reward at the provider, or give the member the card).
+ */
+export async function keepLateCard(
+  ctx: AppContext,
+  row: repo.RedemptionRow,
+  card: DeliveredGiftCard,
+): Promise<repo.RedemptionRow> {
+  const note =
+    `The provider delivered a card for this redemption after it was refunded (order ${card.providerReference}): ` +
+    "nobody was sent it and the member kept the refund. Its link is kept with the redemption: cancel the " +
+    "reward in the provider's dashboard, or give the member the card and take the refund back";
+  const kept = await repo.keepLateCard(
+    ctx.db,
+    row.id,
+    {
+      giftCardLink: card.link ?? row.giftCardLink,
+      providerReference: card.providerReference,
+      providerRewardId: card.rewardId ?? row.providerRewardId,
+    },
+    note,
+    ctx.clock.now(),
+  );
+  if (!kept) return repo.mustById(ctx.db, row.id);
+  ctx.log.error(
+    { redemptionId: row.id, order: card.providerReference },
+    "gift card delivered after its redemption was refunded: kept for the admins",
+  );
+  return kept;
 }

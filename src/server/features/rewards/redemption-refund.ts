@@ -1,3 +1,4 @@
+import { formatTime, knownTimeZone } from "../../../core/dates";
 import { formatMinor } from "../../../core/money";
 import type {
   AdminRedemptionActionResult,
@@ -17,8 +18,10 @@ import * as repo from "./redemptions.repo";
  * An admin's refund of a gift card the provider never issued (issue 23). The provider is asked
  * first, holding the redemption's claim so the job and retries leave it alone meanwhile: no order
  * (and none recorded), an order failed or cancelled, or one stopped now refunds once; a card issued
- * is refused with 409 (and recorded as delivered); an order the provider keeps going, or one we
- * recorded that the provider no longer finds, is refused with 409 and what the admin can do.
+ * is refused with 409 (and recorded as delivered); an order the provider keeps going (recorded as
+ * the redemption's), or one we recorded that the provider no longer finds, is refused with 409 and
+ * what the admin can do. No order yet while our last request for one may still make it (issue 29:
+ * its answer never came) is refused with 409 and when to try again.
  */
 
 const ISSUED = "A card was issued for this redemption: it cannot be refunded";
@@ -128,6 +131,16 @@ export async function refundRedemption(
           "provider's dashboard",
       );
     }
+    // Our last order request got no answer: the provider may still make that order for a while.
+    const lateUntil = lateOrderWindowEnd(ctx, claimed);
+    if (lateUntil && lateUntil.getTime() > now.getTime()) {
+      const at = formatTime(lateUntil, { timeZone: admin.timeZone, locale: admin.locale ?? undefined });
+      return refuse(
+        "order_may_still_come",
+        "The gift card provider may still be creating this order (our last request for it got no answer). " +
+          `Try the refund again after ${at} (${knownTimeZone(admin.timeZone)}).`,
+      );
+    }
     return refund("missing");
   }
   if (!isOurOrder(claimed, state)) {
@@ -147,5 +160,31 @@ export async function refundRedemption(
   }
   if (stop.outcome === "stopped") return refund("stopped");
   if (stop.outcome === "issued") return issued(stop.card);
-  return refuse("not_stoppable", stop.reason);
+  // The redemption follows the order the provider keeps going (found by our reference, maybe late).
+  await ctx.db.transaction(async (tx) => {
+    await repo.markOrdered(
+      tx,
+      id,
+      {
+        providerReference: state.providerReference,
+        providerRewardId: state.rewardId,
+        giftCardLink: claimed.giftCardLink ?? state.link,
+        lastError: stop.reason,
+      },
+      now,
+    );
+    await refused("not_stoppable", stop.reason)(tx, await repo.mustById(tx, id));
+  });
+  throw conflict(stop.reason);
+}
+
+/**
+ * Until when an order may still appear at the provider: its late window after our last request to
+ * place it (rounded up to the minute the admin is told); null when no request went out or the
+ * provider answers every request before making its order.
+ */
+function lateOrderWindowEnd(ctx: AppContext, row: repo.RedemptionRow): Date | null {
+  const lateMs = ctx.giftCards.lateOrderMs ?? 0;
+  if (!row.orderRequestedAt || lateMs <= 0) return null;
+  return new Date(Math.ceil((row.orderRequestedAt.getTime() + lateMs) / 60_000) * 60_000);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, conflict } from "../../errors";
-import { GiftCardRejectedError } from "../../gift-cards/provider";
+import { GiftCardNoAnswerError, GiftCardRejectedError } from "../../gift-cards/provider";
 import { systemAccount, userAccount } from "../../ledger/accounts";
 import { insufficientFunds, transfer } from "../../ledger/transfer";
 import { applyOrderState, refreshRedemption } from "./redemption-apply";
@@ -135,6 +135,7 @@ export async function fulfil(
   const claimed = await repo.claim(ctx.db, row.id, now, new Date(now.getTime() - CLAIM_STALE_MS));
   if (!claimed) return repo.mustById(ctx.db, row.id);
   const held = { ...options, claimed: true };
+  let requested = false;
   try {
     if (claimed.attempts > 1) {
       const found = await ctx.giftCards.lookup(
@@ -143,6 +144,9 @@ export async function fulfil(
       );
       if (found.status !== "missing") return await applyOrderState(ctx, claimed, found, held);
     }
+    // Before it goes out: a process that stops during the request leaves its time behind too.
+    await repo.setOrderRequestedAt(ctx.db, claimed.id, ctx.clock.now());
+    requested = true;
     const placed = await ctx.giftCards.issue({
       reference: claimed.orderReference,
       brand: row.brand,
@@ -154,6 +158,9 @@ export async function fulfil(
     return await applyOrderState(ctx, claimed, placed, held);
   } catch (err) {
     if (err instanceof GiftCardRejectedError) return failAndRefund(ctx, claimed, err.message, held);
+    // Answered (with an error): this request makes no order later, an earlier unanswered one still may.
+    if (requested && !(err instanceof GiftCardNoAnswerError))
+      await repo.setOrderRequestedAt(ctx.db, claimed.id, claimed.orderRequestedAt);
     const message = err instanceof Error ? err.message : String(err);
     ctx.log.error({ err, redemptionId: row.id }, "gift card provider failed: the order is tried again later");
     // The claim may be gone already (a delivery-failed stop notes its own failure): then this changes nothing.

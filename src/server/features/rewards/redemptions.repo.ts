@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { giftCardRedemptions, rewardGiftCards, users } from "../../db/schema";
 
@@ -66,6 +66,17 @@ export async function claim(
     )
     .returning();
   return row ?? null;
+}
+
+/**
+ * When the last request to place the claimed redemption's order that may still make it went out
+ * (a refund waits for its late window): set as one goes out, set back once it was answered.
+ */
+export async function setOrderRequestedAt(db: Db, id: number, at: Date | null) {
+  await db
+    .update(r)
+    .set({ orderRequestedAt: at })
+    .where(and(eq(r.id, id), eq(r.status, "issuing")));
 }
 
 /**
@@ -139,12 +150,19 @@ export async function park(db: Db | Tx, id: number, lastError: string): Promise<
 export async function markOrdered(
   db: Db | Tx,
   id: number,
-  order: { providerReference: string; providerRewardId: string | null; giftCardLink: string | null },
+  order: {
+    providerReference: string;
+    providerRewardId: string | null;
+    giftCardLink: string | null;
+    /** Why it waits for an admin, if it does (a refund the provider did not let through). */
+    lastError?: string | null;
+  },
   next: Date,
 ): Promise<RedemptionRow | null> {
+  const { lastError = null, ...ids } = order;
   const [row] = await db
     .update(r)
-    .set({ ...order, status: "ordered", lastError: null, errorStreak: 0, nextCheckAt: next })
+    .set({ ...ids, status: "ordered", lastError, errorStreak: 0, nextCheckAt: next })
     .where(and(eq(r.id, id), isOpen))
     .returning();
   return row ?? null;
@@ -182,6 +200,26 @@ export async function markFailed(
     .update(r)
     .set({ status: "failed", lastError: reason, failedAt: at, nextCheckAt: null })
     .where(and(eq(r.id, id), isOpen))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * A card the provider delivered for a redemption already refunded (its order made late): its link
+ * and order are kept (never shown to the member: nothing marks it delivered) and `note` says what
+ * happened in the admin queue. Once: null when it is not refunded or was reported already.
+ */
+export async function keepLateCard(
+  db: Db | Tx,
+  id: number,
+  card: { giftCardLink: string | null; providerReference: string; providerRewardId: string | null },
+  note: string,
+  at: Date,
+): Promise<RedemptionRow | null> {
+  const [row] = await db
+    .update(r)
+    .set({ ...card, lateCardAt: at, lastError: note })
+    .where(and(eq(r.id, id), eq(r.status, "failed"), isNull(r.lateCardAt)))
     .returning();
   return row ?? null;
 }

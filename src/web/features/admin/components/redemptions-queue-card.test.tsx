@@ -18,6 +18,7 @@ const redemption = (over: Partial<AdminRedemption> = {}): AdminRedemption => ({
   attempts: 2,
   lastError: null,
   failedAt: null,
+  lateCardAt: null,
   ...over,
 });
 
@@ -44,5 +45,13 @@ describe("the admins' gift-card orders queue", () => {
     expect(
       redemptionDetails(redemption({ status: "failed", lastError: "Refunded by an admin: asked" })),
     ).toMatch(/refunded .*\. Why: Refunded by an admin: asked$/);
+    const late = redemption({
+      status: "failed",
+      lateCardAt: "2026-11-21T10:00:00Z",
+      lastError: "The provider delivered a card for this redemption after it was refunded",
+    });
+    expect(redemptionDetails(late)).toMatch(
+      /refunded, then a card was delivered · .*\. To do: The provider delivered a card/,
+    );
   });
 });

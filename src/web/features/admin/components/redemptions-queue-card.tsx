@@ -37,13 +37,16 @@ const spent = (r: AdminRedemption) =>
 
 /** One line on an order: value, price, where it stands, the provider's order and the last error. */
 export function redemptionDetails(r: AdminRedemption): string {
-  const parts = [`$${r.value}`, spent(r), STATE[r.status]];
+  // Refunded, then the provider delivered a card after all: nobody has it, an admin settles it.
+  const state = r.lateCardAt ? "refunded, then a card was delivered" : STATE[r.status];
+  const parts = [`$${r.value}`, spent(r), state];
   if (r.providerOrderId) parts.push(`order ${r.providerOrderId}`);
   parts.push(`${r.attempts} ${r.attempts === 1 ? "attempt" : "attempts"}`);
   const line = parts.join(" · ");
   if (!r.lastError) return line;
   // A refunded order's note says why it was refunded; an open one's, what went wrong last.
-  return `${line}. ${r.status === "failed" ? "Why" : "Last error"}: ${r.lastError}`;
+  const label = r.lateCardAt ? "To do" : r.status === "failed" ? "Why" : "Last error";
+  return `${line}. ${label}: ${r.lastError}`;
 }
 
 /**

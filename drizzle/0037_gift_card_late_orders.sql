@@ -1,0 +1,2 @@
+ALTER TABLE "gift_card_redemptions" ADD COLUMN "order_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "gift_card_redemptions" ADD COLUMN "late_card_at" timestamp with time zone;
