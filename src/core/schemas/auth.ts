@@ -112,6 +112,22 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** One of the member's own sessions (GET /api/user/sessions): how a person recognises a device. */
+export const ownSessionSchema = z.object({
+  id: z.number().int(),
+  /** "iPhone", "Android phone", "Windows PC", ... from the sign-in's user agent. */
+  device: z.string(),
+  /** "Safari", "Chrome", ... */
+  browser: z.string(),
+  /** When it signed in. */
+  createdAt: z.string(),
+  /** Its latest request, to within a day (the session's renewal is written at most daily). */
+  lastSeenAt: z.string(),
+  /** The session this request came from. */
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof ownSessionSchema>;
+
 export const inviteCodeSchema = z
   .string({ error: "Invite code is required" })
   .trim()

@@ -127,6 +127,33 @@ If it was not you, reset your password now at ${links.resetLink} and write to ${
   return { template: "password_changed", subject, text, html };
 }
 
+/** A sign-in from a device never seen before: a security email (no unsubscribe). */
+export function newSignInEmail(
+  firstName: string,
+  signIn: { device: string; browser: string; at: string; sessionsLink: string; supportEmail: string },
+): EmailContent {
+  const subject = "New sign-in to your StepRace account";
+  const what = `${signIn.browser} on ${signIn.device}`;
+  const text = `Hi ${firstName},
+
+Your StepRace account was just signed in to from a device it had not been used on before:
+
+${what}, ${signIn.at}
+
+If this was you, there is nothing more to do.
+
+If it was not you, change your password now and sign that device out under Security in your profile (${signIn.sessionsLink}), then write to ${signIn.supportEmail}.`;
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>Your StepRace account was just signed in to from a device it had not been used on before:</p>
+<p><strong>${escapeHtml(what)}</strong>, ${escapeHtml(signIn.at)}</p>
+<p>If this was you, there is nothing more to do.</p>
+<p><strong>If it was not you</strong>, change your password now and sign that device out under Security in your profile, then write to <a href="mailto:${escapeHtml(signIn.supportEmail)}" style="color:#047857">${escapeHtml(signIn.supportEmail)}</a>.</p>
+<p><a href="${escapeHtml(signIn.sessionsLink)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Review your sessions</a></p>`,
+  );
+  return { template: "new_sign_in", subject, text, html };
+}
+
 export function competitionWinEmail(
   firstName: string,
   win: { competition: string; position: number; prize: string; link: string },

@@ -112,6 +112,31 @@ export async function endSession(db: Db, userId: number, sessionId: number, at: 
   return rows.length > 0;
 }
 
+/** Whether the member ever signed in from this device before (any session, ended or not). */
+export async function knownDevice(db: Db, userId: number, fingerprint: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.deviceFingerprint, fingerprint)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A member's live sessions, newest first, each saying whether it is the one presented. */
+export async function ownSessions(db: Db, userId: number, tokenHash: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      current: sql<boolean>`${sessions.tokenHash} = ${tokenHash}`,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+}
+
 /** A member's sessions still usable at `now`, newest first (the token hash stays out). */
 export async function activeSessions(db: Db, userId: number, now: Date) {
   return db

@@ -5,11 +5,13 @@ import {
   changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
+  ownSessionSchema,
   registerSchema,
   resetPasswordSchema,
   storeInviteSchema,
   userSchema,
 } from "../../../core/schemas/auth";
+import { idParamsSchema } from "../../../core/schemas/common";
 import type { AppContext } from "../../context";
 import { preferredLocale } from "../../http/locale";
 import { authLimit } from "../../http/rate-limits";
@@ -150,6 +152,43 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => auth.changePassword(ctx, await request.viewer(), request.body),
+  );
+
+  app.get(
+    "/api/user/sessions",
+    {
+      schema: {
+        tags,
+        summary: "Your sessions: every device signed in now, `current` on this one",
+        response: { 200: z.array(ownSessionSchema), ...errors(401) },
+      },
+    },
+    async (request) => auth.listSessions(ctx, await request.viewer()),
+  );
+
+  app.delete(
+    "/api/user/sessions/:id",
+    {
+      schema: {
+        tags,
+        summary: "Sign out one of your sessions (404: not yours, or already ended)",
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => auth.endOwnSession(ctx, await request.viewer(), request.params.id),
+  );
+
+  app.post(
+    "/api/user/sessions/revoke-others",
+    {
+      schema: {
+        tags,
+        summary: "Sign out every session but this one",
+        response: { 200: messageSchema.extend({ ended: z.number().int() }), ...errors(401, 415) },
+      },
+    },
+    async (request) => auth.endOtherSessions(ctx, await request.viewer()),
   );
 
   app.post(

@@ -1,11 +1,17 @@
 import { eq } from "drizzle-orm";
 import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from "../../../core/constants";
 import { formatInZone } from "../../../core/dates";
-import type { ChangePasswordInput, LoginInput, RegisterInput } from "../../../core/schemas/auth";
+import { describeUserAgent } from "../../../core/rules/user-agent";
+import type { ChangePasswordInput, LoginInput, OwnSession, RegisterInput } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
-import { passwordChangedEmail, passwordResetEmail, welcomeEmail } from "../../email/templates";
-import { AppError, badRequest, conflict } from "../../errors";
+import {
+  newSignInEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  welcomeEmail,
+} from "../../email/templates";
+import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import * as repo from "./auth.repo";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
@@ -121,8 +127,35 @@ export async function login(
       })
       .where(eq(users.id, found.id));
   }
+  const known = await repo.knownDevice(ctx.db, found.id, fingerprint);
   const token = await startSession(ctx, found.id, { ...device, fingerprint });
+  if (!known) await tellOfNewDevice(ctx, found, device);
   return { user: await viewerUser(ctx, found.id), token };
+}
+
+/**
+ * A sign-in from a device the member never signed in from before: they hear of it by email, with
+ * what to do if it was not them. A mail that cannot go out never fails the sign-in.
+ */
+async function tellOfNewDevice(
+  ctx: AppContext,
+  user: { id: number; email: string; firstName: string; timeZone: string; locale: string | null },
+  device: DeviceInfo,
+) {
+  try {
+    const at = formatInZone(ctx.clock.now(), user.timeZone, user.locale ?? undefined);
+    await ctx.mailer.send(
+      user.email,
+      newSignInEmail(user.firstName, {
+        ...describeUserAgent(device.userAgent),
+        at,
+        sessionsLink: `${ctx.config.appUrl}/profile`,
+        supportEmail: ctx.config.supportEmail,
+      }),
+    );
+  } catch (err) {
+    ctx.log.error({ err, userId: user.id }, "new sign-in email failed");
+  }
 }
 
 /** Ends the session of the cookie presented, even one refused for another device. */
@@ -195,6 +228,53 @@ export async function changePassword(ctx: AppContext, viewer: Viewer, input: Cha
       ended > 0
         ? `Password changed. You were signed out on ${ended === 1 ? "1 other device" : `${ended} other devices`}.`
         : "Password changed.",
+  };
+}
+
+/**
+ * When a session was last used, to within a day: its sliding expiry is written at most once a day,
+ * so the latest request was at or after this instant.
+ */
+export function lastSeenOf(s: { createdAt: Date; expiresAt: Date }): Date {
+  return new Date(Math.max(s.createdAt.getTime(), s.expiresAt.getTime() - SESSION_TTL_MS));
+}
+
+/** Your sessions: every device signed in now, this one marked `current`. */
+export async function listSessions(ctx: AppContext, viewer: Viewer): Promise<OwnSession[]> {
+  const user = requireUser(viewer);
+  const tokenHash = viewer.state === "user" ? viewer.tokenHash : "";
+  const rows = await repo.ownSessions(ctx.db, user.id, tokenHash, ctx.clock.now());
+  return rows.map((r) => ({
+    id: r.id,
+    ...describeUserAgent(r.userAgent),
+    createdAt: r.createdAt.toISOString(),
+    lastSeenAt: lastSeenOf(r).toISOString(),
+    current: r.current,
+  }));
+}
+
+const sessionNotFound = () => notFound("This session has already ended or is not yours");
+
+/** Ends one of the member's own sessions (404 for one that is not theirs or has ended). */
+export async function endOwnSession(ctx: AppContext, viewer: Viewer, sessionId: number) {
+  const user = requireUser(viewer);
+  if (!(await repo.endSession(ctx.db, user.id, sessionId, ctx.clock.now()))) throw sessionNotFound();
+  ctx.log.info({ userId: user.id, sessionId }, "session ended by its member");
+  return { message: "Signed out on that device" };
+}
+
+/** Ends every session of the member's but this one. */
+export async function endOtherSessions(ctx: AppContext, viewer: Viewer) {
+  const user = requireUser(viewer);
+  const tokenHash = viewer.state === "user" ? viewer.tokenHash : "";
+  const ended = await repo.revokeOtherSessions(ctx.db, user.id, tokenHash, ctx.clock.now());
+  ctx.log.info({ userId: user.id, ended }, "other sessions ended by their member");
+  return {
+    message:
+      ended === 0
+        ? "You were not signed in anywhere else"
+        : `Signed out on ${ended === 1 ? "1 other device" : `${ended} other devices`}`,
+    ended,
   };
 }
 

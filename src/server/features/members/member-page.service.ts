@@ -1,6 +1,6 @@
 // The admin's page of one member (issue 22): everything support needs to answer them, the
 // sessions an admin can end, and the Current User Check of their payments (specification 3).
-import { SESSION_TTL_MS, SUBSCRIPTION_PRICE_CENTS } from "../../../core/constants";
+import { SUBSCRIPTION_PRICE_CENTS } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
 import type { MemberDetail, MemberTransactionsPage } from "../../../core/schemas/admin-member";
 import type { ReconciliationResult } from "../../../core/schemas/money";
@@ -10,7 +10,7 @@ import { effectiveStatus, requireAdmin, type Viewer } from "../../http/viewer";
 import { adminMoves } from "../../ledger/admin-moves";
 import { userHistory } from "../../ledger/history";
 import { recordAdminAction } from "../audit/audit.service";
-import { activeSessions, endSession, revokeAllSessions } from "../auth/auth.service";
+import { activeSessions, endSession, lastSeenOf, revokeAllSessions } from "../auth/auth.service";
 import { reconcileUser } from "../deposits/deposits.service";
 import * as repo from "./member-page.repo";
 
@@ -116,9 +116,7 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
       userAgent: s.userAgent,
       createdAt: s.createdAt.toISOString(),
       // Renewal (sliding expiry) is written at most once a day: the last request was at or after this.
-      lastSeenAt: new Date(
-        Math.max(s.createdAt.getTime(), s.expiresAt.getTime() - SESSION_TTL_MS),
-      ).toISOString(),
+      lastSeenAt: lastSeenOf(s).toISOString(),
       expiresAt: s.expiresAt.toISOString(),
     })),
   };

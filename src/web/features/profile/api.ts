@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChangePasswordInput, User } from "../../../core/schemas/auth";
+import type { ChangePasswordInput, OwnSession, User } from "../../../core/schemas/auth";
 import type { ProfileBody, UserStats } from "../../../core/schemas/members";
 import { ApiError, apiRequest, getQueryFn } from "../../lib/api-client";
 import { getDeviceFingerprint } from "../../lib/device-fingerprint";
@@ -9,6 +9,7 @@ export type { UserStats };
 
 export const profileKeys = {
   stats: ["/api/user/stats"] as const,
+  sessions: ["/api/user/sessions"] as const,
 };
 
 // ---------------------------------------------------------------- queries
@@ -22,6 +23,15 @@ export function useUserStats() {
   return useQuery(userStatsQueryOptions);
 }
 
+export const sessionsQueryOptions = queryOptions({
+  queryKey: profileKeys.sessions,
+  queryFn: getQueryFn<OwnSession[]>({ on401: "throw" }),
+});
+
+export function useSessions() {
+  return useQuery(sessionsQueryOptions);
+}
+
 // ---------------------------------------------------------------- fetchers
 
 export function updateProfile(body: ProfileBody): Promise<User> {
@@ -30,6 +40,14 @@ export function updateProfile(body: ProfileBody): Promise<User> {
 
 export function changePassword(body: ChangePasswordInput): Promise<{ message: string }> {
   return apiRequest("/api/user/password", { method: "POST", body });
+}
+
+export function endSession(id: number): Promise<{ message: string }> {
+  return apiRequest(`/api/user/sessions/${id}`, { method: "DELETE" });
+}
+
+export function endOtherSessions(): Promise<{ message: string; ended: number }> {
+  return apiRequest("/api/user/sessions/revoke-others", { method: "POST" });
 }
 
 export function deleteAccount(): Promise<{ message: string }> {
@@ -93,10 +111,22 @@ export function useUploadProfileImage() {
   return useUserChange("upload-profile-image", uploadProfileImage);
 }
 
-/* Not retried: a second try after the first succeeded would be refused (the old password is gone). */
-export function useChangePassword() {
-  return useMutation({ mutationKey: ["change-password"], mutationFn: changePassword, retry: 0 });
+/** Signing a device out: the list is read again either way (it may have ended meanwhile). */
+function useSessionsChange<V, R>(mutationKey: string, mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [mutationKey],
+    mutationFn,
+    retry: 0,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
+  });
 }
+
+export const useEndSession = () => useSessionsChange("end-session", endSession);
+export const useEndOtherSessions = () => useSessionsChange("end-other-sessions", endOtherSessions);
+
+/* Not retried: a second try after the first succeeded would be refused (the old password is gone). */
+export const useChangePassword = () => useSessionsChange("change-password", changePassword);
 
 /* Not retried: the first call already signed the member out, a retry would answer 401. */
 export function useDeleteAccount() {

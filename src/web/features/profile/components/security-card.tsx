@@ -3,9 +3,10 @@ import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ChangePasswordDialog } from "./change-password-dialog";
+import { SessionsList } from "./sessions-list";
 
-/** Sign-in and security: the password, changed with the current one. */
-export function SecurityCard() {
+/** Sign-in and security: the password, changed with the current one, and where you are signed in. */
+export function SecurityCard({ timeZone }: { timeZone: string }) {
   const [changing, setChanging] = useState(false);
   return (
     <Card>
@@ -14,11 +15,14 @@ export function SecurityCard() {
           <ShieldCheck className="size-5 text-emerald-700" aria-hidden="true" /> Security
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3 text-sm text-slate-700">
-        <p>Changing your password signs you out on every other device.</p>
-        <Button variant="outline" onClick={() => setChanging(true)} className="w-full sm:w-fit">
-          <KeyRound aria-hidden="true" /> Change Password
-        </Button>
+      <CardContent className="grid gap-5 text-sm text-slate-700">
+        <div className="grid gap-3">
+          <p>Changing your password signs you out on every other device.</p>
+          <Button variant="outline" onClick={() => setChanging(true)} className="w-full sm:w-fit">
+            <KeyRound aria-hidden="true" /> Change Password
+          </Button>
+        </div>
+        <SessionsList timeZone={timeZone} />
       </CardContent>
       {changing ? <ChangePasswordDialog onClose={() => setChanging(false)} /> : null}
     </Card>

@@ -51,7 +51,7 @@ export function ProfilePage() {
         </div>
         <div className="grid content-start gap-4 lg:gap-6">
           <StatsCard />
-          <SecurityCard />
+          <SecurityCard timeZone={user.timeZone} />
           <DangerZoneCard user={user} />
         </div>
       </div>
