@@ -49,14 +49,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     "/api/auth/user",
-    { schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errors(401) } } },
+    {
+      config: { access: "member" },
+      schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errors(401) } },
+    },
     async (request) => userView(ctx, auth.currentUser(await request.viewer())),
   );
 
   app.post(
     "/api/auth/register",
     {
-      config: limited,
+      config: { ...limited, access: "public" },
       schema: {
         tags,
         summary: "Create an account and sign in",
@@ -79,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/auth/login",
     {
-      config: limited,
+      config: { ...limited, access: "public" },
       schema: {
         tags,
         summary: "Sign in with username (or email) and password",
@@ -96,7 +99,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     "/api/auth/logout",
-    { schema: { tags, summary: "End this session", response: { 200: messageSchema } } },
+    {
+      // Signing out answers alike with or without a live session: nothing to refuse.
+      config: { access: "public" },
+      schema: { tags, summary: "End this session", response: { 200: messageSchema } },
+    },
     async (request, reply) => {
       await auth.logout(ctx, await request.viewer());
       clearSessionCookie(reply);
@@ -107,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/auth/forgot-password",
     {
-      config: limited,
+      config: { ...limited, access: "public" },
       schema: {
         tags,
         summary: "Email a password reset link (same answer whether or not the email exists)",
@@ -123,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/auth/reset-password",
     {
-      config: limited,
+      config: { ...limited, access: "public" },
       schema: {
         tags,
         summary: "Set a new password with a reset token",
@@ -139,6 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/auth/store-invite",
     {
+      config: { access: "public" },
       schema: {
         tags,
         summary: "Remember an invite code until the visitor has signed up and subscribed",
@@ -164,6 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/accept-rules",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Accept the community rules",
@@ -176,6 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     "/api/admin/check",
     {
+      config: { access: "member" },
       schema: {
         tags: ["admin"],
         summary: "Whether the user is a site admin",
@@ -186,12 +196,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   // Full-page navigations (not JSON calls): the landing page's Sign In and the menu's Sign Out.
-  app.get("/api/login", { schema: { tags, summary: "Go to the sign-in page" } }, async (_request, reply) =>
-    reply.redirect("/login"),
+  app.get(
+    "/api/login",
+    { config: { access: "public" }, schema: { tags, summary: "Go to the sign-in page" } },
+    async (_request, reply) => reply.redirect("/login"),
   );
-  app.get("/api/logout", { schema: { tags, summary: "Sign out and go home" } }, async (request, reply) => {
-    await auth.logout(ctx, await request.viewer());
-    clearSessionCookie(reply);
-    return reply.redirect("/");
-  });
+  app.get(
+    "/api/logout",
+    { config: { access: "public" }, schema: { tags, summary: "Sign out and go home" } },
+    async (request, reply) => {
+      await auth.logout(ctx, await request.viewer());
+      clearSessionCookie(reply);
+      return reply.redirect("/");
+    },
+  );
 };
