@@ -13,7 +13,12 @@ import type { AppContext } from "../../context";
 import { preferredLocale } from "../../http/locale";
 import { authLimit } from "../../http/rate-limits";
 import { errors, messageSchema } from "../../http/responses";
-import { clearSessionCookie, FINGERPRINT_HEADER, setSessionCookie } from "../../http/viewer";
+import {
+  clearSessionCookie,
+  FINGERPRINT_HEADER,
+  sessionCredentials,
+  setSessionCookie,
+} from "../../http/viewer";
 import * as auth from "./auth.service";
 import { userView } from "./user-view";
 
@@ -26,6 +31,7 @@ function deviceOf(request: FastifyRequest): auth.DeviceInfo {
     fingerprint: valid ? fp : null,
     userAgent: request.headers["user-agent"] ?? null,
     locale: preferredLocale(request.headers["accept-language"]),
+    replaces: sessionCredentials(request)?.tokenHash ?? null,
   };
 }
 
