@@ -166,6 +166,32 @@ describe("who before what (DESIGN 2.1): session and role are checked before the 
   });
 });
 
+describe("who before what, on routes whose rate limits run early", () => {
+  const t = useTestApp({ PAYMENT_RATE_LIMIT: "1", AD_EVENT_RATE_LIMIT: "1" });
+
+  it("refuses a visitor before the route's rate limit counts (401 every time, never 429)", async () => {
+    const { app } = t();
+    for (const url of ["/api/create-payment-intent", "/api/ads/1/view"]) {
+      for (let i = 0; i < 3; i++) {
+        const res = await app.inject({ method: "POST", url, payload: [1, 2, 3] });
+        expect(res.statusCode, url).toBe(401);
+        expect(res.json().code).toBe("UNAUTHENTICATED");
+      }
+    }
+    // A member is still held to the limit (its count started with them, not with the visitor).
+    const member = await loginAs(app, await buildUser(app));
+    const pay = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/create-payment-intent",
+        headers: member.headers,
+        payload: [1],
+      });
+    expect((await pay()).statusCode).toBe(400);
+    expect((await pay()).statusCode).toBe(429);
+  });
+});
+
 describe("declaredAccess", () => {
   it("refuses to register an API route that declares no access, and leaves other routes alone", () => {
     expect(() => declaredAccess({ method: "POST", url: "/api/new-thing", config: {} })).toThrow(
