@@ -62,6 +62,8 @@ export const COMPETITION_CARD_REFRESH_MS = 15_000;
 export const COMPETITION_LEADERBOARD_SIZE = 5;
 export const COMPETITION_CHAT_POLL_MS = 5_000;
 export const CHAT_MESSAGE_MAX = 1000;
+/** Web Push subscriptions (devices) a member may hold at once: each notification is sent to each. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
 export const CHAT_HISTORY_LIMIT = 100;
 export const COUNTDOWN_TICK_MS = 1_000;
 export const SUBSCRIPTION_REDIRECT_MS = 2_000;

@@ -51,6 +51,7 @@ import { walletRoutes } from "./features/wallet/wallet.routes";
 import { createSandboxGiftCardProvider, type GiftCardProvider } from "./gift-cards/provider";
 import { createTremendousProvider } from "./gift-cards/tremendous";
 import { tremendousWebhookRoutes } from "./gift-cards/tremendous.routes";
+import { type Access, declaredAccess, registerAccessGuard } from "./http/access";
 import { registerBodyPolicy } from "./http/body-policy";
 import { registerErrorHandler } from "./http/error-handler";
 import { loggerOptions } from "./http/logger";
@@ -79,8 +80,11 @@ export type AppDeps = {
 
 export type App = FastifyInstance & {
   ctx: AppContext;
-  /** Every route as registered (method and URL pattern), for the route-level tests. */
-  routes: { method: string; url: string }[];
+  /**
+   * Every route as registered (method, URL pattern, and who may call it: null for routes outside
+   * the API), for the route-level tests.
+   */
+  routes: { method: string; url: string; access: Access | null }[];
 };
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -100,7 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   const routes: App["routes"] = [];
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    const access = declaredAccess(route);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
   });
   app.addHook("onResponse", async (request, reply) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
@@ -191,10 +196,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     };
     request.viewerWith = (read) => readWithSession({ db, clock, request, reply, cookieOptions }, read);
   });
+  registerAccessGuard(app);
 
   app.get(
     "/api/health",
     {
+      config: { access: "public" },
       schema: {
         tags: ["health"],
         summary: "Liveness: answers once the database is migrated and reachable",

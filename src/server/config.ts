@@ -39,6 +39,8 @@ const envSchema = z.object({
   /** Invitation emails a member may send an hour, and in a day. */
   INVITE_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   INVITE_EMAIL_DAILY_CAP: z.coerce.number().int().min(1).default(30),
+  /** Times a member may turn Web Push on (or renew it) a minute. */
+  PUSH_SUBSCRIBE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Web Push identity (both keys, or neither: then a pair is made once and kept in the database). */
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
@@ -149,6 +151,7 @@ export type Config = {
   chatRateLimit: number;
   inviteEmailRateLimit: number;
   inviteEmailDailyCap: number;
+  pushSubscribeRateLimit: number;
   logLevel: string;
   secureCookies: boolean;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatRateLimit: e.CHAT_RATE_LIMIT,
     inviteEmailRateLimit: e.INVITE_EMAIL_RATE_LIMIT,
     inviteEmailDailyCap: e.INVITE_EMAIL_DAILY_CAP,
+    pushSubscribeRateLimit: e.PUSH_SUBSCRIBE_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     secureCookies:
       e.SECURE_COOKIES || e.NODE_ENV === "production" || Boolean(e.PUBLIC_URL?.startsWith("https://")),

@@ -42,6 +42,7 @@ export const tremendousWebhookRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/api/webhooks/tremendous",
     {
+      config: { access: "public" },
       schema: {
         tags: ["gift-cards"],
         summary:

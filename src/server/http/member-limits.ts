@@ -31,6 +31,14 @@ export async function takeChatPost(ctx: AppContext, userId: number): Promise<voi
   if (!ok) throw tooManyRequests("You are sending messages too quickly. Try again in a minute.");
 }
 
+/** `PUSH_SUBSCRIBE_RATE_LIMIT` times a minute a member may turn Web Push on or renew it. */
+export async function takePushSubscribe(ctx: AppContext, userId: number): Promise<void> {
+  const { ok, ttl } = await allowed(ctx, "push-subscribe", userId, ctx.config.pushSubscribeRateLimit, MINUTE);
+  if (!ok) {
+    throw tooManyRequests(`You are turning notifications on too often. Try again in ${waitText(ttl)}.`);
+  }
+}
+
 /**
  * `INVITE_EMAIL_RATE_LIMIT` invitation emails an hour and `INVITE_EMAIL_DAILY_CAP` a day per member.
  * The hour is checked first, so an attempt it refuses does not use up the day.

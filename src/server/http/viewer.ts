@@ -220,6 +220,13 @@ export function requireUser(viewer: Viewer): ViewerUser {
   throw unauthenticated();
 }
 
+/** The signed-in member and the token hash of the session they asked with. */
+export function requireSession(viewer: Viewer): { user: ViewerUser; tokenHash: string } {
+  const user = requireUser(viewer);
+  // requireUser returned: the viewer is a member's live session, which has a token hash.
+  return { user, tokenHash: (viewer as { tokenHash: string }).tokenHash };
+}
+
 export function hasActiveSubscription(user: ViewerUser): boolean {
   return user.subscriptionStatus === "active" || user.subscriptionStatus === "cancel_at_period_end";
 }

@@ -85,7 +85,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/sandbox/checkout/:id/pay",
     {
-      config: paymentLimit(ctx),
+      config: { ...paymentLimit(ctx), access: "public" },
       schema: {
         tags,
         summary: "Pay a sandbox checkout with one of Stripe's published test cards",
@@ -144,7 +144,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/sandbox/payment-intents/confirm",
     {
-      config: paymentLimit(ctx),
+      config: { ...paymentLimit(ctx), access: "member" },
       schema: {
         tags,
         summary: "Pay a deposit or FitCoin purchase with one of Stripe's published test cards",

@@ -169,6 +169,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.post(
     "/api/stripe/webhook",
     {
+      config: { access: "public" },
       schema: {
         tags: ["stripe"],
         summary: "Stripe webhook: subscription and card payments, cancellations and ends (signed by Stripe)",

@@ -31,6 +31,7 @@ export async function buildTestApp(
     CHAT_RATE_LIMIT: "1000",
     INVITE_EMAIL_RATE_LIMIT: "1000",
     INVITE_EMAIL_DAILY_CAP: "1000",
+    PUSH_SUBSCRIBE_RATE_LIMIT: "1000",
     ...env,
   });
   const app = await buildApp({ config, db: database.db, clock, logger: false, ...deps });

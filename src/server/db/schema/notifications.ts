@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { sessions } from "./auth";
 import { users } from "./users";
 
 /**
@@ -58,8 +59,9 @@ export const notificationPreferences = pgTable(
 );
 
 /**
- * A browser's Web Push subscription. One endpoint is one browser: signing in there as another
- * member moves it to them.
+ * A browser's Web Push subscription. One endpoint is one browser. It remembers the session that
+ * turned it on: signing that session out removes it, and another member may take the endpoint
+ * over only once that session has ended (a shared phone), never while it is live.
  */
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
@@ -71,6 +73,8 @@ export const pushSubscriptions = pgTable(
     endpoint: text().notNull(),
     p256dh: text().notNull(),
     auth: text().notNull(),
+    /** The session that turned it on (`sessions.id`); null for subscriptions older than this column. */
+    sessionId: integer().references(() => sessions.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [

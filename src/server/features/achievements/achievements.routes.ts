@@ -16,6 +16,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/achievements",
     {
+      config: { access: "public" },
       schema: {
         tags,
         summary: "Every achievement; signed in, with the member's current value of each requirement",
@@ -28,6 +29,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/achievements/user",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's unlocked achievements",
@@ -40,6 +42,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/achievements/check",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Unlock what the member's facts meet; answers the unlocked achievements not yet viewed",
@@ -52,6 +55,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/achievements/:id/viewed",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Mark an unlocked achievement as viewed (its celebration was closed)",

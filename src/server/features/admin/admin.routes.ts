@@ -19,6 +19,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     "/api/admin/platform-fees",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Platform revenue: the 15% fees collected, their count and the newest",
@@ -31,6 +32,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     "/api/admin/add-coins",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary:
@@ -47,6 +49,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     "/api/admin/transfers/:id/reverse",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary:
@@ -62,6 +65,7 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     "/api/admin/global-reconcile",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Book every member's card payments of the last 30 days that never reached a wallet",

@@ -28,6 +28,7 @@ export const paymentFlagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/admin/payment-flags",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Card refunds and disputes waiting for review",
@@ -40,6 +41,7 @@ export const paymentFlagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/admin/payment-flags/:id/review",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Mark a card refund or dispute reviewed",

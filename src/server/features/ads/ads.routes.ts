@@ -25,6 +25,7 @@ export const adRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   app.get(
     "/api/ads",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Every advertisement, newest first (admins)",
@@ -37,6 +38,7 @@ export const adRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   app.get(
     "/api/ads/analytics",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Views, clicks and click-through rate of all advertisements (admins)",
@@ -49,6 +51,7 @@ export const adRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   app.post(
     "/api/ads",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary:
@@ -64,6 +67,7 @@ export const adRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   app.put(
     "/api/ads/:id",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Replace an advertisement's form fields (admins)",
@@ -78,6 +82,7 @@ export const adRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   app.delete(
     "/api/ads/:id",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Delete an advertisement (admins)",
@@ -91,6 +96,7 @@ export const adRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   app.post(
     "/api/ads/bulk-delete",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Delete several advertisements; ids that name none are listed in missingIds (admins)",
@@ -104,6 +110,7 @@ export const adRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   app.post(
     "/api/ads/bulk-toggle",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Activate or deactivate several advertisements (admins)",
@@ -117,6 +124,7 @@ export const adRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   app.get(
     "/api/ads/active/:placement",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The placement's live advertisements, highest priority first; cacheable for 5 minutes",
@@ -134,7 +142,7 @@ export const adRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
     app.post(
       `/api/ads/:id/${what}`,
       {
-        config: adEventLimit(ctx),
+        config: { ...adEventLimit(ctx), access: "member" },
         schema: {
           tags,
           summary:

@@ -9,6 +9,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/admin/audit-log",
     {
+      config: { access: "admin" },
       schema: {
         tags: ["admin"],
         summary:

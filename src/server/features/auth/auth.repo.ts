@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, queryRows } from "../../db/client";
 import { passwordResets, sessions, subscriptions, users } from "../../db/schema";
 import { effectiveStatus, type ViewerUser } from "../../http/viewer";
 
@@ -112,14 +112,17 @@ export async function endSession(db: Db, userId: number, sessionId: number, at: 
   return rows.length > 0;
 }
 
-/** Whether the member ever signed in from this device before (any session, ended or not). */
-export async function knownDevice(db: Db, userId: number, fingerprint: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.deviceFingerprint, fingerprint)))
-    .limit(1);
-  return row !== undefined;
+/**
+ * Whether this sign-in comes from a device new to the member: they signed in before (any session,
+ * ended or not), never from this one. A first sign-in ever has no usual device to differ from.
+ */
+export async function isNewDevice(db: Db, userId: number, fingerprint: string): Promise<boolean> {
+  const [row] = await queryRows<{ before: boolean; here: boolean }>(
+    db,
+    sql`select exists (select 1 from sessions where user_id = ${userId}) as before,
+      exists (select 1 from sessions where user_id = ${userId} and device_fingerprint = ${fingerprint}) as here`,
+  );
+  return row.before && !row.here;
 }
 
 /** A member's live sessions, newest first, each saying whether it is the one presented. */

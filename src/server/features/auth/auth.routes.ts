@@ -16,7 +16,12 @@ import type { AppContext } from "../../context";
 import { preferredLocale } from "../../http/locale";
 import { authLimit } from "../../http/rate-limits";
 import { errors, messageSchema } from "../../http/responses";
-import { clearSessionCookie, FINGERPRINT_HEADER, setSessionCookie } from "../../http/viewer";
+import {
+  clearSessionCookie,
+  FINGERPRINT_HEADER,
+  sessionCredentials,
+  setSessionCookie,
+} from "../../http/viewer";
 import * as auth from "./auth.service";
 import { userView } from "./user-view";
 
@@ -29,6 +34,7 @@ function deviceOf(request: FastifyRequest): auth.DeviceInfo {
     fingerprint: valid ? fp : null,
     userAgent: request.headers["user-agent"] ?? null,
     locale: preferredLocale(request.headers["accept-language"]),
+    replaces: sessionCredentials(request)?.tokenHash ?? null,
   };
 }
 
@@ -52,14 +58,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     "/api/auth/user",
-    { schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errors(401) } } },
+    {
+      config: { access: "member" },
+      schema: { tags, summary: "The signed-in user", response: { 200: userSchema, ...errors(401) } },
+    },
     async (request) => userView(ctx, auth.currentUser(await request.viewer())),
   );
 
   app.post(
     "/api/auth/register",
     {
-      config: limited,
+      config: { ...limited, access: "public" },
       schema: {
         tags,
         summary: "Create an account and sign in",
@@ -82,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/auth/login",
     {
-      config: limited,
+      config: { ...limited, access: "public" },
       schema: {
         tags,
         summary: "Sign in with username (or email) and password",
@@ -99,7 +108,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     "/api/auth/logout",
-    { schema: { tags, summary: "End this session", response: { 200: messageSchema } } },
+    {
+      // Signing out answers alike with or without a live session: nothing to refuse.
+      config: { access: "public" },
+      schema: { tags, summary: "End this session", response: { 200: messageSchema } },
+    },
     async (request, reply) => {
       await auth.logout(ctx, await request.viewer());
       clearSessionCookie(reply);
@@ -110,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/auth/forgot-password",
     {
-      config: limited,
+      config: { ...limited, access: "public" },
       schema: {
         tags,
         summary: "Email a password reset link (same answer whether or not the email exists)",
@@ -126,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/auth/reset-password",
     {
-      config: limited,
+      config: { ...limited, access: "public" },
       schema: {
         tags,
         summary: "Set a new password with a reset token",
@@ -142,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/user/password",
     {
-      config: limited,
+      config: { ...limited, access: "member" },
       schema: {
         tags,
         summary:
@@ -157,6 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     "/api/user/sessions",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Your sessions: every device signed in now, `current` on this one",
@@ -169,6 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.delete(
     "/api/user/sessions/:id",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Sign out one of your sessions (404: not yours, or already ended)",
@@ -182,6 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/user/sessions/revoke-others",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Sign out every session but this one",
@@ -194,6 +210,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/auth/store-invite",
     {
+      config: { access: "public" },
       schema: {
         tags,
         summary: "Remember an invite code until the visitor has signed up and subscribed",
@@ -219,6 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/accept-rules",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Accept the community rules",
@@ -231,6 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     "/api/admin/check",
     {
+      config: { access: "member" },
       schema: {
         tags: ["admin"],
         summary: "Whether the user is a site admin",
@@ -241,12 +260,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   // Full-page navigations (not JSON calls): the landing page's Sign In and the menu's Sign Out.
-  app.get("/api/login", { schema: { tags, summary: "Go to the sign-in page" } }, async (_request, reply) =>
-    reply.redirect("/login"),
+  app.get(
+    "/api/login",
+    { config: { access: "public" }, schema: { tags, summary: "Go to the sign-in page" } },
+    async (_request, reply) => reply.redirect("/login"),
   );
-  app.get("/api/logout", { schema: { tags, summary: "Sign out and go home" } }, async (request, reply) => {
-    await auth.logout(ctx, await request.viewer());
-    clearSessionCookie(reply);
-    return reply.redirect("/");
-  });
+  app.get(
+    "/api/logout",
+    { config: { access: "public" }, schema: { tags, summary: "Sign out and go home" } },
+    async (request, reply) => {
+      await auth.logout(ctx, await request.viewer());
+      clearSessionCookie(reply);
+      return reply.redirect("/");
+    },
+  );
 };

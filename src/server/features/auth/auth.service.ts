@@ -13,12 +13,19 @@ import {
 } from "../../email/templates";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
+import { forgetSessionPushSubscriptions } from "../notifications/notifications.service";
 import * as repo from "./auth.repo";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 import { hashToken, newToken } from "./tokens";
 
 /** The device signing in, as its request tells: the fingerprint, user agent and language. */
-export type DeviceInfo = { fingerprint: string | null; userAgent: string | null; locale: string | null };
+export type DeviceInfo = {
+  fingerprint: string | null;
+  userAgent: string | null;
+  locale: string | null;
+  /** The token hash of the session this browser held until now (its cookie), if any. */
+  replaces?: string | null;
+};
 
 const FINGERPRINT_REQUIRED = "Device fingerprint required (send the X-Device-Fingerprint header)";
 
@@ -44,7 +51,17 @@ async function startSession(ctx: AppContext, userId: number, device: DeviceInfo)
     userAgent: device.userAgent?.slice(0, 300) ?? null,
     expiresAt: new Date(ctx.clock.now().getTime() + SESSION_TTL_MS),
   });
+  // The browser's cookie now names the new session, so the one it replaces can never be used
+  // from here again: it ends, and so do its pushes (the next member of a shared phone may take
+  // this browser's push endpoint; the previous one no longer gets notifications on it).
+  if (device.replaces) await endSession(ctx, device.replaces);
   return token;
+}
+
+/** Signs a session out: it is revoked and the push subscriptions it turned on are removed. */
+async function endSession(ctx: AppContext, tokenHash: string): Promise<void> {
+  await forgetSessionPushSubscriptions(ctx.db, tokenHash);
+  await repo.revokeSession(ctx.db, tokenHash, ctx.clock.now());
 }
 
 async function viewerUser(ctx: AppContext, userId: number): Promise<ViewerUser> {
@@ -127,14 +144,14 @@ export async function login(
       })
       .where(eq(users.id, found.id));
   }
-  const known = await repo.knownDevice(ctx.db, found.id, fingerprint);
+  const newDevice = await repo.isNewDevice(ctx.db, found.id, fingerprint);
   const token = await startSession(ctx, found.id, { ...device, fingerprint });
-  if (!known) await tellOfNewDevice(ctx, found, device);
+  if (newDevice) await tellOfNewDevice(ctx, found, device);
   return { user: await viewerUser(ctx, found.id), token };
 }
 
 /**
- * A sign-in from a device the member never signed in from before: they hear of it by email, with
+ * A sign-in from a device the member never signed in from before (having signed in elsewhere): they hear of it by email, with
  * what to do if it was not them. A mail that cannot go out never fails the sign-in.
  */
 async function tellOfNewDevice(
@@ -160,7 +177,7 @@ async function tellOfNewDevice(
 
 /** Ends the session of the cookie presented, even one refused for another device. */
 export async function logout(ctx: AppContext, viewer: Viewer): Promise<void> {
-  if (viewer.state !== "anonymous") await repo.revokeSession(ctx.db, viewer.tokenHash, ctx.clock.now());
+  if (viewer.state !== "anonymous") await endSession(ctx, viewer.tokenHash);
 }
 
 export async function forgotPassword(ctx: AppContext, email: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emails, passwordResets } from "../../db/schema";
 import { buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
@@ -23,12 +23,12 @@ describe("change password (POST /api/user/password)", () => {
     newPassword,
     confirmPassword,
   });
-  const lastEmail = async (to: string) =>
+  const lastEmail = async (to: string, template: string) =>
     (
       await app()
         .ctx.db.select()
         .from(emails)
-        .where(eq(emails.toAddress, to))
+        .where(and(eq(emails.toAddress, to), eq(emails.template, template)))
         .orderBy(desc(emails.id))
         .limit(1)
     )[0];
@@ -90,8 +90,7 @@ describe("change password (POST /api/user/password)", () => {
     const open = await app().ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
     expect(open.every((r) => r.usedAt !== null)).toBe(true);
 
-    const mail = await lastEmail(user.email);
-    expect(mail.template).toBe("password_changed");
+    const mail = await lastEmail(user.email, "password_changed");
     expect(mail.subject).toBe("Your StepRace password was changed");
     expect(mail.textBody).toContain("If it was not you, reset your password now");
     expect(mail.textBody).toContain("/forgot-password");
@@ -111,5 +110,29 @@ describe("change password (POST /api/user/password)", () => {
     const trimmed = await change(session, body("secret12", "another-one-1"));
     expect(trimmed.statusCode).toBe(400);
     expect((await change(session, body("secret12 ", "another-one-1"))).statusCode).toBe(200);
+  });
+});
+
+describe("change password attempts", () => {
+  const t = useTestApp({ AUTH_RATE_LIMIT: "3" });
+
+  it("are limited like sign-in: a fourth guess of the current password in a minute is 429", async () => {
+    const user = await buildUser(t().app);
+    const session = await loginAs(t().app, user);
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t().app.inject({
+        method: "POST",
+        url: "/api/user/password",
+        headers: session.headers,
+        payload: {
+          currentPassword: `guess-${i}-wrong`,
+          newPassword: "long-enough-1",
+          confirmPassword: "long-enough-1",
+        },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([400, 400, 400, 429]);
   });
 });

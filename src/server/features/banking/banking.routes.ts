@@ -14,6 +14,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/auth/setup-banking",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Save the member's bank account (only the last four digits of the number are kept)",
@@ -27,6 +28,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/auth/banking",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's saved bank account, or null",

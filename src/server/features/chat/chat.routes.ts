@@ -23,6 +23,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     "/api/chat/messages/:id/report",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary:
@@ -46,6 +47,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.delete(
     "/api/chat/messages/:id",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Delete a chat message for everyone: its author, or a site admin (audit-logged)",

@@ -31,6 +31,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/competitions",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Upcoming and active competitions, and the viewer's own completed in the last 7 days",
@@ -43,6 +44,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/competitions/active",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Competitions running now",
@@ -55,6 +57,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/competitions/invite/:code",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The competition an invite link names",
@@ -68,6 +71,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/competitions/invite/:code/preview",
     {
+      config: { access: "public" },
       schema: {
         tags,
         summary: "Public preview of an invite link (no session needed): name, dates, fee, pool, places left",
@@ -84,6 +88,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/competitions/:id/standings",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary:
@@ -100,6 +105,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/competitions/:id",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "One competition with a page of its full standings (50 a page)",
@@ -115,6 +121,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/admin/competitions",
     {
+      config: { access: "admin" },
       schema: {
         tags: [...tags, "admin"],
         summary: "Create a competition (site admins)",
@@ -131,6 +138,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.put(
     "/api/competitions/:id",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Edit a competition (its creator or a site admin)",
@@ -145,6 +153,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.delete(
     "/api/admin/competitions/:id",
     {
+      config: { access: "member" },
       schema: {
         tags: [...tags, "admin"],
         summary: "Delete a competition, refunding every entry fee (its creator or a site admin)",
@@ -158,6 +167,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/competitions/:id/join",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Join, paying the entry fee into the prize pool",
@@ -172,6 +182,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.delete(
     "/api/competitions/:id/leave",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Leave before the start, with the entry fee refunded",
@@ -185,6 +196,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/competitions/:id/messages",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The newest 100 chat messages, oldest first (participants and site admins)",
@@ -198,6 +210,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/competitions/:id/messages",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Post to the competition chat (participants and site admins)",
@@ -220,6 +233,7 @@ export const competitionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/competitions/:id/disputes",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Dispute the result (a participant, within 48 hours of the end)",

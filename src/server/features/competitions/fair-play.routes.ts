@@ -54,6 +54,7 @@ export const fairPlayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     "/api/admin/competitions/held",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Competitions whose payout waits on a flagged would-be winner",
@@ -67,6 +68,7 @@ export const fairPlayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     app.post(
       `/api/admin/competitions/:id/participants/:userId/${decision}`,
       {
+        config: { access: "admin" },
         schema: {
           tags,
           summary:
@@ -85,6 +87,7 @@ export const fairPlayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     "/api/admin/competitions/settlement-failures",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Competitions whose settlement failed, with the last error and the next try",
@@ -97,6 +100,7 @@ export const fairPlayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     "/api/admin/competitions/:id/settle",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Try a due competition's settlement now (after a failure)",
@@ -110,6 +114,7 @@ export const fairPlayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     "/api/admin/disputes",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Competition disputes waiting for review",
@@ -122,6 +127,7 @@ export const fairPlayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     "/api/admin/disputes/:id/review",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Mark a dispute reviewed",

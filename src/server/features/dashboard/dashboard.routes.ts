@@ -18,6 +18,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     "/api/dashboard/stats",
     {
+      config: { access: "member" },
       schema: {
         tags: ["dashboard"],
         summary: "Step goal, wallet balance, total winnings and today's steps",

@@ -20,7 +20,7 @@ export const depositRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/create-payment-intent",
     {
-      config: paymentLimit(ctx),
+      config: { ...paymentLimit(ctx), access: "member" },
       schema: {
         tags,
         summary: "Open a card payment: a deposit ($5 to $500) or a FitCoin purchase ($5 to $50)",
@@ -37,6 +37,7 @@ export const depositRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/payments/intent",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's payment behind a client secret, for the checkout page",
@@ -50,7 +51,7 @@ export const depositRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/process-deposit",
     {
-      config: paymentLimit(ctx),
+      config: { ...paymentLimit(ctx), access: "member" },
       schema: {
         tags,
         summary: "Book a payment the provider reports as succeeded (once, however often it is called)",
@@ -64,7 +65,7 @@ export const depositRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     "/api/reconcile-deposits",
     {
-      config: paymentLimit(ctx),
+      config: { ...paymentLimit(ctx), access: "member" },
       schema: {
         tags,
         summary: "Book the member's card payments of the last 30 days that never reached the wallet",

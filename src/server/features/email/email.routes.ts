@@ -12,6 +12,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/email/test",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Send a test email of one type to the admin's own address",
@@ -25,6 +26,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/admin/emails",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "The newest 20 messages of the outbox (recipient, subject, delivery)",

@@ -17,6 +17,7 @@ export const financeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/admin/finance",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary:
@@ -31,6 +32,7 @@ export const financeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/admin/finance/transfers.csv",
     {
+      config: { access: "admin" },
       // Fastify would answer HEAD by running this handler: the export and its audit entry, for nothing.
       exposeHeadRoute: false,
       schema: {
@@ -53,6 +55,7 @@ export const financeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/api/admin/reconciliation-runs",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "The global deposit reconciliation's runs, newest first, with their findings",

@@ -13,6 +13,7 @@ export const groupStandingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.get(
     "/api/groups/:id/standings",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "A page of the current round's full standings and the viewer's own place",
@@ -28,6 +29,7 @@ export const groupStandingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.get(
     "/api/groups/:id/rounds/:roundId/standings",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "A page of one round's full standings; once paid, final positions and prizes",

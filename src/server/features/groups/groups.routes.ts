@@ -58,6 +58,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/groups",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The viewer's groups and the public ones",
@@ -70,6 +71,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/groups",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Create a group; the creator pays its entry price (default 15 FC) and is its admin",
@@ -84,6 +86,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/groups/info/:code",
     {
+      config: { access: "public" },
       schema: {
         tags,
         summary: "Public information by invite code (no session needed)",
@@ -97,6 +100,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/groups/invite/:code",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The group an invite link names, for a signed-in member deciding to join",
@@ -110,6 +114,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/groups/join/:code",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Join by invite code, paying the entry price into the pool",
@@ -123,6 +128,8 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/groups/:id",
     {
+      // The page reads the session with its answer (request.viewerWith).
+      config: { access: "member", sessionReadWithAnswer: true },
       schema: {
         tags,
         summary: "One group (members; anyone signed in for a public group)",
@@ -136,6 +143,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.put(
     "/api/groups/:id",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Edit a group (its admins, creator or a site admin)",
@@ -150,6 +158,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.patch(
     "/api/groups/:id/entry-price",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Set the entry price (admins); those who join later pay it",
@@ -165,6 +174,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.delete(
     "/api/groups/:id",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Delete a group, refunding everyone what they paid in (admins)",
@@ -178,6 +188,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.delete(
     "/api/groups/:id/leave",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Leave; what you paid in is refunded until the group's competition starts",
@@ -191,6 +202,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.put(
     "/api/groups/:id/members/:userId/role",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Make a member an admin, or an admin a member (admins)",
@@ -212,6 +224,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/groups/:id/leaderboard",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The group competition's standings",
@@ -225,6 +238,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/groups/:id/rounds",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The group's past rounds, newest first, with their winners",
@@ -238,6 +252,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/groups/:id/contributions",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The latest 5 contributions to the pool",
@@ -251,6 +266,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/groups/:id/contribute",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Contribute 1 to 500 FitCoins to the pool (members)",
@@ -265,6 +281,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/groups/:id/invite",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "A new invite code (admins); the old link stops working",
@@ -278,6 +295,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/groups/:id/invite-email",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Email the invite link (members)",
@@ -293,6 +311,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/groups/:id/messages",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The newest 100 chat messages, oldest first (members)",
@@ -307,6 +326,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/groups/:id/messages",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Post to the group chat (members)",

@@ -12,6 +12,7 @@ export const helpRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     "/api/help",
     {
+      config: { access: "public" },
       schema: {
         tags,
         summary: "The support address shown on the Help page (SUPPORT_EMAIL)",
@@ -24,6 +25,7 @@ export const helpRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     "/api/legal/:document",
     {
+      config: { access: "public" },
       schema: {
         tags,
         summary: "The Terms or Privacy text, as the operator's file says it (TERMS_FILE, PRIVACY_FILE)",

@@ -22,6 +22,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/admin/users/:id/ban",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary:
@@ -37,6 +38,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/admin/users/:id/unban",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Lift a member's ban (admins)",
@@ -52,6 +54,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/admin/users/:id",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary:
@@ -66,6 +69,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/admin/users/:id/transactions",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "A member's ledger history (dollars and FitCoins), newest first; page with cursor (admins)",
@@ -80,6 +84,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.delete(
     "/api/admin/users/:id/sessions/:sessionId",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "End one session of a member: its next request gets 401 (admins)",
@@ -94,6 +99,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.delete(
     "/api/admin/users/:id/sessions",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "End every session of a member (admins)",
@@ -107,6 +113,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/admin/users/:id/reconcile-deposits",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary:

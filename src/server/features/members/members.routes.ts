@@ -23,6 +23,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.patch(
     "/api/user/profile",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Edit name, email (unique), time zone and daily step goal; answers the current user",
@@ -40,6 +41,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/user/stats",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Winnings (FitCoins), competitions won, steps in all, competitions not ended",
@@ -52,6 +54,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.delete(
     "/api/user/account",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Delete the account: sessions revoked, personal data removed, ledger history kept",
@@ -64,6 +67,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/admin/users",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Members, newest first, by username, email or name (`search`), paged (admins)",
@@ -77,6 +81,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/admin/test-accounts",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Test accounts, each with what deleting it would leave behind (`atStake`) (admins)",
@@ -89,6 +94,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.delete(
     "/api/admin/test-accounts",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary:
@@ -103,6 +109,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.delete(
     "/api/admin/users/:id",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Delete (anonymise) a member; never an admin (admins)",
@@ -116,6 +123,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.patch(
     "/api/admin/users/:id/mark-test",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Mark a member as a test account (undone by unmark-test); never an admin (admins)",
@@ -129,6 +137,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.patch(
     "/api/admin/users/:id/unmark-test",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Undo Mark as Test: the member is no longer a test account (admins)",

@@ -23,6 +23,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     "/api/user/profile-image",
     {
+      config: { access: "member" },
       schema: {
         tags: ["members"],
         summary:
@@ -51,6 +52,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     "/api/user/profile-image/:userId/:file",
     {
+      config: { access: "public" },
       schema: {
         tags: ["members"],
         summary: "An avatar by its content hash; cached for a year (the URL changes with the image)",

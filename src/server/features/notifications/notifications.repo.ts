@@ -1,10 +1,11 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, queryRows, type Tx } from "../../db/client";
 import {
   emailSuppressions,
   notificationPreferences,
   notifications,
   pushSubscriptions,
+  sessions,
 } from "../../db/schema";
 
 export const PAGE_SIZE = 20;
@@ -67,19 +68,90 @@ export async function setPreference(
 }
 
 /** Saves a browser's subscription; the same browser signed in as another member moves to them. */
-export async function saveSubscription(
-  db: Db,
+const PUSH_LOCK_NAMESPACE = 51_902;
+
+/** Serialises one member's subscribes (the count of their devices), until the transaction ends. */
+export async function lockMemberSubscriptions(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PUSH_LOCK_NAMESPACE}, ${userId})`);
+}
+
+export type PushKeys = { endpoint: string; p256dh: string; auth: string };
+
+/**
+ * Who holds an endpoint, locked, and whether the session that turned it on is still live (not
+ * signed out, revoked or expired, its member neither deleted nor banned). Rows older than the
+ * session column have no session: nobody can tell, and they move as they always did.
+ */
+export async function endpointHolder(tx: Tx, endpoint: string, now: Date) {
+  const rows = await queryRows<{ id: number; user_id: number; session_live: boolean }>(
+    tx,
+    sql`select p.id, p.user_id,
+          (s.id is not null and s.revoked_at is null and s.expires_at > ${now}
+           and u.deleted_at is null and u.banned_at is null) as session_live
+        from push_subscriptions p
+        join users u on u.id = p.user_id
+        left join sessions s on s.id = p.session_id
+        where p.endpoint = ${endpoint}
+        for update of p`,
+  );
+  const row = rows[0];
+  return row ? { id: row.id, userId: row.user_id, sessionLive: row.session_live } : undefined;
+}
+
+export async function sessionIdOf(tx: Tx, tokenHash: string): Promise<number | null> {
+  const [row] = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  return row?.id ?? null;
+}
+
+export async function subscriptionCount(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  return row.n;
+}
+
+/** A new endpoint; false when another request stored the same endpoint meanwhile. */
+export async function insertSubscription(
+  tx: Tx,
   userId: number,
-  s: { endpoint: string; p256dh: string; auth: string },
+  sessionId: number | null,
+  s: PushKeys,
   at: Date,
-) {
-  await db
+): Promise<boolean> {
+  const rows = await tx
     .insert(pushSubscriptions)
-    .values({ userId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, createdAt: at })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: s.p256dh, auth: s.auth, createdAt: at },
-    });
+    .values({ userId, sessionId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, createdAt: at })
+    .onConflictDoNothing({ target: pushSubscriptions.endpoint })
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** The endpoint's row given to `userId` with the browser's current keys and session. */
+export async function renewSubscription(
+  tx: Tx,
+  id: number,
+  userId: number,
+  sessionId: number | null,
+  s: PushKeys,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(pushSubscriptions)
+    .set({ userId, sessionId, p256dh: s.p256dh, auth: s.auth, createdAt: at })
+    .where(eq(pushSubscriptions.id, id));
+}
+
+/** The subscriptions a session turned on (it is signing out or being replaced on its browser). */
+export async function deleteSessionSubscriptions(db: Db, tokenHash: string): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      eq(
+        pushSubscriptions.sessionId,
+        db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, tokenHash)),
+      ),
+    );
 }
 
 export async function deleteSubscription(db: Db, userId: number, endpoint: string): Promise<boolean> {
@@ -88,14 +160,6 @@ export async function deleteSubscription(db: Db, userId: number, endpoint: strin
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
     .returning({ id: pushSubscriptions.id });
   return rows.length > 0;
-}
-
-export async function subscriptionCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId));
-  return row.n;
 }
 
 export async function suppress(db: Db, email: string, kind: string, at: Date) {

@@ -22,6 +22,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     "/api/notifications",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's notifications, newest first, 20 a page (cursor: the previous nextCursor)",
@@ -35,6 +36,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     "/api/notifications/unread-count",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "How many of the member's notifications are unread (the bell polls it)",
@@ -47,6 +49,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     "/api/notifications/read",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Mark the member's notifications with these ids read; without ids, all of them",
@@ -63,6 +66,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     "/api/notifications/preferences",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Per kind: push on or off, and email where the kind is emailed (in the app: always)",
@@ -75,6 +79,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.put(
     "/api/notifications/preferences",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Change the push or email choice of some kinds",
@@ -88,6 +93,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     "/api/push/public-key",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The server's VAPID public key, for PushManager.subscribe",
@@ -100,6 +106,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     "/api/push/subscriptions",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Turn Web Push on for this browser: its PushSubscription JSON (https, public host)",
@@ -113,6 +120,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.delete(
     "/api/push/subscriptions",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Turn Web Push off for this browser (by endpoint, the member's own)",

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { MAX_PUSH_SUBSCRIPTIONS } from "../../../core/constants";
 import {
   EMAIL_KIND_DEFAULTS,
   type MarkReadBody,
@@ -14,8 +15,9 @@ import {
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { notificationPreferences, pushSubscriptions } from "../../db/schema";
-import { badRequest, notFound } from "../../errors";
-import { requireUser, type Viewer } from "../../http/viewer";
+import { AppError, badRequest, conflict, notFound } from "../../errors";
+import { takePushSubscribe } from "../../http/member-limits";
+import { requireSession, requireUser, type Viewer } from "../../http/viewer";
 import { checkEndpoint, EndpointRefused } from "./endpoint-guard";
 import * as repo from "./notifications.repo";
 import { vapidKeys } from "./vapid";
@@ -103,22 +105,55 @@ export async function publicKey(ctx: AppContext, viewer: Viewer) {
   return { publicKey: (await vapidKeys(ctx)).publicKey };
 }
 
-/** POST /api/push/subscriptions: the browser's subscription, on a public https endpoint only. */
+const tooManyDevices = () =>
+  new AppError(
+    429,
+    "RATE_LIMITED",
+    `You can turn on notifications on at most ${MAX_PUSH_SUBSCRIPTIONS} devices. ` +
+      "Turn them off on a device you no longer use first.",
+  );
+
+const heldByAnotherAccount = () =>
+  conflict(
+    "Notifications on this browser are turned on for another account that is still signed in here. " +
+      "Sign in as that account and turn them off, or sign it out, then try again.",
+  );
+
+/**
+ * POST /api/push/subscriptions: the browser's subscription, on a public https endpoint only. At
+ * most MAX_PUSH_SUBSCRIPTIONS per member (the same endpoint again renews it). An endpoint another
+ * member holds moves only once the session that turned it on has ended (signed out, expired,
+ * revoked): a shared phone passes to whoever signs in next, a live session keeps it.
+ */
 export async function subscribe(ctx: AppContext, viewer: Viewer, body: PushSubscriptionBody) {
-  const user = requireUser(viewer);
+  const { user, tokenHash } = requireSession(viewer);
+  await takePushSubscribe(ctx, user.id);
   try {
     await checkEndpoint(body.endpoint, { allowPrivate: ctx.config.pushAllowPrivateEndpoints });
   } catch (err) {
     if (!(err instanceof EndpointRefused)) throw err;
     throw badRequest(err.message, [{ path: "endpoint", message: err.message }]);
   }
-  await repo.saveSubscription(
-    ctx.db,
-    user.id,
-    { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
-    ctx.clock.now(),
-  );
+  const keys = { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth };
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockMemberSubscriptions(tx, user.id);
+    const sessionId = await repo.sessionIdOf(tx, tokenHash);
+    const holder = await repo.endpointHolder(tx, body.endpoint, now);
+    if (holder?.userId === user.id)
+      return repo.renewSubscription(tx, holder.id, user.id, sessionId, keys, now);
+    if (holder?.sessionLive) throw heldByAnotherAccount();
+    if ((await repo.subscriptionCount(tx, user.id)) >= MAX_PUSH_SUBSCRIPTIONS) throw tooManyDevices();
+    if (holder) return repo.renewSubscription(tx, holder.id, user.id, sessionId, keys, now);
+    // Another member's request stored this endpoint since we looked: theirs, and live.
+    if (!(await repo.insertSubscription(tx, user.id, sessionId, keys, now))) throw heldByAnotherAccount();
+  });
   return { message: "Push notifications are on for this device" };
+}
+
+/** A session is signing out, or a new sign-in replaces it on its browser: its pushes stop. */
+export async function forgetSessionPushSubscriptions(db: Db, tokenHash: string): Promise<void> {
+  await repo.deleteSessionSubscriptions(db, tokenHash);
 }
 
 /** Every push subscription of a member (their account is deleted). */

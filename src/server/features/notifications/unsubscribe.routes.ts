@@ -46,6 +46,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/api/email/unsubscribe",
     {
+      config: { access: "public" },
       schema: {
         tags: ["notifications"],
         summary: "The unsubscribe link's confirmation page (HTML)",
@@ -69,6 +70,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     "/api/email/unsubscribe",
     {
+      config: { access: "public" },
       schema: {
         tags: ["notifications"],
         summary: "One-click unsubscribe (RFC 8058): turns that kind's email off",

@@ -15,6 +15,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/admin/gift-card-offers",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Every gift-card offer: the active one first, then the scheduled ones (admins)",
@@ -27,6 +28,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/admin/gift-card-offers",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Create an offer (inactive); blank amounts default to $50 for 50 FC and $100 for 100 FC",
@@ -42,6 +44,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.put(
     "/api/admin/gift-card-offers/:id",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Edit an offer; blank amounts keep the current ones",
@@ -56,6 +59,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/admin/gift-card-offers/:id/activate",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Make an offer the Gift Card of the Month now (the one active offer), until its month ends",
@@ -70,6 +74,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/admin/gift-card-offers/:id/schedule",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary:
@@ -87,6 +92,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/admin/gift-card-offers/:id/end",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "End an offer: no longer the Gift Card of the Month, nor scheduled",

@@ -18,6 +18,7 @@ export const redemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get(
     "/api/admin/redemptions",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Gift-card redemptions not delivered yet (pending) or refunded (failed), newest first",
@@ -31,6 +32,7 @@ export const redemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.post(
     "/api/admin/redemptions/:id/retry",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Place a pending redemption's order, or ask the provider about it, now",
@@ -44,6 +46,7 @@ export const redemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.post(
     "/api/admin/redemptions/:id/refund",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary:

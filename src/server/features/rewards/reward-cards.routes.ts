@@ -18,6 +18,7 @@ export const rewardCardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     base,
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Every card of the points catalogue, active or not, in the members' order (admins)",
@@ -30,6 +31,7 @@ export const rewardCardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     base,
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Add a card to the points catalogue",
@@ -44,6 +46,7 @@ export const rewardCardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.put(
     `${base}/:id`,
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Edit a card (every field); members' past redemptions keep what they bought",
@@ -67,6 +70,7 @@ export const rewardCardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     app.post(
       `${base}/:id/${action}`,
       {
+        config: { access: "admin" },
         schema: {
           tags,
           summary: active ? "Put a card back on the members' list" : "Take a card off the members' list",
@@ -81,6 +85,7 @@ export const rewardCardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.delete(
     `${base}/:id`,
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Delete a card nobody redeemed; a redeemed card is refused (409): deactivate it",

@@ -28,6 +28,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/points/summary",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's points: available, earned and spent in all, current streaks",
@@ -40,6 +41,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/points/transactions",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's point history, newest first (100 at most)",
@@ -52,6 +54,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/points/transactions/page",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's point history, newest first, a page at a time",
@@ -68,6 +71,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/rewards/gift-cards",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The gift cards points buy",
@@ -80,6 +84,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/rewards/history",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's points redemptions, newest first, with their codes",
@@ -92,6 +97,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     "/api/rewards/redeem",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Redeem points for a gift card; the code is emailed to the delivery address",
@@ -107,6 +113,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/fitcoin/gift-card-offer",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The Gift Card of the Month (null when none is active)",
@@ -119,6 +126,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     "/api/fitcoin/redeem",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Redeem FitCoins for the Gift Card of the Month ($50 or $100); the code is emailed",

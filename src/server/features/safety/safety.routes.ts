@@ -19,6 +19,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/users/blocked",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The members the viewer blocked, newest first",
@@ -31,6 +32,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     "/api/users/block",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Block a member by username: their chat messages and yours are hidden from each other",
@@ -45,6 +47,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.delete(
     "/api/users/block/:blockedId",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Unblock a member (by their user id, the blocked record's blockedId)",
@@ -58,6 +61,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     "/api/users/report",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Report a member by username to the admins",
@@ -75,6 +79,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/admin/reports",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Reports not yet reviewed, oldest first (admins)",
@@ -87,6 +92,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     "/api/admin/reports/:id/review",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Mark a report reviewed (admins)",

@@ -25,6 +25,7 @@ export const stepReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     "/api/admin/step-flags",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Accounts flagged after repeated implausible step syncs, not yet reviewed",
@@ -37,6 +38,7 @@ export const stepReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     "/api/admin/step-flags/:userId/review",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Mark a flagged account reviewed",

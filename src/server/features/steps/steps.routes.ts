@@ -20,6 +20,8 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/steps",
     {
+      // The sync reads the session in its own statement (steps.service syncAsSession).
+      config: { access: "member", sessionReadWithAnswer: true },
       schema: {
         tags,
         summary: "Sync a batch of steps (idempotent by batchId); answers today's total",
@@ -34,6 +36,7 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/steps/practice",
     {
+      config: { access: "public" },
       schema: {
         tags,
         summary:
@@ -48,6 +51,7 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/steps/today",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's steps today, in their own time zone",
@@ -60,6 +64,7 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/steps/history",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Steps per local day for the last 7 or 30 days, oldest first",
@@ -73,6 +78,7 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/leaderboard",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary:

@@ -13,6 +13,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     "/api/marketplace/items",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Products of the gear store: the active ones for members, every one for admins",
@@ -28,6 +29,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/api/admin/marketplace/items",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Add a product (admins)",
@@ -42,6 +44,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.put(
     "/api/admin/marketplace/items/:id",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Replace a product's fields (admins)",
@@ -56,6 +59,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.delete(
     "/api/admin/marketplace/items/:id",
     {
+      config: { access: "admin" },
       schema: {
         tags,
         summary: "Delete a product (admins)",

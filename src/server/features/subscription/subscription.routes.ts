@@ -14,7 +14,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     "/api/subscription/create-checkout",
     {
-      config: paymentLimit(ctx),
+      config: { ...paymentLimit(ctx), access: "member" },
       schema: {
         tags,
         summary: "Start the $6.99/month checkout; answers the hosted checkout URL",
@@ -27,6 +27,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     "/api/subscription/confirm",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Confirm a finished checkout with the provider (the success page calls it)",
@@ -46,6 +47,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     "/api/subscription/cancel",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Cancel at the end of the billing period",
@@ -58,6 +60,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     "/api/subscription/reactivate",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Undo a cancellation before the period ends",

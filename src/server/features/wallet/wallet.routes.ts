@@ -27,6 +27,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/wallet/balance",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's dollar wallet balance",
@@ -39,6 +40,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/fitcoin/balance",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's FitCoins and gift-card redemptions",
@@ -54,6 +56,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/transactions",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's transactions, newest first (100 at most)",
@@ -66,6 +69,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/transactions/page",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's transactions, newest first, a page at a time",
@@ -83,6 +87,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/transactions.csv",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's own statement as CSV, oldest first, streamed",
@@ -122,6 +127,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     "/api/transactions/recent",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "The member's three newest transactions",
@@ -138,6 +144,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     "/api/fitcoin/purchase",
     {
+      config: { access: "member" },
       schema: {
         tags,
         summary: "Convert wallet dollars to FitCoins (15% platform fee)",
