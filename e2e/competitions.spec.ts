@@ -218,6 +218,10 @@ test("an admin creates a competition; the draft survives a reload, a bad fee is 
     const pad = (n: number) => String(n).padStart(2, "0");
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   };
+  // Read from the clock once: the draft must come back with what was typed, whatever minute the
+  // check runs in (issue 29: on a slow machine the minute turned between typing and checking).
+  const startsAt = local(2 * DAY_MINUTES);
+  const endsAt = local(9 * DAY_MINUTES);
 
   await page.getByRole("button", { name: "Create Competition" }).click();
   let dialog = page.getByRole("dialog", { name: "Create New Competition" });
@@ -228,8 +232,8 @@ test("an admin creates a competition; the draft survives a reload, a bad fee is 
   await dialog.getByLabel("Competition Name *").fill(name);
   await dialog.getByLabel("Description *").fill("Beat the cold with a week of steps.");
   await dialog.getByLabel("Entry Fee (FC)").fill("200");
-  await dialog.getByLabel("Start Date & Time *").fill(local(2 * DAY_MINUTES));
-  await dialog.getByLabel("End Date & Time *").fill(local(9 * DAY_MINUTES));
+  await dialog.getByLabel("Start Date & Time *").fill(startsAt);
+  await dialog.getByLabel("End Date & Time *").fill(endsAt);
   await dialog.getByLabel("Entries Close").selectOption("12");
 
   // The draft is kept on the device: after a reload the form comes back as it was.
@@ -239,7 +243,8 @@ test("an admin creates a competition; the draft survives a reload, a bad fee is 
   await expect(dialog.getByLabel("Competition Name *")).toHaveValue(name);
   await expect(dialog.getByLabel("Description *")).toHaveValue("Beat the cold with a week of steps.");
   await expect(dialog.getByLabel("Entry Fee (FC)")).toHaveValue("200");
-  await expect(dialog.getByLabel("Start Date & Time *")).toHaveValue(local(2 * DAY_MINUTES));
+  await expect(dialog.getByLabel("Start Date & Time *")).toHaveValue(startsAt);
+  await expect(dialog.getByLabel("End Date & Time *")).toHaveValue(endsAt);
   await expect(dialog.getByLabel("Entries Close")).toHaveValue("12");
 
   await dialog.getByRole("button", { name: "Create Competition" }).click();

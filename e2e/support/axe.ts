@@ -30,8 +30,13 @@ export async function expectAccessible(page: Page, paths: string[]): Promise<voi
     await page.goto(path);
     const h1 = page.locator("h1");
     await expect(h1.first(), `${path} has an h1`).toBeVisible({ timeout: 15_000 });
-    // Let loading skeletons settle into the page's content.
+    // Let loading skeletons settle into the page's content: no request in flight, and no list
+    // still marked busy (a page fetching more says so with aria-busy), so axe scans what a
+    // member reads rather than a page half drawn.
     await page.waitForLoadState("networkidle");
+    await expect(page.locator('[aria-busy="true"]'), `${path} has settled`).toHaveCount(0, {
+      timeout: 15_000,
+    });
     for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
   }
   expect(found, `at ${page.viewportSize()?.width}px`).toEqual([]);

@@ -53,7 +53,14 @@ export async function seedRewards(ctx: AppContext) {
     giftCardId: byName("Amazon $5 Gift Card"),
     deliveryEmail: email,
   });
-  await rewards.redeemFitcoins(daysAgo(2), sofia, { giftCardOfferId: current.id, amount: 50 });
+  // This month's offer is offered only inside this month: two days back unless that falls in last
+  // month (seeded on the 1st or 2nd), then halfway between the month's first instant and now.
+  const now = ctx.clock.now().getTime();
+  const monthStart = Date.parse(`${month(0)}-01T00:00:00Z`);
+  const twoDaysBack = now - 2 * DAY_MS;
+  const cardBoughtAt =
+    twoDaysBack >= monthStart ? twoDaysBack : monthStart + Math.floor((now - monthStart) / 2);
+  await rewards.redeemFitcoins(at(ctx, cardBoughtAt), sofia, { giftCardOfferId: current.id, amount: 50 });
 
   const members = await ctx.db
     .select({ id: users.id, email: users.email, firstName: users.firstName })

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../db/client";
+import { giftCardRedemptions } from "../db/schema";
 import { auditLedger } from "../ledger/audit";
 import { useTestApp } from "../test/test-app";
 import { seedDemoData } from "./demo";
@@ -104,5 +105,29 @@ describe("demo data times", () => {
     // The books still balance.
     expect((await auditLedger(db)).mismatches).toEqual([]);
     // Seeding a whole demo is slow on a busy machine.
+  }, 120_000);
+});
+
+/**
+ * Issue 29: seeded on the first days of a month, Sofia's FitCoin card (dated two days back) fell
+ * in last month, when this month's Gift Card of the Month was not offered yet: the seed failed, and
+ * a new embedded database could not start on the 1st or 2nd of any month. Seeded thirty seconds
+ * into a month, and late on its second day (two days back is still last month).
+ */
+describe.each(["2026-12-01T00:00:30Z", "2026-12-02T23:00:00Z"])("demo data seeded at %s", (now) => {
+  const t = useTestApp({}, {}, { now });
+
+  it("redeems this month's Gift Card of the Month within the month, before the moment of seeding", async () => {
+    const seededAt = t().clock.now();
+    expect(await seedDemoData(t().app.ctx)).not.toBeNull();
+    const fitcoinCards = await t()
+      .app.ctx.db.select({ at: giftCardRedemptions.createdAt })
+      .from(giftCardRedemptions)
+      .where(eq(giftCardRedemptions.currency, "FC"));
+    expect(fitcoinCards).toHaveLength(1);
+    const at = new Date(fitcoinCards[0].at).getTime();
+    expect(at).toBeGreaterThanOrEqual(Date.parse("2026-12-01T00:00:00Z"));
+    expect(at).toBeLessThan(seededAt.getTime());
+    expect((await auditLedger(t().app.ctx.db)).mismatches).toEqual([]);
   }, 120_000);
 });

@@ -15,12 +15,21 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/**
+ * `now`: the instant the app's clock starts at (and is set back to after each test), for a file
+ * whose outcome depends on the date: a month, a member's local day, a time written out. Without it
+ * the clock starts at the real time (issue 29: tests pass at any hour, so only what does not
+ * depend on the date may run on the real one).
+ */
+export type TestClockOptions = { now?: Date | string };
+
 export async function buildTestApp(
   env: Record<string, string> = {},
   deps: Partial<AppDeps> = {},
+  { now }: TestClockOptions = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const clock = manualClock(new Date());
+  const clock = manualClock(now ?? new Date());
   const config = loadConfig({
     NODE_ENV: "test",
     SESSION_SECRET: "test-secret-test-secret-0123456789",
@@ -51,14 +60,18 @@ export async function buildTestApp(
 }
 
 /** One app and database for the whole test file, opened before its tests and closed after. */
-export function useTestApp(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}) {
+export function useTestApp(
+  env: Record<string, string> = {},
+  deps: Partial<AppDeps> = {},
+  clockOptions: TestClockOptions = {},
+) {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await buildTestApp(env, deps);
+    current = await buildTestApp(env, deps, clockOptions);
   });
   // A test that moves the clock must not leak it into the next one, even when it fails midway.
   afterEach(() => {
-    current?.clock.set(new Date());
+    current?.clock.set(clockOptions.now ?? new Date());
   });
   afterAll(async () => {
     await current?.close();

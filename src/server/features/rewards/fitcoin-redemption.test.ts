@@ -7,11 +7,15 @@ import { expectBooksBalanced, useTestApp } from "../../test/test-app";
 import { finishPendingRedemptions } from "./redemption.service";
 import { memberWithPoints } from "./rewards-test-kit";
 
-/** The month of the test clock (it starts at the real time): an offer of an ended month is not offered. */
-const thisMonth = new Date().toISOString().slice(0, 7);
+/**
+ * The test clock stands still in the middle of a month (issue 29): a run that crossed a month's end
+ * on the real clock would find its offer's month ended. An offer of an ended month is not offered.
+ */
+const now = "2026-11-14T12:00:00Z";
+const thisMonth = "2026-11";
 
 describe("Gift Card of the Month: offers and FitCoin redemption", () => {
-  const t = useTestApp();
+  const t = useTestApp({}, {}, { now });
   let admin: Session;
 
   const offerBody = (over: Record<string, unknown> = {}) => ({
@@ -229,6 +233,7 @@ describe("a gift-card provider that fails", () => {
         stop: async () => ({ outcome: "refused", reason: "nothing pending" }),
       },
     },
+    { now },
   );
 
   it("that refuses an order: gives the FitCoins back, marks the redemption failed, and a retry says so again", async () => {
@@ -290,6 +295,7 @@ describe("a gift-card provider that times out once", () => {
         stop: async () => ({ outcome: "refused", reason: "nothing pending" }),
       },
     },
+    { now },
   );
 
   it("keeps the order pending (the card may exist), then the fulfilment job issues and emails it", async () => {

@@ -282,9 +282,10 @@ describe("members' statements", () => {
   });
 
   it("names the member's time zone in the header and their own day in the file name", async () => {
-    const a = await member("America/New_York");
-    // 03:00 UTC on Nov 4 is still Nov 3 in New York.
+    // 03:00 UTC on Nov 4 is still Nov 3 in New York. Signed in at that time too: a session made on
+    // the real clock would have expired by then on a date a month before (issue 29).
     t().clock.set(new Date("2026-11-04T03:00:00Z"));
+    const a = await member("America/New_York");
     const res = await csv(a.session);
     expect(res.headers["content-disposition"]).toBe(
       'attachment; filename="steprace-statement-start-to-2026-11-03.csv"',
