@@ -55,7 +55,9 @@ test("a member signs their laptop out from the phone, then changes the password,
   await dialog.getByLabel("Current Password").fill(v.password);
   await dialog.getByRole("button", { name: "Change Password" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Password changed. You were signed out on 1 other device.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Password changed. You were signed out on 1 other device.", { exact: true }),
+  ).toBeVisible();
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
 
   // The laptop is signed out; the new password, spaces and all, signs it in again.

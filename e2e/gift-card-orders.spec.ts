@@ -1,5 +1,6 @@
 import { control } from "./support/account-age";
 import { adminPhone, grantFitcoins, suffix } from "./support/competitions";
+import { verifyEmailFromInbox } from "./support/mailed-links";
 import { becomeActiveMember } from "./support/member";
 import { activateOffer, openPastCelebration } from "./support/rewards";
 import { expect, test } from "./support/test";
@@ -20,6 +21,7 @@ test("a FitCoin card waits at Tremendous, then shows delivered with its link; th
   const brand = `Summit Gear ${suffix()}`;
   await activateOffer(admin, brand);
   const member = await becomeActiveMember(page);
+  await verifyEmailFromInbox(page, member.email);
   await grantFitcoins(admin, page, 120);
 
   await openPastCelebration(page, "/redeem");

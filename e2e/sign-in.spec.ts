@@ -1,4 +1,4 @@
-import { resetLinkFor } from "./support/reset-link";
+import { resetLinkFor } from "./support/mailed-links";
 import { expect, test } from "./support/test";
 import { newVisitor, register } from "./support/users";
 

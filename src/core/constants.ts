@@ -39,6 +39,8 @@ export const SUBSCRIPTION_ACTIVATED_COUNTDOWN_S = 8;
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** How long an email verification link works (issue 30). */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const FINGERPRINT_LENGTH = 32;
 
 /** DESIGN 1: 15% of every USD to FitCoin conversion and FitCoin purchase is platform revenue. */

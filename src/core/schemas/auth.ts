@@ -160,5 +160,20 @@ export const userSchema = z.object({
   timeZone: z.string(),
   stepGoal: z.number().int(),
   createdAt: z.string(),
+  /** The member opened the verification link sent to `email` (issue 30); until then no money leaves. */
+  emailVerified: z.boolean(),
+  /** A new address the member asked to change to, waiting for its link to be opened; null: none. */
+  pendingEmail: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: "Verification token is required" })
+    .min(1, "Verification token is required")
+    .max(200),
+});
+
+/** What a member reads when money would leave through an account whose email is not verified. */
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  "Please verify your email address first: open the link we sent you. No email? Send a new link from the banner at the top of the page.";

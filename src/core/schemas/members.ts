@@ -22,6 +22,8 @@ export const profileBodySchema = z.object({
     .min(STEP_GOAL_MIN, `Daily goal must be at least ${STEP_GOAL_MIN.toLocaleString("en-US")} steps`)
     .max(STEP_GOAL_MAX, `Daily goal must be at most ${STEP_GOAL_MAX.toLocaleString("en-US")} steps`)
     .optional(),
+  /** Needed only to change the email: the new address is verified before it replaces the old. */
+  currentPassword: z.string().max(200).optional(),
 });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 

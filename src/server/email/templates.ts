@@ -103,6 +103,55 @@ Open this link within one hour to choose a new password:</p>
   return { template: "password_reset", subject, text, html, secrets: [token] };
 }
 
+/** The link that verifies an address: the one signed up with, or a new one asked for in the profile. */
+export function verifyEmailEmail(firstName: string, link: string, kind: "signup" | "change"): EmailContent {
+  const subject = kind === "signup" ? "Please verify your StepRace email" : "Confirm your new StepRace email";
+  const why =
+    kind === "signup"
+      ? "Please confirm that this is your email address, so that your gift cards and receipts reach you."
+      : "You asked to use this address for your StepRace account. It replaces your old one once you confirm it.";
+  const text = `Hi ${firstName},
+
+${why}
+Open this link within 24 hours:
+
+${link}
+
+If you did not ask for this, ignore this email: nothing changes.`;
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(why)} Open this link within 24 hours:</p>
+<p><a href="${escapeHtml(link)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Verify email</a></p>
+<p style="word-break:break-all;color:#374151">${escapeHtml(link)}</p>
+<p>If you did not ask for this, ignore this email: nothing changes.</p>`,
+  );
+  const token = new URL(link).searchParams.get("token") ?? "";
+  return { template: "verify_email", subject, text, html, secrets: [token] };
+}
+
+/** To the old address once a new one is verified: a security email, with what to do if it was not them. */
+export function emailChangedNotice(
+  firstName: string,
+  newEmail: string,
+  links: { supportEmail: string; resetLink: string },
+): EmailContent {
+  const subject = "Your StepRace email address was changed";
+  const text = `Hi ${firstName},
+
+The email address of your StepRace account was changed to ${newEmail}. We will write there from now on.
+
+If this was you, there is nothing more to do.
+
+If it was not you, write to ${links.supportEmail} at once, and reset your password at ${links.resetLink}.`;
+  const html = layout(
+    subject,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>The email address of your StepRace account was changed to <strong>${escapeHtml(newEmail)}</strong>. We will write there from now on.</p>
+<p>If this was you, there is nothing more to do.</p>
+<p><strong>If it was not you</strong>, write to <a href="mailto:${escapeHtml(links.supportEmail)}" style="color:#047857">${escapeHtml(links.supportEmail)}</a> at once, and reset your password.</p>`,
+  );
+  return { template: "email_changed", subject, text, html };
+}
+
 /** After a password change: a security email (no unsubscribe), saying what to do if it was not them. */
 export function passwordChangedEmail(
   firstName: string,

@@ -2,11 +2,18 @@ import { and, eq, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_MS } from "../../core/constants";
-import type { SubscriptionStatus } from "../../core/schemas/auth";
+import { EMAIL_NOT_VERIFIED_MESSAGE, type SubscriptionStatus } from "../../core/schemas/auth";
 import type { Clock } from "../clock";
 import { type Db, preparedOnce } from "../db/client";
 import { sessions, subscriptions, type UserRow, users } from "../db/schema";
-import { deviceChanged, forbidden, sessionInvalid, subscriptionRequired, unauthenticated } from "../errors";
+import {
+  AppError,
+  deviceChanged,
+  forbidden,
+  sessionInvalid,
+  subscriptionRequired,
+  unauthenticated,
+} from "../errors";
 import { hashToken } from "../features/auth/tokens";
 
 export const SESSION_COOKIE = "sr_session";
@@ -234,6 +241,16 @@ export function hasActiveSubscription(user: ViewerUser): boolean {
 export function requireActiveSubscription(viewer: Viewer): ViewerUser {
   const user = requireUser(viewer);
   if (!hasActiveSubscription(user)) throw subscriptionRequired();
+  return user;
+}
+
+/**
+ * No money leaves through an account whose email is not verified (issue 30): gift-card redemptions
+ * answer 403 EMAIL_NOT_VERIFIED, whose message offers a new link.
+ */
+export function requireVerifiedEmail(viewer: Viewer): ViewerUser {
+  const user = requireUser(viewer);
+  if (!user.emailVerifiedAt) throw new AppError(403, "EMAIL_NOT_VERIFIED", EMAIL_NOT_VERIFIED_MESSAGE);
   return user;
 }
 

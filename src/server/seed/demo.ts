@@ -131,6 +131,8 @@ export async function seedDemoData(
         isAdmin: m.isAdmin ?? false,
         timeZone: "America/New_York",
         rulesAcceptedAt: m.rulesAccepted ? now : null,
+        // Demo members count as verified (issue 30): their addresses are made up, no link could reach them.
+        emailVerifiedAt: now,
         isTestAccount: !m.isAdmin,
         // Members since before their seeded walks and memberships: a sync measures the time
         // since the account was created (DESIGN 1, step plausibility).

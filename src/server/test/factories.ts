@@ -36,6 +36,8 @@ export async function buildUser(
      * have walked what a test syncs (a sync is plausible only in the time since then).
      */
     createdAt?: Date;
+    /** Whether the member opened their verification link (default yes, as every member before issue 30). */
+    emailVerified?: boolean;
   } = {},
 ): Promise<BuiltUser> {
   counter += 1;
@@ -58,6 +60,7 @@ export async function buildUser(
       isAdmin: overrides.isAdmin ?? false,
       timeZone: overrides.timeZone ?? "UTC",
       rulesAcceptedAt: (overrides.rulesAccepted ?? true) ? now : null,
+      emailVerifiedAt: (overrides.emailVerified ?? true) ? now : null,
       createdAt: overrides.createdAt ?? new Date(now.getTime() - ACCOUNT_AGE_MS),
     })
     .returning({ id: users.id });

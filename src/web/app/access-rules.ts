@@ -59,6 +59,7 @@ const bareForActive = new Set<PageKey>([
   "communityRules",
   "forgotPassword",
   "resetPassword",
+  "verifyEmail",
 ]);
 
 /** 'active' is the status that opens the app; a cancelled plan keeps access to the period end. */

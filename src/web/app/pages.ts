@@ -98,6 +98,10 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/auth/pages/reset-password-page"),
     (m) => m.ResetPasswordPage,
   ),
+  verifyEmail: page(
+    () => import("../features/auth/pages/verify-email-page"),
+    (m) => m.VerifyEmailPage,
+  ),
   communityRules: page(
     () => import("../features/community-rules/pages/community-rules-page"),
     (m) => m.CommunityRulesPage,

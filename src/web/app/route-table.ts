@@ -7,6 +7,7 @@ export type PageKey =
   | "register"
   | "forgotPassword"
   | "resetPassword"
+  | "verifyEmail"
   | "communityRules"
   | "subscribe"
   | "subscriptionSuccess"
@@ -63,6 +64,7 @@ export const anonymousRoutes: RouteDef[] = [
   route("/register", "register"),
   route("/forgot-password", "forgotPassword"),
   route("/reset-password", "resetPassword"),
+  route("/verify-email", "verifyEmail"),
   route("/community-rules", "communityRules"),
   route("/subscription-success", "subscriptionSuccess"),
   route("/step-test", "stepTest"),
@@ -76,6 +78,7 @@ export const unsubscribedRoutes: RouteDef[] = [
   route("/subscription-success", "subscriptionSuccess"),
   route("/forgot-password", "forgotPassword"),
   route("/reset-password", "resetPassword"),
+  route("/verify-email", "verifyEmail"),
 ];
 
 /**
@@ -110,6 +113,7 @@ export const rulesPendingRoutes: RouteDef[] = [
   route("/subscription-activated", "subscriptionActivated"),
   route("/forgot-password", "forgotPassword"),
   route("/reset-password", "resetPassword"),
+  route("/verify-email", "verifyEmail"),
 ];
 
 /** Rule 8 ("/" and "/dashboard" are decided by device first). /leaderboard: DESIGN.md section 1. */
@@ -155,6 +159,7 @@ export const activeRoutes: RouteDef[] = [
   route("/email-test", "emailTest"),
   route("/forgot-password", "forgotPassword"),
   route("/reset-password", "resetPassword"),
+  route("/verify-email", "verifyEmail"),
   ...infoRoutes,
 ];
 

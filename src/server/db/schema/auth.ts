@@ -54,3 +54,22 @@ export const emails = pgTable(
   },
   (t) => [index("emails_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Single-use email verification links, stored hashed, valid for 24 hours: the address the member
+ * signed up with, or a new one they asked to change to (it replaces the old only once verified).
+ */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_verifications_user_idx").on(t.userId)],
+);

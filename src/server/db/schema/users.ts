@@ -18,6 +18,8 @@ export const users = pgTable(
     isAdmin: boolean().notNull().default(false),
     isTestAccount: boolean().notNull().default(false),
     rulesAcceptedAt: timestamp({ withTimezone: true }),
+    /** When the member opened a verification link sent to `email`; null: not verified (no money leaves). */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     pendingInviteCode: text(),
     pendingInviteType: text(),
     deletedAt: timestamp({ withTimezone: true }),

@@ -10,6 +10,7 @@ import {
   resetPasswordSchema,
   storeInviteSchema,
   userSchema,
+  verifyEmailSchema,
 } from "../../../core/schemas/auth";
 import { idParamsSchema } from "../../../core/schemas/common";
 import type { AppContext } from "../../context";
@@ -23,6 +24,7 @@ import {
   setSessionCookie,
 } from "../../http/viewer";
 import * as auth from "./auth.service";
+import * as verification from "./email-verification.service";
 import { userView } from "./user-view";
 
 const INVITE_COOKIE = "sr_invite";
@@ -150,6 +152,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => ({
       message: await auth.resetPassword(ctx, request.body.token, request.body.password),
     }),
+  );
+
+  app.post(
+    "/api/auth/verify-email",
+    {
+      config: { ...limited, access: "public" },
+      schema: {
+        tags,
+        summary: "Verify an email address with the token of its link (single use, 24 hours)",
+        body: verifyEmailSchema,
+        response: { 200: messageSchema, ...errors(400, 409, 415, 429) },
+      },
+    },
+    async (request) => verification.verifyEmail(ctx, request.body.token),
+  );
+
+  app.post(
+    "/api/auth/resend-verification",
+    {
+      config: { ...limited, access: "member" },
+      schema: {
+        tags,
+        summary: "Send a new verification link to the address not verified yet (or the new one asked for)",
+        response: { 200: messageSchema, ...errors(401, 415, 429) },
+      },
+    },
+    async (request) => verification.resendVerification(ctx, await request.viewer()),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { forgetSessionPushSubscriptions } from "../notifications/notifications.service";
 import * as repo from "./auth.repo";
+import { sendVerification } from "./email-verification.service";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 import { hashToken, newToken } from "./tokens";
 
@@ -110,6 +111,7 @@ export async function register(
   }
   const token = await startSession(ctx, userId, device);
   await ctx.mailer.send(input.email, welcomeEmail(input.firstName, ctx.config.appUrl));
+  await sendVerification(ctx, { id: userId, firstName: input.firstName }, input.email, "signup");
   return { user: await viewerUser(ctx, userId), token };
 }
 
@@ -220,8 +222,7 @@ export const WRONG_CURRENT_PASSWORD =
 export async function changePassword(ctx: AppContext, viewer: Viewer, input: ChangePasswordInput) {
   const user = requireUser(viewer);
   if (viewer.state !== "user") throw new AppError(401, "UNAUTHENTICATED", "Authentication required");
-  const stored = await repo.passwordHashOf(ctx.db, user.id);
-  if (!stored || !(await verifyPassword(input.currentPassword, stored))) {
+  if (!(await passwordMatches(ctx, user.id, input.currentPassword))) {
     throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }]);
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -324,3 +325,10 @@ export function adminCheck(viewer: Viewer): boolean {
  * revocation of all their sessions (account deletion).
  */
 export { activeSessions, endSession, loadViewerUser, revokeAllSessions } from "./auth.repo";
+export { sendVerification } from "./email-verification.service";
+
+/** Whether `password` is the member's current one, exactly as typed (another feature's check). */
+export async function passwordMatches(ctx: AppContext, userId: number, password: string): Promise<boolean> {
+  const stored = await repo.passwordHashOf(ctx.db, userId);
+  return stored !== null && (await verifyPassword(password, stored));
+}

@@ -3,14 +3,15 @@ import type { User } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
 import type { ViewerUser } from "../../http/viewer";
 import { userBalances } from "../../ledger/accounts";
+import { pendingEmailOf } from "./email-verification.service";
 
 /** The current-user answer (spec document 1 section 3), with the wallet and FitCoin balances. */
 export async function userView(ctx: AppContext, user: ViewerUser): Promise<User> {
   const { usd, fc } = await userBalances(ctx.db, user.id);
-  return toUserView(user, usd, fc);
+  return toUserView(user, usd, fc, await pendingEmailOf(ctx.db, user.id, ctx.clock.now()));
 }
 
-function toUserView(user: ViewerUser, usdCents: number, fcMinor: number): User {
+function toUserView(user: ViewerUser, usdCents: number, fcMinor: number, pendingEmail: string | null): User {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -28,5 +29,7 @@ function toUserView(user: ViewerUser, usdCents: number, fcMinor: number): User {
     timeZone: user.timeZone,
     stepGoal: user.stepGoal,
     createdAt: user.createdAt.toISOString(),
+    emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail,
   };
 }

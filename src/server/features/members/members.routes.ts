@@ -12,6 +12,7 @@ import {
   userStatsSchema,
 } from "../../../core/schemas/members";
 import type { AppContext } from "../../context";
+import { authLimit } from "../../http/rate-limits";
 import { errors, messageSchema } from "../../http/responses";
 import { userView } from "../auth/user-view";
 import * as members from "./members.service";
@@ -23,12 +24,14 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.patch(
     "/api/user/profile",
     {
-      config: { access: "member" },
+      // Limited like sign-in: a new email is confirmed with the password, which must not be guessable here.
+      config: { ...authLimit(ctx), access: "member" },
       schema: {
         tags,
-        summary: "Edit name, email (unique), time zone and daily step goal; answers the current user",
+        summary:
+          "Edit name, time zone and daily step goal; a new email (unique, with `currentPassword`) is verified by a link before it replaces the old; answers the current user",
         body: profileBodySchema,
-        response: { 200: userSchema, ...errors(400, 401, 409) },
+        response: { 200: userSchema, ...errors(400, 401, 409, 429) },
       },
     },
     async (request) => {

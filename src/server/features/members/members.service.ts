@@ -12,7 +12,7 @@ import type { Tx } from "../../db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, requireUser, type Viewer } from "../../http/viewer";
 import { type AdminAction, recordAdminAction } from "../audit/audit.service";
-import { loadViewerUser, revokeAllSessions } from "../auth/auth.service";
+import { loadViewerUser, passwordMatches, revokeAllSessions, sendVerification } from "../auth/auth.service";
 import * as participation from "../competitions/participation.service";
 import * as membership from "../groups/membership.service";
 import { forgetPushSubscriptions } from "../notifications/notifications.service";
@@ -26,12 +26,27 @@ import * as images from "./profile-image.service";
  * email and avatar removed, username freed; the ledger history stays, so no money disappears.
  */
 
+/**
+ * Edits the profile. A new email asks for the password and does not replace the old one yet: a
+ * link goes to the new address, which becomes the member's once opened (issue 30).
+ */
 export async function updateProfile(ctx: AppContext, viewer: Viewer, body: ProfileBody) {
   const user = requireUser(viewer);
-  if (await repo.emailTakenByOther(ctx.db, body.email, user.id)) {
-    throw conflict("That email address is already used by another account");
+  const { currentPassword, email, ...rest } = body;
+  const newEmail = email.toLowerCase() !== user.email.toLowerCase();
+  if (newEmail) {
+    if (!currentPassword || !(await passwordMatches(ctx, user.id, currentPassword))) {
+      const message = currentPassword
+        ? "That is not your current password. Type it exactly as you set it."
+        : "Enter your current password to change your email address.";
+      throw badRequest(message, [{ path: "currentPassword", message }]);
+    }
+    if (await repo.emailTakenByOther(ctx.db, email, user.id)) {
+      throw conflict("That email address is already used by another account");
+    }
   }
-  await repo.updateProfile(ctx.db, user.id, body);
+  await repo.updateProfile(ctx.db, user.id, { ...rest, email: newEmail ? user.email : email });
+  if (newEmail) await sendVerification(ctx, user, email, "change");
 }
 
 /** The viewer as stored now (after an edit). */

@@ -12,7 +12,7 @@ import type {
 } from "../../../core/schemas/rewards";
 import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../errors";
-import { requireUser, type Viewer } from "../../http/viewer";
+import { requireUser, requireVerifiedEmail, type Viewer } from "../../http/viewer";
 import { userBalances, userPoints } from "../../ledger/accounts";
 import * as offers from "./offers.repo";
 import { offerView } from "./offers.service";
@@ -74,7 +74,7 @@ export async function redeemPoints(
   body: RedeemPointsBody,
   idempotencyKey?: string,
 ): Promise<RedeemPointsResult> {
-  const user = requireUser(viewer);
+  const user = requireVerifiedEmail(viewer);
   const row = await redeem(
     ctx,
     {
@@ -134,7 +134,7 @@ export async function redeemFitcoins(
   body: RedeemFitcoinsBody,
   idempotencyKey?: string,
 ): Promise<RedeemFitcoinsResult> {
-  const user = requireUser(viewer);
+  const user = requireVerifiedEmail(viewer);
   const row = await redeem(
     ctx,
     {

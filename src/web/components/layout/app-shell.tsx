@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { AchievementCelebration } from "../../features/achievements/components/achievement-celebration";
 import { useAdminCheck } from "../../features/admin/api";
 import { useUser } from "../../features/auth/api";
+import { VerifyEmailBanner } from "../../features/auth/components/verify-email-banner";
 import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
 import { setBannerSlot } from "../overlays/app-banners";
 import { BottomNav } from "./bottom-nav";
@@ -37,6 +38,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {/* The install and update banners, in the page's flow (components/overlays/app-banners). */}
         <div ref={setBannerSlot} className="mb-4 grid justify-items-center gap-2 empty:hidden" />
+        <VerifyEmailBanner />
         {children}
       </main>
       <BottomNav />

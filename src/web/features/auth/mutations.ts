@@ -49,6 +49,10 @@ export function resetPassword(body: { token: string; password: string }): Promis
   return apiRequest("/api/auth/reset-password", { method: "POST", body });
 }
 
+export function verifyEmail(body: { token: string }): Promise<{ message: string }> {
+  return apiRequest("/api/auth/verify-email", { method: "POST", body });
+}
+
 /*
  * retry: 0 (the client's default is one mutation retry, specification 1 section 9): a repeated
  * register or login whose first answer was lost would fail ("Username already taken") after the
@@ -73,6 +77,16 @@ export const resetPasswordMutationOptions = mutationOptions({
   mutationFn: resetPassword,
   retry: 0,
 });
+
+export const verifyEmailMutationOptions = mutationOptions({
+  mutationKey: ["verify-email"],
+  mutationFn: verifyEmail,
+  retry: 0,
+});
+
+export function useVerifyEmailMutation() {
+  return useMutation(verifyEmailMutationOptions);
+}
 
 export function useLoginMutation() {
   return useMutation(loginMutationOptions);

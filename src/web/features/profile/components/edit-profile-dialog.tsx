@@ -7,7 +7,9 @@ import { FormDialog } from "../../../components/form-dialog";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/use-toast";
+import { ApiError } from "../../../lib/api-client";
 import { errorMessage } from "../../../lib/utils";
 import type { User } from "../../auth/api";
 import { useUpdateProfile } from "../api";
@@ -30,19 +32,35 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose: () =
     },
   });
   const { errors } = form.formState;
+  // A new email asks for the password, and only replaces the old once its link is opened.
+  const typedEmail = form.watch("email") ?? "";
+  const changingEmail = typedEmail.trim().toLowerCase() !== user.email.toLowerCase();
 
-  const onSubmit = form.handleSubmit((body) =>
-    update.mutate(body, {
-      onSuccess: () => {
-        toast({ ...PROFILE_TEXTS.updated, variant: "success" });
+  const onSubmit = form.handleSubmit(({ currentPassword, ...body }) =>
+    update.mutate(changingEmail ? { ...body, currentPassword } : body, {
+      onSuccess: (saved) => {
+        toast(
+          saved.pendingEmail && changingEmail
+            ? {
+                title: "Check Your New Inbox",
+                description: `We sent a link to ${saved.pendingEmail}. Your email changes once you open it; until then we keep writing to ${saved.email}.`,
+                variant: "success",
+              }
+            : { ...PROFILE_TEXTS.updated, variant: "success" },
+        );
         onClose();
       },
-      onError: (error) =>
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400 && /password/i.test(error.message)) {
+          form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
+          return;
+        }
         toast({
           title: PROFILE_TEXTS.updateFailed.title,
           description: errorMessage(error, PROFILE_TEXTS.updateFailed.fallback),
           variant: "destructive",
-        }),
+        });
+      },
     }),
   );
 
@@ -87,6 +105,25 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose: () =
           maxLength={254}
         />
       </FormField>
+      {changingEmail ? (
+        <FormField
+          id="profile-current-password"
+          label="Current Password"
+          error={errors.currentPassword?.message}
+        >
+          <PasswordInput
+            {...fieldA11y("profile-current-password", errors.currentPassword?.message)}
+            {...form.register("currentPassword")}
+            autoComplete="current-password"
+          />
+        </FormField>
+      ) : null}
+      {changingEmail ? (
+        <p className="-mt-2 text-xs text-slate-600">
+          To change your email, enter your password. We send a link to the new address; it replaces the old
+          one once you open it.
+        </p>
+      ) : null}
       <FormField id="profile-time-zone" label="Time Zone" error={errors.timeZone?.message}>
         <NativeSelect
           {...fieldA11y("profile-time-zone", errors.timeZone?.message)}

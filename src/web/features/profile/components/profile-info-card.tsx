@@ -77,7 +77,18 @@ export function ProfileInfoCard({ user, onEdit }: { user: User; onEdit: () => vo
         <p className="flex min-w-0 items-center gap-2">
           <Mail className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <span className="truncate">{user.email}</span>
+          <span
+            className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${user.emailVerified ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900"}`}
+          >
+            {user.emailVerified ? "Verified" : "Not verified"}
+          </span>
         </p>
+        {user.pendingEmail ? (
+          <p className="text-xs text-slate-600" data-testid="pending-email">
+            Changing to <strong className="break-all">{user.pendingEmail}</strong>: open the link we sent
+            there to finish.
+          </p>
+        ) : null}
         <p className="flex items-center gap-2">
           <Clock className="size-4 shrink-0 text-slate-500" aria-hidden="true" /> {user.timeZone}
         </p>
