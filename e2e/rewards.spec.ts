@@ -102,7 +102,7 @@ test("a member with 60 FitCoins redeems the $50 Gift Card of the Month and sees 
     page.getByText("Please verify your email address first", { exact: false }).first(),
   ).toBeVisible();
   await expect(balance).toHaveText("60.00");
-  await page.keyboard.press("Escape");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
 
   // The link from the inbox verifies the address; back on the page the banner is gone.
