@@ -33,12 +33,15 @@ describe("profile, account deletion and the admin's user tools", () => {
       email: "rita.new@example.test",
       timeZone: "Europe/Berlin",
       stepGoal: 12_000,
+      currentPassword: user.password,
     });
     expect(ok.statusCode).toBe(200);
+    // The new email waits for its link (issue 30); the rest changes at once.
     expect(ok.json()).toMatchObject({
       id: user.id,
       firstName: "Rita",
-      email: "rita.new@example.test",
+      email: user.email,
+      pendingEmail: "rita.new@example.test",
       timeZone: "Europe/Berlin",
       stepGoal: 12_000,
     });
@@ -59,6 +62,7 @@ describe("profile, account deletion and the admin's user tools", () => {
       firstName: "R",
       lastName: "R",
       email: other.email.toUpperCase(),
+      currentPassword: user.password,
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe("That email address is already used by another account");
