@@ -82,6 +82,8 @@ export const memberDetailSchema = z.object({
     isTestAccount: z.boolean(),
     deleted: z.boolean(),
     rulesAccepted: z.boolean(),
+    /** The member opened a verification link sent to `email` (issue 30). */
+    emailVerified: z.boolean(),
     createdAt: z.string(),
   }),
   subscription: z.object({

@@ -97,6 +97,12 @@ export const AUDIT_ACTIONS = {
   "group.new_invite": "Replaced a group's invite link",
   "group.set_role": "Changed a group member's role",
   "chat_message.delete": "Deleted a chat message",
+  // A member's own security changes (issue 30): the member is the actor.
+  "account.password_changed": "Changed their password",
+  "account.session_ended": "Signed out one of their devices",
+  "account.sessions_ended": "Signed out all their other devices",
+  "account.email_verified": "Verified their email address",
+  "account.email_changed": "Changed their email address",
 } as const satisfies Record<string, string>;
 export type AuditActionName = keyof typeof AUDIT_ACTIONS;
 

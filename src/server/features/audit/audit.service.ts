@@ -34,6 +34,26 @@ export async function recordAdminAction(db: Db, a: AdminAction): Promise<void> {
   });
 }
 
+/**
+ * A member's own security change (issue 30: password changed, sessions ended, email verified or
+ * changed, two-factor, passkeys), in the same log: the member is the actor and the one concerned,
+ * so it shows on their admin page. Never a secret, code, token or hash in `details`.
+ */
+export async function recordAccountEvent(
+  db: Db,
+  e: { userId: number; action: `account.${string}`; details?: Record<string, unknown>; at: Date },
+): Promise<void> {
+  await recordAdminAction(db, {
+    adminId: e.userId,
+    action: e.action,
+    targetType: "account",
+    targetId: e.userId,
+    targetUserId: e.userId,
+    details: e.details ?? null,
+    at: e.at,
+  });
+}
+
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
 
 /**

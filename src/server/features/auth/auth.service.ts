@@ -13,6 +13,7 @@ import {
 } from "../../email/templates";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
+import { recordAccountEvent } from "../audit/audit.service";
 import { forgetSessionPushSubscriptions } from "../notifications/notifications.service";
 import * as repo from "./auth.repo";
 import { sendVerification } from "./email-verification.service";
@@ -230,7 +231,14 @@ export async function changePassword(ctx: AppContext, viewer: Viewer, input: Cha
   const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await repo.invalidateOtherResets(tx, user.id, now);
-    return repo.revokeOtherSessions(tx, user.id, viewer.tokenHash, now);
+    const count = await repo.revokeOtherSessions(tx, user.id, viewer.tokenHash, now);
+    await recordAccountEvent(tx, {
+      userId: user.id,
+      action: "account.password_changed",
+      details: { otherSessionsEnded: count },
+      at: now,
+    });
+    return count;
   });
   const at = formatInZone(now, user.timeZone, user.locale ?? undefined);
   await ctx.mailer.send(
@@ -276,7 +284,18 @@ const sessionNotFound = () => notFound("This session has already ended or is not
 /** Ends one of the member's own sessions (404 for one that is not theirs or has ended). */
 export async function endOwnSession(ctx: AppContext, viewer: Viewer, sessionId: number) {
   const user = requireUser(viewer);
-  if (!(await repo.endSession(ctx.db, user.id, sessionId, ctx.clock.now()))) throw sessionNotFound();
+  const now = ctx.clock.now();
+  const ended = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.endSession(tx, user.id, sessionId, now))) return false;
+    await recordAccountEvent(tx, {
+      userId: user.id,
+      action: "account.session_ended",
+      details: { sessionId },
+      at: now,
+    });
+    return true;
+  });
+  if (!ended) throw sessionNotFound();
   ctx.log.info({ userId: user.id, sessionId }, "session ended by its member");
   return { message: "Signed out on that device" };
 }
@@ -285,7 +304,19 @@ export async function endOwnSession(ctx: AppContext, viewer: Viewer, sessionId: 
 export async function endOtherSessions(ctx: AppContext, viewer: Viewer) {
   const user = requireUser(viewer);
   const tokenHash = viewer.state === "user" ? viewer.tokenHash : "";
-  const ended = await repo.revokeOtherSessions(ctx.db, user.id, tokenHash, ctx.clock.now());
+  const now = ctx.clock.now();
+  const ended = await ctx.db.transaction(async (tx) => {
+    const count = await repo.revokeOtherSessions(tx, user.id, tokenHash, now);
+    if (count > 0) {
+      await recordAccountEvent(tx, {
+        userId: user.id,
+        action: "account.sessions_ended",
+        details: { ended: count },
+        at: now,
+      });
+    }
+    return count;
+  });
   ctx.log.info({ userId: user.id, ended }, "other sessions ended by their member");
   return {
     message:

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emails, passwordResets } from "../../db/schema";
+import { adminAuditLog, emails, passwordResets } from "../../db/schema";
 import { buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
 import { WRONG_CURRENT_PASSWORD } from "./auth.service";
@@ -98,6 +98,16 @@ describe("change password (POST /api/user/password)", () => {
     // Neither password is ever in a message.
     expect(mail.textBody).not.toContain("a whole new phrase");
     expect(mail.textBody).not.toContain(user.password);
+    // In the audit log, on the member's own page, without any secret.
+    const logged = await app()
+      .ctx.db.select()
+      .from(adminAuditLog)
+      .where(
+        and(eq(adminAuditLog.targetUserId, user.id), eq(adminAuditLog.action, "account.password_changed")),
+      );
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ adminId: user.id, details: { otherSessionsEnded: 1 } });
+    expect(JSON.stringify(logged[0])).not.toContain("a whole new phrase");
   });
 
   it("uses passwords exactly as typed: spaces count on change and sign-in alike", async () => {

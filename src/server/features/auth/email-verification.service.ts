@@ -6,6 +6,7 @@ import { emailVerifications, users } from "../../db/schema";
 import { emailChangedNotice, verifyEmailEmail } from "../../email/templates";
 import { badRequest, conflict } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
+import { recordAccountEvent } from "../audit/audit.service";
 import { hashToken, newToken } from "./tokens";
 
 /*
@@ -77,6 +78,12 @@ export async function verifyEmail(ctx: AppContext, token: string) {
       .update(users)
       .set({ email: claimed.email, emailVerifiedAt: now })
       .where(eq(users.id, claimed.userId));
+    await recordAccountEvent(tx, {
+      userId: claimed.userId,
+      action: changed ? "account.email_changed" : "account.email_verified",
+      details: changed ? { from: user.email, to: claimed.email } : { email: claimed.email },
+      at: now,
+    });
     return { changed, old: user.email, firstName: user.firstName, email: claimed.email };
   });
   if (result.changed) {

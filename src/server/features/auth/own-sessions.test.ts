@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emails } from "../../db/schema";
+import { adminAuditLog, emails } from "../../db/schema";
 import { buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
 
@@ -102,6 +102,11 @@ describe("your sessions (GET /api/user/sessions, DELETE /api/user/sessions/:id, 
     for (const o of others) expect((await as(o, "GET", "/api/auth/user")).statusCode).toBe(401);
     // Nothing left to end.
     expect((await as(here, "POST", "/api/user/sessions/revoke-others")).json().ended).toBe(0);
+    const logged = await app()
+      .ctx.db.select({ action: adminAuditLog.action, details: adminAuditLog.details })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetUserId, user.id));
+    expect(logged).toEqual([{ action: "account.sessions_ended", details: { ended: 2 } }]);
   });
 
   it("emails the member when a device never seen before signs in, once per device", async () => {

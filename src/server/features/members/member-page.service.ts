@@ -77,6 +77,7 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
       isTestAccount: u.is_test_account,
       deleted: u.deleted_at !== null,
       rulesAccepted: u.rules_accepted_at !== null,
+      emailVerified: u.email_verified_at !== null,
       createdAt: iso(u.created_at),
     },
     subscription: {

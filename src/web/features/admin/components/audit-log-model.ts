@@ -74,7 +74,7 @@ const TARGET_WORDS: Record<string, string> = {
 export function targetWords(
   entry: Pick<AuditEntry, "targetType" | "targetId" | "targetUser">,
 ): string | null {
-  if (entry.targetType === "user" && entry.targetUser) return null;
+  if ((entry.targetType === "user" || entry.targetType === "account") && entry.targetUser) return null;
   const name = TARGET_WORDS[entry.targetType] ?? entry.targetType.replace(/_/g, " ");
   // A step flag is keyed by its member, already linked.
   if (entry.targetType === "step_flag") return name;
