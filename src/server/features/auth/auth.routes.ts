@@ -23,6 +23,7 @@ import {
   sessionCredentials,
   setSessionCookie,
 } from "../../http/viewer";
+import * as account from "./account.service";
 import * as auth from "./auth.service";
 import * as verification from "./email-verification.service";
 import { userView } from "./user-view";
@@ -193,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: messageSchema, ...errors(400, 401, 415, 429) },
       },
     },
-    async (request) => auth.changePassword(ctx, await request.viewer(), request.body),
+    async (request) => account.changePassword(ctx, await request.viewer(), request.body),
   );
 
   app.get(
@@ -206,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: z.array(ownSessionSchema), ...errors(401) },
       },
     },
-    async (request) => auth.listSessions(ctx, await request.viewer()),
+    async (request) => account.listSessions(ctx, await request.viewer()),
   );
 
   app.delete(
@@ -220,7 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: messageSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) => auth.endOwnSession(ctx, await request.viewer(), request.params.id),
+    async (request) => account.endOwnSession(ctx, await request.viewer(), request.params.id),
   );
 
   app.post(
@@ -233,7 +234,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: messageSchema.extend({ ended: z.number().int() }), ...errors(401, 415) },
       },
     },
-    async (request) => auth.endOtherSessions(ctx, await request.viewer()),
+    async (request) => account.endOtherSessions(ctx, await request.viewer()),
   );
 
   app.post(

@@ -2,18 +2,12 @@ import { eq } from "drizzle-orm";
 import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from "../../../core/constants";
 import { formatInZone } from "../../../core/dates";
 import { describeUserAgent } from "../../../core/rules/user-agent";
-import type { ChangePasswordInput, LoginInput, OwnSession, RegisterInput } from "../../../core/schemas/auth";
+import type { LoginInput, RegisterInput } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
-import {
-  newSignInEmail,
-  passwordChangedEmail,
-  passwordResetEmail,
-  welcomeEmail,
-} from "../../email/templates";
-import { AppError, badRequest, conflict, notFound } from "../../errors";
+import { newSignInEmail, passwordResetEmail, welcomeEmail } from "../../email/templates";
+import { AppError, badRequest, conflict } from "../../errors";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
-import { recordAccountEvent } from "../audit/audit.service";
 import { forgetSessionPushSubscriptions } from "../notifications/notifications.service";
 import * as repo from "./auth.repo";
 import { sendVerification } from "./email-verification.service";
@@ -212,121 +206,6 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   return "Password reset successfully. You can now sign in with your new password.";
 }
 
-export const WRONG_CURRENT_PASSWORD =
-  "That is not your current password. Type it exactly as you set it, or sign out and use Forgot Password.";
-
-/**
- * Change Password in the profile: the current password proves it is the member; the new one ends
- * every other session (this one stays), drops any reset link still open, and the member is told by
- * email, with what to do if it was not them.
- */
-export async function changePassword(ctx: AppContext, viewer: Viewer, input: ChangePasswordInput) {
-  const user = requireUser(viewer);
-  if (viewer.state !== "user") throw new AppError(401, "UNAUTHENTICATED", "Authentication required");
-  if (!(await passwordMatches(ctx, user.id, input.currentPassword))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }]);
-  }
-  const passwordHash = await hashPassword(input.newPassword);
-  const now = ctx.clock.now();
-  const ended = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await repo.invalidateOtherResets(tx, user.id, now);
-    const count = await repo.revokeOtherSessions(tx, user.id, viewer.tokenHash, now);
-    await recordAccountEvent(tx, {
-      userId: user.id,
-      action: "account.password_changed",
-      details: { otherSessionsEnded: count },
-      at: now,
-    });
-    return count;
-  });
-  const at = formatInZone(now, user.timeZone, user.locale ?? undefined);
-  await ctx.mailer.send(
-    user.email,
-    passwordChangedEmail(user.firstName, at, {
-      resetLink: `${ctx.config.appUrl}/forgot-password`,
-      supportEmail: ctx.config.supportEmail,
-    }),
-  );
-  ctx.log.info({ userId: user.id, sessionsEnded: ended }, "password changed");
-  return {
-    message:
-      ended > 0
-        ? `Password changed. You were signed out on ${ended === 1 ? "1 other device" : `${ended} other devices`}.`
-        : "Password changed.",
-  };
-}
-
-/**
- * When a session was last used, to within a day: its sliding expiry is written at most once a day,
- * so the latest request was at or after this instant.
- */
-export function lastSeenOf(s: { createdAt: Date; expiresAt: Date }): Date {
-  return new Date(Math.max(s.createdAt.getTime(), s.expiresAt.getTime() - SESSION_TTL_MS));
-}
-
-/** Your sessions: every device signed in now, this one marked `current`. */
-export async function listSessions(ctx: AppContext, viewer: Viewer): Promise<OwnSession[]> {
-  const user = requireUser(viewer);
-  const tokenHash = viewer.state === "user" ? viewer.tokenHash : "";
-  const rows = await repo.ownSessions(ctx.db, user.id, tokenHash, ctx.clock.now());
-  return rows.map((r) => ({
-    id: r.id,
-    ...describeUserAgent(r.userAgent),
-    createdAt: r.createdAt.toISOString(),
-    lastSeenAt: lastSeenOf(r).toISOString(),
-    current: r.current,
-  }));
-}
-
-const sessionNotFound = () => notFound("This session has already ended or is not yours");
-
-/** Ends one of the member's own sessions (404 for one that is not theirs or has ended). */
-export async function endOwnSession(ctx: AppContext, viewer: Viewer, sessionId: number) {
-  const user = requireUser(viewer);
-  const now = ctx.clock.now();
-  const ended = await ctx.db.transaction(async (tx) => {
-    if (!(await repo.endSession(tx, user.id, sessionId, now))) return false;
-    await recordAccountEvent(tx, {
-      userId: user.id,
-      action: "account.session_ended",
-      details: { sessionId },
-      at: now,
-    });
-    return true;
-  });
-  if (!ended) throw sessionNotFound();
-  ctx.log.info({ userId: user.id, sessionId }, "session ended by its member");
-  return { message: "Signed out on that device" };
-}
-
-/** Ends every session of the member's but this one. */
-export async function endOtherSessions(ctx: AppContext, viewer: Viewer) {
-  const user = requireUser(viewer);
-  const tokenHash = viewer.state === "user" ? viewer.tokenHash : "";
-  const now = ctx.clock.now();
-  const ended = await ctx.db.transaction(async (tx) => {
-    const count = await repo.revokeOtherSessions(tx, user.id, tokenHash, now);
-    if (count > 0) {
-      await recordAccountEvent(tx, {
-        userId: user.id,
-        action: "account.sessions_ended",
-        details: { ended: count },
-        at: now,
-      });
-    }
-    return count;
-  });
-  ctx.log.info({ userId: user.id, ended }, "other sessions ended by their member");
-  return {
-    message:
-      ended === 0
-        ? "You were not signed in anywhere else"
-        : `Signed out on ${ended === 1 ? "1 other device" : `${ended} other devices`}`,
-    ended,
-  };
-}
-
 export async function storeInvite(ctx: AppContext, viewer: Viewer, invite: NonNullable<PendingInvite>) {
   if (viewer.state !== "user") return;
   await ctx.db
@@ -351,15 +230,10 @@ export function adminCheck(viewer: Viewer): boolean {
   return requireUser(viewer).isAdmin;
 }
 
+export { lastSeenOf, passwordMatches } from "./account.service";
 /**
  * For other features: a member as the services see them, read fresh (after a change), and the
  * revocation of all their sessions (account deletion).
  */
 export { activeSessions, endSession, loadViewerUser, revokeAllSessions } from "./auth.repo";
 export { sendVerification } from "./email-verification.service";
-
-/** Whether `password` is the member's current one, exactly as typed (another feature's check). */
-export async function passwordMatches(ctx: AppContext, userId: number, password: string): Promise<boolean> {
-  const stored = await repo.passwordHashOf(ctx.db, userId);
-  return stored !== null && (await verifyPassword(password, stored));
-}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { adminAuditLog, emails, passwordResets } from "../../db/schema";
 import { buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
-import { WRONG_CURRENT_PASSWORD } from "./auth.service";
+import { WRONG_CURRENT_PASSWORD } from "./account.service";
 
 describe("change password (POST /api/user/password)", () => {
   const t = useTestApp({ SUPPORT_EMAIL: "help@steprace.test" });
