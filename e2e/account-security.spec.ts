@@ -1,14 +1,7 @@
 import { newPhone } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
-import { expect, type Page, test } from "./support/test";
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: /sign in|log in/i }).click();
-  await expect(page.getByText(/^Welcome(?: back)?, /)).toBeVisible({ timeout: 15_000 });
-}
+import { expect, test } from "./support/test";
+import { signIn } from "./support/users";
 
 /** Issue 30, items 1 and 3: a member sees where they are signed in, signs a device out, changes the password. */
 test("a member signs their laptop out from the phone, then changes the password, and every other device is signed out", async ({

@@ -4,7 +4,7 @@ import { expectNothingCovered } from "./support/covered";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
 import { expect, type Page, test } from "./support/test";
-import { newVisitor, type Visitor } from "./support/users";
+import { newVisitor, signIn, type Visitor } from "./support/users";
 
 /** The pages the issue names, each with what must be on it before it is judged. */
 function pages(groupId: number, memberId: number) {
@@ -30,14 +30,6 @@ function pages(groupId: number, memberId: number) {
       ready: (p: Page) => p.getByRole("button", { name: "Add FitCoins" }),
     },
   ];
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: /sign in|log in/i }).click();
-  await expect(page.getByText(/^Welcome(?: back)?, /)).toBeVisible({ timeout: 15_000 });
 }
 
 /** Issue 25 item 5: no fixed element covers text or a control, at rest or scrolled, phone or desktop. */

@@ -28,6 +28,15 @@ export async function register(page: Page, v: Visitor) {
   await expect(page).toHaveURL(/\/subscribe$/);
 }
 
+/** Signs a fully active member in through the login form; ends on their dashboard. */
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: /sign in|log in/i }).click();
+  await expect(page.getByText(/^Welcome(?: back)?, /)).toBeVisible({ timeout: 15_000 });
+}
+
 /** Pays the sandbox checkout with a card; ends on the hosted page or on success. */
 export async function payWithCard(page: Page, card: string) {
   await page
