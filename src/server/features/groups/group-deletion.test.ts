@@ -1,11 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../../app";
-import { runJobsOnce } from "../../jobs/scheduler";
-import { poolBalance, userBalances } from "../../ledger/accounts";
-import { buildUser, fundedMember, loginAs, type Session } from "../../test/factories";
-import { callAs, expectBooksBalanced, type TestApp } from "../../test/test-app";
-import { useTwoInstances } from "../../test/two-instances";
+import { describe, expect, it } from "vitest";
+import { buildUser, fundedMember, loginAs } from "../../test/factories";
+import { useMoneyGameKit } from "../../test/money-game-kit";
+import { expectBooksBalanced } from "../../test/test-app";
 
 const HOUR = 3600_000;
 const GRACE = 11 * 60_000;
@@ -16,29 +12,13 @@ const GRACE = 11 * 60_000;
  * (real concurrency on PostgreSQL), the scheduler's tick doing the settling.
  */
 describe("deleting a group while its round is under way", { timeout: 60_000 }, () => {
-  const apps = useTwoInstances();
-  let first: TestApp;
-  let second: App;
-  beforeAll(() => {
-    ({ first, second } = apps());
-  });
-  const app = () => first.app;
-  const call = (method: "GET" | "POST" | "DELETE", url: string, s: Session, payload?: object, on = app()) =>
-    callAs(on, s, method, url, payload);
-  const fc = async (userId: number) => (await userBalances(app().ctx.db, userId)).fc;
-  const pool = (id: number) => poolBalance(app().ctx.db, `group:${id}`);
-  const tickBoth = () => Promise.all([runJobsOnce(first.app.ctx), runJobsOnce(second.ctx)]);
-  const walk = (s: Session, steps: number) =>
-    call("POST", "/api/steps", s, {
-      steps,
-      timestamp: first.clock.now().toISOString(),
-      batchId: randomUUID(),
-    });
+  const { first: t, second, app, call, fc, pool: poolOf, tickBoth, walk } = useMoneyGameKit();
+  const pool = (id: number) => poolOf(`group:${id}`);
 
   /** An admin (the loser) and a walker who outwalks them, in a one-day round an hour from now, 15 FC each. */
   async function round() {
     const admin = await fundedMember(app(), 50, { timeZone: "America/New_York" });
-    const at = new Date(first.clock.now().getTime() + HOUR).toISOString();
+    const at = new Date(t().clock.now().getTime() + HOUR).toISOString();
     const created = await call("POST", "/api/groups", admin.session, {
       name: "Losers Walk",
       hasScheduledCompetition: true,
@@ -57,7 +37,7 @@ describe("deleting a group while its round is under way", { timeout: 60_000 }, (
 
   it("is refused from the round's start until it is paid; the round then pays its winners, and deleting refunds what is left", async () => {
     const { admin, walker, g, start, end } = await round();
-    first.clock.set(new Date(start.getTime() + HOUR));
+    t().clock.set(new Date(start.getTime() + HOUR));
     expect((await walk(walker.session, 5000)).statusCode).toBe(200);
     expect((await walk(admin.session, 1000)).statusCode).toBe(200);
     expect(await pool(g.id)).toBe(3000);
@@ -65,9 +45,9 @@ describe("deleting a group while its round is under way", { timeout: 60_000 }, (
     // While the round runs, in its grace period, and whichever instance is asked.
     for (const [at, on] of [
       [start.getTime() + HOUR, app()],
-      [end.getTime() + 60_000, second],
+      [end.getTime() + 60_000, second()],
     ] as const) {
-      first.clock.set(new Date(at));
+      t().clock.set(new Date(at));
       const refused = await call("DELETE", `/api/groups/${g.id}`, admin.session, undefined, on);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: "CONFLICT" });
@@ -80,7 +60,7 @@ describe("deleting a group while its round is under way", { timeout: 60_000 }, (
     expect((await call("GET", `/api/groups/${g.id}`, walker.session)).statusCode).toBe(200);
 
     // The round settles as usual: 60/40 of 30 FC.
-    first.clock.set(new Date(end.getTime() + GRACE));
+    t().clock.set(new Date(end.getTime() + GRACE));
     await tickBoth();
     expect(await fc(walker.user.id)).toBe(3500 + 1800);
     expect(await fc(admin.user.id)).toBe(3500 + 1200);
@@ -98,7 +78,7 @@ describe("deleting a group while its round is under way", { timeout: 60_000 }, (
   it("is refused to a site admin too, and while the payout is held for review", async () => {
     const { admin, walker, g, start, end } = await round();
     const site = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
-    first.clock.set(new Date(start.getTime() + HOUR));
+    t().clock.set(new Date(start.getTime() + HOUR));
     expect((await walk(walker.session, 5000)).statusCode).toBe(200);
     expect((await call("DELETE", `/api/groups/${g.id}`, site)).statusCode).toBe(409);
     // The winner is banned: the payout waits for an admin's decision, and the group still cannot go.
@@ -106,7 +86,7 @@ describe("deleting a group while its round is under way", { timeout: 60_000 }, (
       reason: "Shaking the phone",
     });
     expect(ban.statusCode, ban.body).toBe(200);
-    first.clock.set(new Date(end.getTime() + GRACE));
+    t().clock.set(new Date(end.getTime() + GRACE));
     await tickBoth();
     expect((await call("GET", `/api/groups/${g.id}`, admin.session)).json().settlement).toBe("under_review");
     expect((await call("DELETE", `/api/groups/${g.id}`, admin.session)).statusCode).toBe(409);
@@ -122,7 +102,7 @@ describe("deleting a group while its round is under way", { timeout: 60_000 }, (
     expect(await fc(walker.user.id)).toBe(5000);
     expect(await pool(g.id)).toBe(0);
     // The scheduler never settles the cancelled round later.
-    first.clock.set(new Date(first.clock.now().getTime() + 3 * 24 * HOUR));
+    t().clock.set(new Date(t().clock.now().getTime() + 3 * 24 * HOUR));
     await tickBoth();
     expect(await fc(walker.user.id)).toBe(5000);
     await expectBooksBalanced(app());
@@ -130,14 +110,14 @@ describe("deleting a group while its round is under way", { timeout: 60_000 }, (
 
   it("racing the settlement on two instances, pays the winners once and refunds nothing of the round", async () => {
     const { admin, walker, g, start, end } = await round();
-    first.clock.set(new Date(start.getTime() + HOUR));
+    t().clock.set(new Date(start.getTime() + HOUR));
     expect((await walk(walker.session, 5000)).statusCode).toBe(200);
-    first.clock.set(new Date(end.getTime() + GRACE));
+    t().clock.set(new Date(end.getTime() + GRACE));
     // Deletions from both instances while both tick: a deletion goes through only once the round is paid.
     const [deletions] = await Promise.all([
       Promise.all([
         call("DELETE", `/api/groups/${g.id}`, admin.session),
-        call("DELETE", `/api/groups/${g.id}`, admin.session, undefined, second),
+        call("DELETE", `/api/groups/${g.id}`, admin.session, undefined, second()),
       ]),
       tickBoth(),
     ]);

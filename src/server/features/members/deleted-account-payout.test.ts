@@ -1,13 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../../app";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
-import { runJobsOnce } from "../../jobs/scheduler";
-import { poolBalance, userBalances } from "../../ledger/accounts";
 import { buildCompetition, buildUser, fundedMember, loginAs, type Session } from "../../test/factories";
-import { callAs, expectBooksBalanced, type TestApp } from "../../test/test-app";
-import { useTwoInstances } from "../../test/two-instances";
+import { useMoneyGameKit } from "../../test/money-game-kit";
+import { expectBooksBalanced } from "../../test/test-app";
 
 const HOUR = 3600_000;
 const GRACE = 11 * 60_000;
@@ -18,23 +14,7 @@ const GRACE = 11 * 60_000;
  * members as if it had not entered. Two app instances on one database, the scheduler settling.
  */
 describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
-  const apps = useTwoInstances();
-  let first: TestApp;
-  let second: App;
-  beforeAll(() => {
-    ({ first, second } = apps());
-  });
-  const app = () => first.app;
-  const call = (method: "GET" | "POST" | "DELETE", url: string, s: Session, payload?: object, on = app()) =>
-    callAs(on, s, method, url, payload ?? (method === "GET" ? undefined : {}));
-  const fc = async (userId: number) => (await userBalances(app().ctx.db, userId)).fc;
-  const tickBoth = () => Promise.all([runJobsOnce(first.app.ctx), runJobsOnce(second.ctx)]);
-  const walk = (s: Session, steps: number) =>
-    call("POST", "/api/steps", s, {
-      steps,
-      timestamp: first.clock.now().toISOString(),
-      batchId: randomUUID(),
-    });
+  const { first: t, second, app, call, fc, pool, tickBoth, walk } = useMoneyGameKit();
   const deleteAccount = (s: Session, on = app()) => call("DELETE", "/api/user/account", s, undefined, on);
   const admin = async () => loginAs(app(), await buildUser(app(), { isAdmin: true }));
 
@@ -48,31 +28,33 @@ describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
       expect((await call("POST", `/api/competitions/${c.id}/join`, p.session)).statusCode).toBe(200);
       players.push(p);
     }
-    const start = new Date(first.clock.now().getTime() + HOUR);
+    const start = new Date(t().clock.now().getTime() + HOUR);
     return { a, c, players, start, end: new Date(start.getTime() + 24 * HOUR) };
   }
 
   it("pays the whole pool to the one who stayed when the leader deletes their account mid-game", async () => {
     const { c, players, start, end } = await competition(2);
     const [leader, other] = players;
-    first.clock.set(new Date(start.getTime() + HOUR));
+    t().clock.set(new Date(start.getTime() + HOUR));
     expect((await walk(leader.session, 9000)).statusCode).toBe(200);
     expect((await walk(other.session, 3000)).statusCode).toBe(200);
     expect((await deleteAccount(leader.session)).statusCode).toBe(200);
 
     // Out of the standings and the count at once, on either instance; the fee stays in the pool.
-    const detail = (await call("GET", `/api/competitions/${c.id}`, other.session, undefined, second)).json();
+    const detail = (
+      await call("GET", `/api/competitions/${c.id}`, other.session, undefined, second())
+    ).json();
     expect(detail.participantCount).toBe(1);
     expect(detail.standings.entries.map((e: { userId: number }) => e.userId)).toEqual([other.user.id]);
     expect(await fc(leader.user.id)).toBe(4000);
-    expect(await poolBalance(app().ctx.db, `competition:${c.id}`)).toBe(2000);
+    expect(await pool(`competition:${c.id}`)).toBe(2000);
 
-    first.clock.set(new Date(end.getTime() + GRACE));
+    t().clock.set(new Date(end.getTime() + GRACE));
     await tickBoth();
     // The whole 20 FC, not the 40% of second place.
     expect(await fc(other.user.id)).toBe(4000 + 2000);
     expect(await fc(leader.user.id)).toBe(4000);
-    expect(await poolBalance(app().ctx.db, `competition:${c.id}`)).toBe(0);
+    expect(await pool(`competition:${c.id}`)).toBe(0);
     await expectBooksBalanced(app());
   });
 
@@ -83,19 +65,19 @@ describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
     expect(await fc(gone.user.id)).toBe(5000);
     const detail = (await call("GET", `/api/competitions/${c.id}`, stays.session)).json();
     expect(detail.participantCount).toBe(1);
-    expect(await poolBalance(app().ctx.db, `competition:${c.id}`)).toBe(1000);
+    expect(await pool(`competition:${c.id}`)).toBe(1000);
     await expectBooksBalanced(app());
   });
 
   it("splits among the live members only, an admin's deletion included, as if the others had not entered", async () => {
     const { a, players, start, end, c } = await competition(4);
-    first.clock.set(new Date(start.getTime() + HOUR));
+    t().clock.set(new Date(start.getTime() + HOUR));
     for (const [i, p] of players.entries())
       expect((await walk(p.session, 8000 - i * 1000)).statusCode).toBe(200);
     // First deletes their own account; an admin deletes third's.
     expect((await deleteAccount(players[0].session)).statusCode).toBe(200);
     expect((await call("DELETE", `/api/admin/users/${players[2].user.id}`, a)).statusCode).toBe(200);
-    first.clock.set(new Date(end.getTime() + GRACE));
+    t().clock.set(new Date(end.getTime() + GRACE));
     await tickBoth();
     // 40 FC between the two left: 60/40.
     expect(await fc(players[1].user.id)).toBe(4000 + 2400);
@@ -113,7 +95,7 @@ describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
   it("never pays an account an older release left entered, even before the job withdraws it", async () => {
     const { c, players, start, end } = await competition(2);
     const [gone, stays] = players;
-    first.clock.set(new Date(start.getTime() + HOUR));
+    t().clock.set(new Date(start.getTime() + HOUR));
     expect((await walk(gone.session, 9000)).statusCode).toBe(200);
     expect((await walk(stays.session, 100)).statusCode).toBe(200);
     // As an account deleted by an older release was: anonymised, still entered.
@@ -123,7 +105,7 @@ describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
     await app().ctx.db.execute(
       sql`insert into job_runs (name, last_run_at) values ('deleted-member-withdrawal', ${new Date(end.getTime() + GRACE)})`,
     );
-    first.clock.set(new Date(end.getTime() + GRACE));
+    t().clock.set(new Date(end.getTime() + GRACE));
     await tickBoth();
     expect(await fc(stays.user.id)).toBe(4000 + 2000);
     expect(await fc(gone.user.id)).toBe(4000);
@@ -154,7 +136,7 @@ describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
   describe("in a group", () => {
     async function group(n: number) {
       const owner = await fundedMember(app(), 50);
-      const at = new Date(first.clock.now().getTime() + HOUR).toISOString();
+      const at = new Date(t().clock.now().getTime() + HOUR).toISOString();
       const created = await call("POST", "/api/groups", owner.session, {
         name: "Walkers",
         hasScheduledCompetition: true,
@@ -181,12 +163,12 @@ describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
 
     it("leaves the group and its round, hands on the admin role, and is never paid", async () => {
       const { owner, others, g, start, end } = await group(3);
-      first.clock.set(new Date(start.getTime() + HOUR));
+      t().clock.set(new Date(start.getTime() + HOUR));
       expect((await walk(owner.session, 9000)).statusCode).toBe(200);
       expect((await walk(others[0].session, 3000)).statusCode).toBe(200);
       expect((await walk(others[1].session, 2000)).statusCode).toBe(200);
       // The only admin, and the leader, deletes their account mid-round.
-      expect((await deleteAccount(owner.session, second)).statusCode).toBe(200);
+      expect((await deleteAccount(owner.session, second())).statusCode).toBe(200);
       const detail = (await call("GET", `/api/groups/${g.id}`, others[0].session)).json();
       expect(detail.memberCount).toBe(2);
       expect(detail.members.map((m: { userId: number }) => m.userId)).not.toContain(owner.user.id);
@@ -198,7 +180,7 @@ describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
       expect(detail.members.find((m: { userId: number }) => m.userId === others[0].user.id).role).toBe(
         "admin",
       );
-      first.clock.set(new Date(end.getTime() + GRACE));
+      t().clock.set(new Date(end.getTime() + GRACE));
       await tickBoth();
       // 45 FC between the two walkers left: 60/40.
       expect(await fc(others[0].user.id)).toBe(3500 + 2700);
@@ -213,7 +195,7 @@ describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
         (await call("POST", `/api/groups/${g.id}/contribute`, owner.session, { amount: 5 })).statusCode,
       ).toBe(200);
       expect((await deleteAccount(owner.session)).statusCode).toBe(200);
-      expect(await poolBalance(app().ctx.db, `group:${g.id}`)).toBe(0);
+      expect(await pool(`group:${g.id}`)).toBe(0);
       expect(await fc(owner.user.id)).toBe(5000);
       const [row] = await queryRows<{ deleted: boolean }>(
         app().ctx.db,
@@ -227,11 +209,11 @@ describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
   it("racing the settlement on two instances, pays nobody twice and never a member deleted first", async () => {
     const { players, start, end, c } = await competition(2);
     const [leader, other] = players;
-    first.clock.set(new Date(start.getTime() + HOUR));
+    t().clock.set(new Date(start.getTime() + HOUR));
     expect((await walk(leader.session, 9000)).statusCode).toBe(200);
     expect((await walk(other.session, 3000)).statusCode).toBe(200);
-    first.clock.set(new Date(end.getTime() + GRACE));
-    const [deleted] = await Promise.all([deleteAccount(leader.session, second), tickBoth()]);
+    t().clock.set(new Date(end.getTime() + GRACE));
+    const [deleted] = await Promise.all([deleteAccount(leader.session, second()), tickBoth()]);
     expect(deleted.statusCode).toBe(200);
     await tickBoth();
     const paid = (await fc(leader.user.id)) - 4000 + (await fc(other.user.id)) - 4000;
@@ -241,7 +223,7 @@ describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
       [1200, 800],
       [0, 2000],
     ]).toContainEqual([(await fc(leader.user.id)) - 4000, (await fc(other.user.id)) - 4000]);
-    expect(await poolBalance(app().ctx.db, `competition:${c.id}`)).toBe(0);
+    expect(await pool(`competition:${c.id}`)).toBe(0);
     await expectBooksBalanced(app());
   });
 });
