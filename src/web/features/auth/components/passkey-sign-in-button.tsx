@@ -6,7 +6,8 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 
 /**
- * "Sign in with a passkey" on the sign-in page: the device asks for the member's fingerprint, face
+ * "Use a passkey" on the sign-in page (not "Sign in with ...": the journeys and assistive tools find
+ * the password form's button by the name "Sign In", which must stay the only one): the device asks for the member's fingerprint, face
  * or screen lock, and they are signed in without typing anything. The ceremony's code loads on press.
  */
 export function PasskeySignInButton({
@@ -34,7 +35,7 @@ export function PasskeySignInButton({
   };
   return (
     <Button type="button" variant="outline" size="lg" disabled={disabled || pending} onClick={onClick}>
-      <Fingerprint aria-hidden="true" /> {pending ? "Waiting for your passkey…" : "Sign in with a passkey"}
+      <Fingerprint aria-hidden="true" /> {pending ? "Waiting for your passkey…" : "Use a passkey"}
     </Button>
   );
 }
