@@ -10,6 +10,7 @@ import {
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { MAX_PASSKEYS, PASSKEY_CHALLENGE_TTL_MS } from "../../../core/constants";
+import { formatInZone } from "../../../core/dates";
 import { describeUserAgent } from "../../../core/rules/user-agent";
 import type {
   AddPasskeyInput,
@@ -19,8 +20,9 @@ import type {
 } from "../../../core/schemas/passkeys";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { passkeyChangedEmail } from "../../email/passkey-templates";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
-import { requireUser, type Viewer } from "../../http/viewer";
+import { requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { recordMemberAction } from "../audit/audit.service";
 import { completeSignIn, type DeviceInfo, type PendingInvite, requireFingerprint } from "./auth.service";
 import * as repo from "./passkeys.repo";
@@ -34,6 +36,31 @@ export const PASSKEY_NOT_VERIFIED =
 const TOO_MANY = `You already have ${MAX_PASSKEYS} passkeys. Remove one you no longer use, then add this one.`;
 const ALREADY_ADDED = "This passkey is already added to an account.";
 const passkeyNotFound = () => notFound("This passkey was already removed or is not yours");
+
+/** A refusal's reason for the log, with long base64url values (challenges, ids) cut out. */
+const reasonOf = (err: unknown) => String((err as Error)?.message ?? err).replace(/[A-Za-z0-9_-]{20,}/g, "…");
+
+/**
+ * Tells the member their account's passkeys changed, with what to do if it was not them. A mail
+ * that cannot go out never undoes the change.
+ */
+async function tellMember(ctx: AppContext, user: ViewerUser, kind: "added" | "removed", name: string) {
+  try {
+    await ctx.mailer.send(
+      user.email,
+      passkeyChangedEmail(user.firstName, {
+        kind,
+        name,
+        at: formatInZone(ctx.clock.now(), user.timeZone, user.locale ?? undefined),
+        profileLink: `${ctx.config.appUrl}/profile`,
+        resetLink: `${ctx.config.appUrl}/forgot-password`,
+        supportEmail: ctx.config.supportEmail,
+      }),
+    );
+  } catch (err) {
+    ctx.log.error({ err, userId: user.id }, "passkey email failed");
+  }
+}
 
 /** The relying party is the app's public origin: its host name is the RP ID every passkey is bound to. */
 function relyingParty(ctx: AppContext) {
@@ -133,7 +160,7 @@ export async function addPasskey(
     expectedRPID: rpID,
     requireUserVerification: true,
   }).catch((err: unknown) => {
-    ctx.log.info({ userId: user.id, reason: (err as Error).message }, "passkey registration refused");
+    ctx.log.info({ userId: user.id, reason: reasonOf(err) }, "passkey registration refused");
     return null;
   });
   if (!verified?.verified) throw badRequest(PASSKEY_NOT_VERIFIED);
@@ -163,6 +190,7 @@ export async function addPasskey(
     return row;
   });
   ctx.log.info({ userId: user.id, passkeyId: added.id }, "passkey added");
+  await tellMember(ctx, user, "added", name);
   return view(added);
 }
 
@@ -170,7 +198,7 @@ export async function addPasskey(
 export async function removePasskey(ctx: AppContext, viewer: Viewer, id: number) {
   const user = requireUser(viewer);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const name = await ctx.db.transaction(async (tx) => {
     const removed = await repo.deleteOwn(tx, user.id, id);
     if (!removed) throw passkeyNotFound();
     await recordMemberAction(tx, {
@@ -181,8 +209,10 @@ export async function removePasskey(ctx: AppContext, viewer: Viewer, id: number)
       details: { name: removed.name },
       at: now,
     });
+    return removed.name;
   });
   ctx.log.info({ userId: user.id, passkeyId: id }, "passkey removed");
+  await tellMember(ctx, user, "removed", name);
   return { message: "Passkey removed. It can no longer sign you in." };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PASSKEY_CHALLENGE_TTL_MS } from "../../../core/constants";
-import { adminAuditLog, passkeys } from "../../db/schema";
+import { adminAuditLog, emails, passkeys } from "../../db/schema";
 import { type BuiltUser, buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
 import { SoftAuthenticator } from "../../test/soft-authenticator";
 import { useTestApp } from "../../test/test-app";
@@ -32,6 +32,11 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
     const res = await call(s, "POST", "/api/user/passkeys", { response: key.register(options.json()), name });
     return { key, res, options: options.json() };
   }
+  const mailsTo = (to: string, template: string) =>
+    app()
+      .ctx.db.select()
+      .from(emails)
+      .where(and(eq(emails.toAddress, to), eq(emails.template, template)));
   const member = async (): Promise<[BuiltUser, Session]> => {
     const user = await buildUser(app());
     return [user, await loginAs(app(), user)];
@@ -81,6 +86,12 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
     const written = JSON.stringify(entry);
     expect(written).not.toContain(stored.publicKey);
     expect(written).not.toContain(stored.credentialId);
+    // The member is told, with what to do if it was not them.
+    const [mail] = await mailsTo(user.email, "passkey_added");
+    expect(mail.subject).toBe("A passkey was added to your StepRace account");
+    expect(mail.textBody).toContain('The passkey "iPhone passkey" was added');
+    expect(mail.textBody).toContain(`${ORIGIN}/profile`);
+    expect(mail.textBody).not.toContain(stored.publicKey);
   });
 
   it("keeps the name the member gives, and refuses one too long with 400 and nothing stored", async () => {
@@ -171,6 +182,7 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
       .where(eq(adminAuditLog.targetUserId, owner.id));
     expect(audit.map((a) => a.action).sort()).toEqual(["passkey.added", "passkey.removed"]);
     expect(audit.find((a) => a.action === "passkey.removed")?.details).toEqual({ name: "iPhone passkey" });
+    expect(await mailsTo(owner.email, "passkey_removed")).toHaveLength(1);
   });
 
   it("shows the admin how many passkeys a member has, and deleting the account removes them", async () => {
