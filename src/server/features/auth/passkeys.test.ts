@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PASSKEY_CHALLENGE_TTL_MS } from "../../../core/constants";
+import { MAX_PASSKEYS, PASSKEY_CHALLENGE_TTL_MS } from "../../../core/constants";
 import { adminAuditLog, emails, passkeys } from "../../db/schema";
 import { type BuiltUser, buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
 import { SoftAuthenticator } from "../../test/soft-authenticator";
@@ -161,6 +161,25 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
     const res = await call(second, "POST", "/api/user/passkeys", { response: key.register(options) });
     expect(res.statusCode).toBe(409);
     expect(await app().ctx.db.select().from(passkeys).where(eq(passkeys.userId, second_user.id))).toEqual([]);
+  });
+
+  it(`holds at most ${MAX_PASSKEYS} passkeys a member: the next one is refused with 409 and a way out`, async () => {
+    const [user, session] = await member();
+    const now = t().clock.now();
+    await app()
+      .ctx.db.insert(passkeys)
+      .values(
+        Array.from({ length: MAX_PASSKEYS }, (_, i) => ({
+          userId: user.id,
+          credentialId: `held-${user.id}-${i}`,
+          publicKey: "cHVibGlj",
+          name: `Key ${i}`,
+          createdAt: now,
+        })),
+      );
+    const res = await call(session, "POST", "/api/user/passkeys/options");
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^You already have 10 passkeys\. Remove one you no longer use/);
   });
 
   it("removes only the member's own passkey: another member's id is 404 and stays; the removal is audited", async () => {

@@ -16,7 +16,7 @@ const ADD_CANCELLED = "No passkey was added. Try again when your device asks to 
 const ALREADY_ON_DEVICE = "This device already holds a passkey for your account.";
 
 /** Tells a member what happened in words: the ceremony's own errors are technical. */
-function ceremonyError(error: unknown, adding: boolean): Error {
+export function ceremonyError(error: unknown, adding: boolean): Error {
   const e = error as { name?: string; code?: string; message?: string };
   if (e?.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return new Error(ALREADY_ON_DEVICE);
   // The member closed the prompt, it timed out, or the device has no passkey for this site.
