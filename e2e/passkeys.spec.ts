@@ -85,7 +85,10 @@ test("a member adds a passkey in the profile, signs in with it, and removes it",
   await page.goto("/login");
   await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(
-    page.getByText("This passkey is not registered with StepRace.", { exact: false }),
+    page.getByText(
+      "This passkey is not registered with StepRace. Sign in with your password, then add a passkey in your profile.",
+      { exact: true },
+    ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
