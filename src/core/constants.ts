@@ -41,6 +41,10 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** How long an email verification link works (issue 30). */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a passkey ceremony's challenge may be answered (issue 30 item 5). */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Passkeys one member may hold: enough for every device they own, bounded like push subscriptions. */
+export const MAX_PASSKEYS = 10;
 export const FINGERPRINT_LENGTH = 32;
 
 /** DESIGN 1: 15% of every USD to FitCoin conversion and FitCoin purchase is platform revenue. */

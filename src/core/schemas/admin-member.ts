@@ -109,6 +109,8 @@ export const memberDetailSchema = z.object({
   reportsAbout: z.array(reportSchema),
   reportsBy: z.array(reportSchema),
   sessions: z.array(memberSessionSchema),
+  /** How many passkeys the member can sign in with (0: passkeys off). */
+  passkeys: z.number().int(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

@@ -5,7 +5,9 @@ import { dbIdParamSchema } from "./common";
 export const auditEntrySchema = z.object({
   id: z.number(),
   createdAt: z.string(),
+  /** Who acted (`actor` "member": a member's own security change, `admin` is then that member). */
   admin: z.object({ id: z.number(), username: z.string() }),
+  actor: z.enum(["admin", "member"]),
   /** Dotted, object first: "user.ban", "competition.delete", "fitcoins.grant" ... */
   action: z.string(),
   targetType: z.string(),
@@ -103,6 +105,8 @@ export const AUDIT_ACTIONS = {
   "account.sessions_ended": "Signed out all their other devices",
   "account.email_verified": "Verified their email address",
   "account.email_changed": "Changed their email address",
+  "passkey.added": "Added a passkey (the member, to their own account)",
+  "passkey.removed": "Removed a passkey (the member, from their own account)",
 } as const satisfies Record<string, string>;
 export type AuditActionName = keyof typeof AUDIT_ACTIONS;
 

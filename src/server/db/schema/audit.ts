@@ -13,6 +13,11 @@ export const adminAuditLog = pgTable(
     adminId: integer()
       .notNull()
       .references(() => users.id),
+    /**
+     * Who acted: "admin" (an admin action, `adminId` the admin) or "member" (a member's own
+     * security change, such as adding a passkey: `adminId` is then that member).
+     */
+    actor: text().notNull().default("admin"),
     /** Dotted, object first: "user.ban", "competition.delete", "fitcoins.grant" ... */
     action: text().notNull(),
     /** What was acted on: "user", "competition", "group", "report", "offer" ... */

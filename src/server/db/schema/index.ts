@@ -5,6 +5,7 @@ export * from "./groups";
 export * from "./ledger";
 export * from "./money";
 export * from "./notifications";
+export * from "./passkeys";
 export * from "./profile-images";
 export * from "./rate-limits";
 export * from "./reconciliation";

@@ -18,6 +18,8 @@ export type AdminAction = {
   reason?: string | null;
   details?: Record<string, unknown> | null;
   at: Date;
+  /** "member" for a member's own security change (`adminId` is then that member); default "admin". */
+  actor?: "admin" | "member";
 };
 
 /** Records one admin action, in the caller's transaction (or alone, given the database). */
@@ -30,27 +32,35 @@ export async function recordAdminAction(db: Db, a: AdminAction): Promise<void> {
     targetUserId: a.targetUserId ?? null,
     reason: a.reason?.trim() || null,
     details: a.details ?? null,
+    actor: a.actor ?? "admin",
     createdAt: a.at,
   });
 }
 
 /**
- * A member's own security change (issue 30: password changed, sessions ended, email verified or
- * changed, two-factor, passkeys), in the same log: the member is the actor and the one concerned,
- * so it shows on their admin page. Never a secret, code, token or hash in `details`.
+ * Records a member's own security change (a passkey added or removed, issue 30 item 6) in the same
+ * log, so support reads one history; `details` must never hold a secret, a key or a hash.
  */
-export async function recordAccountEvent(
+export async function recordMemberAction(
   db: Db,
-  e: { userId: number; action: `account.${string}`; details?: Record<string, unknown>; at: Date },
+  a: {
+    memberId: number;
+    action: string;
+    targetType: string;
+    targetId: number;
+    details: Record<string, unknown>;
+    at: Date;
+  },
 ): Promise<void> {
   await recordAdminAction(db, {
-    adminId: e.userId,
-    action: e.action,
-    targetType: "account",
-    targetId: e.userId,
-    targetUserId: e.userId,
-    details: e.details ?? null,
-    at: e.at,
+    adminId: a.memberId,
+    actor: "member",
+    action: a.action,
+    targetType: a.targetType,
+    targetId: a.targetId,
+    targetUserId: a.memberId,
+    details: a.details,
+    at: a.at,
   });
 }
 
@@ -116,6 +126,7 @@ export async function auditLog(ctx: AppContext, viewer: Viewer, q: AuditQuery): 
       id: e.id,
       createdAt: e.createdAt.toISOString(),
       admin: { id: e.adminId, username: adminUsername },
+      actor: e.actor === "member" ? "member" : "admin",
       action: e.action,
       targetType: e.targetType,
       targetId: e.targetId,

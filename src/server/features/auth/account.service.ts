@@ -8,7 +8,7 @@ import { users } from "../../db/schema";
 import { passwordChangedEmail } from "../../email/templates";
 import { AppError, badRequest, notFound } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
-import { recordAccountEvent } from "../audit/audit.service";
+import { recordMemberAction } from "../audit/audit.service";
 import * as repo from "./auth.repo";
 import { hashPassword, verifyPassword } from "./password";
 
@@ -37,8 +37,10 @@ export async function changePassword(ctx: AppContext, viewer: Viewer, input: Cha
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await repo.invalidateOtherResets(tx, user.id, now);
     const count = await repo.revokeOtherSessions(tx, user.id, viewer.tokenHash, now);
-    await recordAccountEvent(tx, {
-      userId: user.id,
+    await recordMemberAction(tx, {
+      memberId: user.id,
+      targetType: "account",
+      targetId: user.id,
       action: "account.password_changed",
       details: { otherSessionsEnded: count },
       at: now,
@@ -92,8 +94,10 @@ export async function endOwnSession(ctx: AppContext, viewer: Viewer, sessionId: 
   const now = ctx.clock.now();
   const ended = await ctx.db.transaction(async (tx) => {
     if (!(await repo.endSession(tx, user.id, sessionId, now))) return false;
-    await recordAccountEvent(tx, {
-      userId: user.id,
+    await recordMemberAction(tx, {
+      memberId: user.id,
+      targetType: "account",
+      targetId: user.id,
       action: "account.session_ended",
       details: { sessionId },
       at: now,
@@ -113,8 +117,10 @@ export async function endOtherSessions(ctx: AppContext, viewer: Viewer) {
   const ended = await ctx.db.transaction(async (tx) => {
     const count = await repo.revokeOtherSessions(tx, user.id, tokenHash, now);
     if (count > 0) {
-      await recordAccountEvent(tx, {
-        userId: user.id,
+      await recordMemberAction(tx, {
+        memberId: user.id,
+        targetType: "account",
+        targetId: user.id,
         action: "account.sessions_ended",
         details: { ended: count },
         at: now,

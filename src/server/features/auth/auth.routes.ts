@@ -30,7 +30,7 @@ import { userView } from "./user-view";
 
 const INVITE_COOKIE = "sr_invite";
 
-function deviceOf(request: FastifyRequest): auth.DeviceInfo {
+export function deviceOf(request: FastifyRequest): auth.DeviceInfo {
   const fp = request.headers[FINGERPRINT_HEADER];
   const valid = typeof fp === "string" && /^[A-Za-z0-9]{1,32}$/.test(fp);
   return {
@@ -41,7 +41,7 @@ function deviceOf(request: FastifyRequest): auth.DeviceInfo {
   };
 }
 
-function pendingInvite(request: FastifyRequest): auth.PendingInvite {
+export function pendingInvite(request: FastifyRequest): auth.PendingInvite {
   const raw = request.cookies[INVITE_COOKIE];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
@@ -50,7 +50,7 @@ function pendingInvite(request: FastifyRequest): auth.PendingInvite {
   return parsed.success ? parsed.data : null;
 }
 
-function signIn(ctx: AppContext, reply: FastifyReply, token: string) {
+export function signIn(ctx: AppContext, reply: FastifyReply, token: string) {
   setSessionCookie(reply, token, ctx.config.secureCookies);
   reply.clearCookie(INVITE_COOKIE, { path: "/" });
 }

@@ -26,7 +26,7 @@ export type DeviceInfo = {
 const FINGERPRINT_REQUIRED = "Device fingerprint required (send the X-Device-Fingerprint header)";
 
 /** Every session is bound to a device (DESIGN 2.2), so signing in without one is refused. */
-function requireFingerprint(fingerprint: string | null | undefined): string {
+export function requireFingerprint(fingerprint: string | null | undefined): string {
   if (!fingerprint) {
     throw badRequest(FINGERPRINT_REQUIRED, [{ path: "deviceFingerprint", message: FINGERPRINT_REQUIRED }]);
   }
@@ -128,7 +128,23 @@ export async function login(
   const found = await repo.findUserByLogin(ctx.db, input.username);
   const ok = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_HASH);
   if (!found || !ok) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_LOGIN);
-  // Only after the password is right: nobody learns who is banned by guessing.
+  return completeSignIn(ctx, found, { ...device, fingerprint }, invite);
+}
+
+type SigningIn = typeof users.$inferSelect;
+
+/**
+ * Starts the session of a member who has proved who they are (a password, a passkey): refuses a
+ * banned one (only now: nobody learns who is banned by guessing), keeps their invite and language,
+ * and emails them of a device they never signed in from. `device.fingerprint` is required.
+ */
+export async function completeSignIn(
+  ctx: AppContext,
+  found: SigningIn,
+  device: DeviceInfo,
+  invite: PendingInvite,
+): Promise<{ user: ViewerUser; token: string }> {
+  const fingerprint = requireFingerprint(device.fingerprint);
   if (found.bannedAt) throw new AppError(403, "ACCOUNT_SUSPENDED", suspendedMessage(found.bannedReason));
   // The invite a visitor followed, and the language their browser now asks for (emails' dates).
   const locale = device.locale && device.locale !== found.locale ? { locale: device.locale } : {};

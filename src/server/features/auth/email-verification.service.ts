@@ -6,7 +6,7 @@ import { emailVerifications, users } from "../../db/schema";
 import { emailChangedNotice, verifyEmailEmail } from "../../email/templates";
 import { badRequest, conflict } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
-import { recordAccountEvent } from "../audit/audit.service";
+import { recordMemberAction } from "../audit/audit.service";
 import { hashToken, newToken } from "./tokens";
 
 /*
@@ -78,8 +78,10 @@ export async function verifyEmail(ctx: AppContext, token: string) {
       .update(users)
       .set({ email: claimed.email, emailVerifiedAt: now })
       .where(eq(users.id, claimed.userId));
-    await recordAccountEvent(tx, {
-      userId: claimed.userId,
+    await recordMemberAction(tx, {
+      memberId: claimed.userId,
+      targetType: "account",
+      targetId: claimed.userId,
       action: changed ? "account.email_changed" : "account.email_verified",
       details: changed ? { from: user.email, to: claimed.email } : { email: claimed.email },
       at: now,

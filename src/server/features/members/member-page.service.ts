@@ -11,6 +11,7 @@ import { adminMoves } from "../../ledger/admin-moves";
 import { userHistory } from "../../ledger/history";
 import { recordAdminAction } from "../audit/audit.service";
 import { activeSessions, endSession, lastSeenOf, revokeAllSessions } from "../auth/auth.service";
+import { passkeyCount } from "../auth/passkeys.service";
 import { reconcileUser } from "../deposits/deposits.service";
 import * as repo from "./member-page.repo";
 
@@ -44,13 +45,14 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
   requireAdmin(viewer);
   const now = ctx.clock.now();
   const u = await memberOrThrow(ctx, id);
-  const [competitions, groups, flags, about, by, sessions] = await Promise.all([
+  const [competitions, groups, flags, about, by, sessions, passkeys] = await Promise.all([
     repo.competitions(ctx.db, id),
     repo.groups(ctx.db, id),
     repo.stepFlags(ctx.db, id),
     repo.reports(ctx.db, id, "about"),
     repo.reports(ctx.db, id, "by"),
     activeSessions(ctx.db, id, now),
+    passkeyCount(ctx.db, id),
   ]);
   const sub =
     u.sub_status && u.sub_provider && u.sub_end
@@ -120,6 +122,7 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
       lastSeenAt: lastSeenOf(s).toISOString(),
       expiresAt: s.expiresAt.toISOString(),
     })),
+    passkeys,
   };
 }
 

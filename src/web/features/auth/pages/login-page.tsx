@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "wouter";
 import type { z } from "zod";
 import { REDIRECT_AFTER_AUTH_MS } from "../../../../core/constants";
-import type { loginSchema } from "../../../../core/schemas/auth";
+import type { loginSchema, User } from "../../../../core/schemas/auth";
 import { hasActiveSubscription } from "../../../app/access-rules";
 import { registerPathFor, rememberReturnPath, safeReturnPath } from "../../../app/return-path";
 import { Button } from "../../../components/ui/button";
@@ -16,6 +16,7 @@ import { errorMessage, wait } from "../../../lib/utils";
 import { readPendingInvite } from "../../groups/pending-invite";
 import { useSetCurrentUser } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
+import { PasskeySignInButton } from "../components/passkey-sign-in-button";
 import { useLoginMutation } from "../mutations";
 
 type LoginForm = z.input<typeof loginSchema>;
@@ -45,25 +46,29 @@ export function LoginPage() {
   });
   const { errors } = form.formState;
 
+  /** After a sign-in (password or passkey): the toast, then where the member was going. */
+  const finish = async (user: User) => {
+    setRedirecting(true);
+    toast({ title: "Logged in successfully", variant: "success" });
+    await wait(REDIRECT_AFTER_AUTH_MS);
+    // The session changes only now, so the access gate does not move the page before the toast.
+    setUser(user);
+    // Without the plan or the rules the gate shows those first; the rules screen then leads on.
+    const gated = !hasActiveSubscription(user) || !user.rulesAccepted;
+    rememberReturnPath(gated ? next : null);
+    if (next) {
+      navigate(next);
+      return;
+    }
+    // The invite of the login link, or one kept from an invite link opened earlier (spec 1, 2.1).
+    const kept = readPendingInvite();
+    const code = invite ?? (kept?.type === "group" ? kept.inviteCode : null);
+    navigate(code ? `/join/${encodeURIComponent(code)}` : "/");
+  };
+
   const onSubmit = form.handleSubmit(async ({ username, password }) => {
     try {
-      const user = await loginMutation.mutateAsync({ username, password });
-      setRedirecting(true);
-      toast({ title: "Logged in successfully", variant: "success" });
-      await wait(REDIRECT_AFTER_AUTH_MS);
-      // The session changes only now, so the access gate does not move the page before the toast.
-      setUser(user);
-      // Without the plan or the rules the gate shows those first; the rules screen then leads on.
-      const gated = !hasActiveSubscription(user) || !user.rulesAccepted;
-      rememberReturnPath(gated ? next : null);
-      if (next) {
-        navigate(next);
-        return;
-      }
-      // The invite of the login link, or one kept from an invite link opened earlier (spec 1, 2.1).
-      const kept = readPendingInvite();
-      const code = invite ?? (kept?.type === "group" ? kept.inviteCode : null);
-      navigate(code ? `/join/${encodeURIComponent(code)}` : "/");
+      await finish(await loginMutation.mutateAsync({ username, password }));
     } catch (error) {
       toast({
         title: "Login Failed",
@@ -118,6 +123,7 @@ export function LoginPage() {
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Signing in..." : "Sign In"}
         </Button>
+        <PasskeySignInButton disabled={busy} onSignedIn={finish} />
       </form>
     </AuthLayout>
   );

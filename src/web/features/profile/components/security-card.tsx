@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ChangePasswordDialog } from "./change-password-dialog";
+import { PasskeysSection } from "./passkeys-section";
 import { SessionsList } from "./sessions-list";
 
 /** Sign-in and security: the password, changed with the current one, and where you are signed in. */
@@ -22,6 +23,7 @@ export function SecurityCard({ timeZone }: { timeZone: string }) {
             <KeyRound aria-hidden="true" /> Change Password
           </Button>
         </div>
+        <PasskeysSection timeZone={timeZone} />
         <SessionsList timeZone={timeZone} />
       </CardContent>
       {changing ? <ChangePasswordDialog onClose={() => setChanging(false)} /> : null}

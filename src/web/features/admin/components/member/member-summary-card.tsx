@@ -64,6 +64,11 @@ export function MemberSummaryCard({
               .filter(Boolean)
               .join(", ") || "Member"}
           </Field>
+          <Field label="Passkeys">
+            {member.passkeys === 0
+              ? "Off"
+              : `On · ${member.passkeys} ${member.passkeys === 1 ? "passkey" : "passkeys"}`}
+          </Field>
         </dl>
         <section aria-label="Balances" className="grid grid-cols-3 gap-2 sm:gap-3">
           {[
