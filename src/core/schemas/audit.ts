@@ -6,6 +6,8 @@ export const auditEntrySchema = z.object({
   id: z.number(),
   createdAt: z.string(),
   admin: z.object({ id: z.number(), username: z.string() }),
+  /** "member": the entry is a member's own security change, `admin` being that member. */
+  actorRole: z.enum(["admin", "member"]),
   /** Dotted, object first: "user.ban", "competition.delete", "fitcoins.grant" ... */
   action: z.string(),
   targetType: z.string(),
@@ -97,6 +99,10 @@ export const AUDIT_ACTIONS = {
   "group.new_invite": "Replaced a group's invite link",
   "group.set_role": "Changed a group member's role",
   "chat_message.delete": "Deleted a chat message",
+  "two_factor.enabled": "Turned on two-factor sign-in (the member)",
+  "two_factor.disabled": "Turned off two-factor sign-in (the member)",
+  "recovery_code.used": "Signed in with a recovery code (the member)",
+  "recovery_codes.renewed": "Made new recovery codes (the member)",
 } as const satisfies Record<string, string>;
 export type AuditActionName = keyof typeof AUDIT_ACTIONS;
 

@@ -160,5 +160,7 @@ export const userSchema = z.object({
   timeZone: z.string(),
   stepGoal: z.number().int(),
   createdAt: z.string(),
+  /** Two-factor sign-in (TOTP) is on. */
+  twoFactorEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -13,6 +13,11 @@ export const adminAuditLog = pgTable(
     adminId: integer()
       .notNull()
       .references(() => users.id),
+    /**
+     * Who `adminId` is: "admin" for an admin's action, "member" for a member's own security change
+     * (two-factor on or off, a recovery code used), which the log keeps as well (DESIGN 1, Accounts).
+     */
+    actorRole: text().$type<"admin" | "member">().notNull().default("admin"),
     /** Dotted, object first: "user.ban", "competition.delete", "fitcoins.grant" ... */
     action: text().notNull(),
     /** What was acted on: "user", "competition", "group", "report", "offer" ... */

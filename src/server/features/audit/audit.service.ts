@@ -34,6 +34,32 @@ export async function recordAdminAction(db: Db, a: AdminAction): Promise<void> {
   });
 }
 
+export type MemberSecurityEvent = {
+  userId: number;
+  /** "two_factor.enabled", "two_factor.disabled", "recovery_code.used" ... */
+  action: string;
+  /** Counts and ways only: never a secret, code, token or hash (DESIGN 1, Accounts). */
+  details?: Record<string, unknown> | null;
+  at: Date;
+};
+
+/**
+ * Records a member's own security change in the same log, the member as its actor
+ * (`actorRole: "member"`), so admins read every change to an account in one place.
+ */
+export async function recordMemberSecurityEvent(db: Db, e: MemberSecurityEvent): Promise<void> {
+  await db.insert(adminAuditLog).values({
+    adminId: e.userId,
+    actorRole: "member",
+    action: e.action,
+    targetType: "user",
+    targetId: e.userId,
+    targetUserId: e.userId,
+    details: e.details ?? null,
+    createdAt: e.at,
+  });
+}
+
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
 
 /**
@@ -96,6 +122,7 @@ export async function auditLog(ctx: AppContext, viewer: Viewer, q: AuditQuery): 
       id: e.id,
       createdAt: e.createdAt.toISOString(),
       admin: { id: e.adminId, username: adminUsername },
+      actorRole: e.actorRole,
       action: e.action,
       targetType: e.targetType,
       targetId: e.targetId,

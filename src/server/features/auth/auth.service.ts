@@ -4,7 +4,7 @@ import { formatInZone } from "../../../core/dates";
 import { describeUserAgent } from "../../../core/rules/user-agent";
 import type { ChangePasswordInput, LoginInput, OwnSession, RegisterInput } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
-import { users } from "../../db/schema";
+import { type UserRow, users } from "../../db/schema";
 import {
   newSignInEmail,
   passwordChangedEmail,
@@ -16,6 +16,7 @@ import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } 
 import { forgetSessionPushSubscriptions } from "../notifications/notifications.service";
 import * as repo from "./auth.repo";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
+import { startPendingSignIn } from "./pending-sign-in";
 import { hashToken, newToken } from "./tokens";
 
 /** The device signing in, as its request tells: the fingerprint, user agent and language. */
@@ -30,7 +31,7 @@ export type DeviceInfo = {
 const FINGERPRINT_REQUIRED = "Device fingerprint required (send the X-Device-Fingerprint header)";
 
 /** Every session is bound to a device (DESIGN 2.2), so signing in without one is refused. */
-function requireFingerprint(fingerprint: string | null | undefined): string {
+export function requireFingerprint(fingerprint: string | null | undefined): string {
   if (!fingerprint) {
     throw badRequest(FINGERPRINT_REQUIRED, [{ path: "deviceFingerprint", message: FINGERPRINT_REQUIRED }]);
   }
@@ -121,18 +122,38 @@ export function suspendedMessage(reason: string | null): string {
     : "This account is suspended. Contact support.";
 }
 
+export type LoginResult = { user: ViewerUser; token: string } | { pendingToken: string };
+
 export async function login(
   ctx: AppContext,
   input: LoginInput,
   device: DeviceInfo,
   invite: PendingInvite,
-): Promise<{ user: ViewerUser; token: string }> {
+): Promise<LoginResult> {
   const fingerprint = requireFingerprint(input.deviceFingerprint ?? device.fingerprint);
   const found = await repo.findUserByLogin(ctx.db, input.username);
   const ok = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_HASH);
   if (!found || !ok) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_LOGIN);
   // Only after the password is right: nobody learns who is banned by guessing.
   if (found.bannedAt) throw new AppError(403, "ACCOUNT_SUSPENDED", suspendedMessage(found.bannedReason));
+  // With two-factor on, the password only opens the second step (two-factor.service.ts).
+  if (found.twoFactorEnabledAt) {
+    return { pendingToken: await startPendingSignIn(ctx, found.id, { ...device, fingerprint }) };
+  }
+  return completeSignIn(ctx, found, { ...device, fingerprint }, invite);
+}
+
+/**
+ * The end of every sign-in, once the member is proven (password, and the code when two-factor is
+ * on): the invite followed and the browser's language kept, the session started, and a member
+ * signing in from a new device told by email.
+ */
+export async function completeSignIn(
+  ctx: AppContext,
+  found: UserRow,
+  device: DeviceInfo & { fingerprint: string },
+  invite: PendingInvite,
+): Promise<{ user: ViewerUser; token: string }> {
   // The invite a visitor followed, and the language their browser now asks for (emails' dates).
   const locale = device.locale && device.locale !== found.locale ? { locale: device.locale } : {};
   if (invite || locale.locale) {
@@ -144,8 +165,8 @@ export async function login(
       })
       .where(eq(users.id, found.id));
   }
-  const newDevice = await repo.isNewDevice(ctx.db, found.id, fingerprint);
-  const token = await startSession(ctx, found.id, { ...device, fingerprint });
+  const newDevice = await repo.isNewDevice(ctx.db, found.id, device.fingerprint);
+  const token = await startSession(ctx, found.id, device);
   if (newDevice) await tellOfNewDevice(ctx, found, device);
   return { user: await viewerUser(ctx, found.id), token };
 }

@@ -28,5 +28,6 @@ function toUserView(user: ViewerUser, usdCents: number, fcMinor: number): User {
     timeZone: user.timeZone,
     stepGoal: user.stepGoal,
     createdAt: user.createdAt.toISOString(),
+    twoFactorEnabled: user.twoFactorEnabledAt !== null,
   };
 }
