@@ -83,6 +83,8 @@ export const memberDetailSchema = z.object({
     deleted: z.boolean(),
     rulesAccepted: z.boolean(),
     createdAt: z.string(),
+    /** Two-factor sign-in (TOTP) is on. */
+    twoFactorEnabled: z.boolean(),
   }),
   subscription: z.object({
     status: subscriptionStatusSchema,

@@ -161,6 +161,14 @@ export async function renewRecoveryCodes(
   return { message: "Here are your new recovery codes. The old ones no longer work.", recoveryCodes: codes };
 }
 
+/** A deleted account keeps no secret or recovery code (for other features: account deletion). */
+export async function forgetTwoFactorOf(db: Db, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.forgetTwoFactor(tx, userId);
+    await repo.setEnabledAt(tx, userId, null);
+  });
+}
+
 const signInExpired = () => new AppError(401, "TWO_FACTOR_EXPIRED", SIGN_IN_EXPIRED);
 
 /**

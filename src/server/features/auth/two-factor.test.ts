@@ -326,6 +326,19 @@ describe("two-factor sign-in: set-up, sign-in, recovery codes, turning off", () 
     expect((await secondStep(await passwordStep(user), { recoveryCode: fresh[0] })).statusCode).toBe(200);
   });
 
+  it("a deleted account keeps no secret or recovery code", async () => {
+    const user = await buildUser(app());
+    const session = await loginAs(app(), user);
+    await enable(session);
+    const res = await app().inject({ method: "DELETE", url: "/api/user/account", headers: session.headers });
+    expect(res.statusCode).toBe(200);
+    const db = app().ctx.db;
+    expect(await db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id))).toEqual([]);
+    expect(
+      await db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)),
+    ).toEqual([]);
+  });
+
   it("two devices racing with the same code: exactly one signs in", async () => {
     const user = await buildUser(app());
     const { secret } = await enable(await loginAs(app(), user));
@@ -334,6 +347,18 @@ describe("two-factor sign-in: set-up, sign-in, recovery codes, turning off", () 
     const code = codeAt(secret);
     const answers = await Promise.all([secondStep(one, { code }), secondStep(two, { code })]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it("the admin member page says whether two-factor is on", async () => {
+    const admin = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
+    const member = await buildUser(app());
+    const page = async () =>
+      (
+        await app().inject({ method: "GET", url: `/api/admin/users/${member.id}`, headers: admin.headers })
+      ).json().profile.twoFactorEnabled;
+    expect(await page()).toBe(false);
+    await enable(await loginAs(app(), member));
+    expect(await page()).toBe(true);
   });
 
   it("admins are not asked for two-factor where ADMIN_REQUIRE_2FA is off (the default outside production)", async () => {

@@ -78,6 +78,7 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
       deleted: u.deleted_at !== null,
       rulesAccepted: u.rules_accepted_at !== null,
       createdAt: iso(u.created_at),
+      twoFactorEnabled: u.two_factor_enabled_at !== null,
     },
     subscription: {
       status: effectiveStatus(sub, now),

@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, requireUser, type Viewer } from "../../http/viewer";
 import { type AdminAction, recordAdminAction } from "../audit/audit.service";
 import { loadViewerUser, revokeAllSessions } from "../auth/auth.service";
+import { forgetTwoFactorOf } from "../auth/two-factor.service";
 import * as participation from "../competitions/participation.service";
 import * as membership from "../groups/membership.service";
 import { forgetPushSubscriptions } from "../notifications/notifications.service";
@@ -69,6 +70,7 @@ async function deleteMember(ctx: AppContext, userId: number, audit?: Omit<AdminA
   // A push endpoint names the member's browser: it goes with the account.
   await forgetPushSubscriptions(ctx.db, userId);
   await revokeAllSessions(ctx.db, userId, now);
+  await forgetTwoFactorOf(ctx.db, userId);
   ctx.log.info({ userId }, "account deleted (anonymised)");
 }
 

@@ -58,6 +58,7 @@ export function MemberSummaryCard({
             {subscription.currentPeriodEnd ? when(subscription.currentPeriodEnd) : "—"}
           </Field>
           <Field label="Rules accepted">{profile.rulesAccepted ? "Yes" : "No"}</Field>
+          <Field label="Two-factor">{profile.twoFactorEnabled ? "On" : "Off"}</Field>
           <Field label="Account">
             {[profile.isAdmin && "Admin", profile.isTestAccount && "Test", profile.deleted && "Deleted"]
               .filter(Boolean)
