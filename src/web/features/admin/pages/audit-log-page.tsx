@@ -56,6 +56,7 @@ function AuditRow({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) 
       </div>
       <p className="text-sm text-slate-700">
         By {memberLink(entry.admin)}
+        {entry.actorRole === "member" ? " (the member, about their own account)" : null}
         {target || entry.targetUser ? <span aria-hidden="true"> · </span> : null}
         {target ? <span>{target}</span> : null}
         {target && entry.targetUser ? ", " : null}

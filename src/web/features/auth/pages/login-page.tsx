@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "wouter";
 import type { z } from "zod";
 import { REDIRECT_AFTER_AUTH_MS } from "../../../../core/constants";
-import type { loginSchema } from "../../../../core/schemas/auth";
+import type { loginSchema, User } from "../../../../core/schemas/auth";
 import { hasActiveSubscription } from "../../../app/access-rules";
 import { registerPathFor, rememberReturnPath, safeReturnPath } from "../../../app/return-path";
 import { Button } from "../../../components/ui/button";
@@ -16,7 +16,8 @@ import { errorMessage, wait } from "../../../lib/utils";
 import { readPendingInvite } from "../../groups/pending-invite";
 import { useSetCurrentUser } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
-import { useLoginMutation } from "../mutations";
+import { TwoFactorStep } from "../components/two-factor-step";
+import { needsSecondFactor, useLoginMutation } from "../mutations";
 
 type LoginForm = z.input<typeof loginSchema>;
 type LoginValues = z.output<typeof loginSchema>;
@@ -39,31 +40,41 @@ export function LoginPage() {
   const setUser = useSetCurrentUser();
   const loginMutation = useLoginMutation();
   const [redirecting, setRedirecting] = useState(false);
+  // The password was right and two-factor is on: the code step shows instead of the form.
+  const [secondStep, setSecondStep] = useState(false);
   const form = useForm<LoginForm, unknown, LoginValues>({
     resolver: loginResolver,
     defaultValues: { username: "", password: "" },
   });
   const { errors } = form.formState;
 
+  const finishSignIn = async (user: User) => {
+    setRedirecting(true);
+    toast({ title: "Logged in successfully", variant: "success" });
+    await wait(REDIRECT_AFTER_AUTH_MS);
+    // The session changes only now, so the access gate does not move the page before the toast.
+    setUser(user);
+    // Without the plan or the rules the gate shows those first; the rules screen then leads on.
+    const gated = !hasActiveSubscription(user) || !user.rulesAccepted;
+    rememberReturnPath(gated ? next : null);
+    if (next) {
+      navigate(next);
+      return;
+    }
+    // The invite of the login link, or one kept from an invite link opened earlier (spec 1, 2.1).
+    const kept = readPendingInvite();
+    const code = invite ?? (kept?.type === "group" ? kept.inviteCode : null);
+    navigate(code ? `/join/${encodeURIComponent(code)}` : "/");
+  };
+
   const onSubmit = form.handleSubmit(async ({ username, password }) => {
     try {
-      const user = await loginMutation.mutateAsync({ username, password });
-      setRedirecting(true);
-      toast({ title: "Logged in successfully", variant: "success" });
-      await wait(REDIRECT_AFTER_AUTH_MS);
-      // The session changes only now, so the access gate does not move the page before the toast.
-      setUser(user);
-      // Without the plan or the rules the gate shows those first; the rules screen then leads on.
-      const gated = !hasActiveSubscription(user) || !user.rulesAccepted;
-      rememberReturnPath(gated ? next : null);
-      if (next) {
-        navigate(next);
+      const answer = await loginMutation.mutateAsync({ username, password });
+      if (needsSecondFactor(answer)) {
+        setSecondStep(true);
         return;
       }
-      // The invite of the login link, or one kept from an invite link opened earlier (spec 1, 2.1).
-      const kept = readPendingInvite();
-      const code = invite ?? (kept?.type === "group" ? kept.inviteCode : null);
-      navigate(code ? `/join/${encodeURIComponent(code)}` : "/");
+      await finishSignIn(answer);
     } catch (error) {
       toast({
         title: "Login Failed",
@@ -82,8 +93,8 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Welcome back"
-      description="Sign in to keep racing."
+      title={secondStep ? "Two-factor sign-in" : "Welcome back"}
+      description={secondStep ? "One more step: prove it is you." : "Sign in to keep racing."}
       footer={
         <>
           Don't have an account?{" "}
@@ -93,32 +104,43 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField id="username" label="Username" error={errors.username?.message}>
-          <Input
-            {...fieldA11y("username", errors.username?.message)}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register("username")}
-          />
-        </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            {...fieldA11y("password", errors.password?.message)}
-            autoComplete="current-password"
-            {...form.register("password")}
-          />
-        </FormField>
-        <div className="-mt-1 text-right text-sm">
-          <Link href="/forgot-password" className={textLinkClass}>
-            Forgot password?
-          </Link>
-        </div>
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Signing in..." : "Sign In"}
-        </Button>
-      </form>
+      {secondStep ? (
+        <TwoFactorStep
+          onSignedIn={finishSignIn}
+          onRestart={(message) => {
+            setSecondStep(false);
+            form.setValue("password", "");
+            if (message) toast({ title: "Sign In Again", description: message, variant: "destructive" });
+          }}
+        />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField id="username" label="Username" error={errors.username?.message}>
+            <Input
+              {...fieldA11y("username", errors.username?.message)}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.register("username")}
+            />
+          </FormField>
+          <FormField id="password" label="Password" error={errors.password?.message}>
+            <PasswordInput
+              {...fieldA11y("password", errors.password?.message)}
+              autoComplete="current-password"
+              {...form.register("password")}
+            />
+          </FormField>
+          <div className="-mt-1 text-right text-sm">
+            <Link href="/forgot-password" className={textLinkClass}>
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? "Signing in..." : "Sign In"}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { SessionsList } from "./sessions-list";
+import { TwoFactorSection } from "./two-factor-section";
 
 /** Sign-in and security: the password, changed with the current one, and where you are signed in. */
 export function SecurityCard({ timeZone }: { timeZone: string }) {
@@ -22,6 +23,7 @@ export function SecurityCard({ timeZone }: { timeZone: string }) {
             <KeyRound aria-hidden="true" /> Change Password
           </Button>
         </div>
+        <TwoFactorSection />
         <SessionsList timeZone={timeZone} />
       </CardContent>
       {changing ? <ChangePasswordDialog onClose={() => setChanging(false)} /> : null}

@@ -117,7 +117,11 @@ export function MemberAuditCard({ id, timeZone }: { id: number; timeZone: string
       {(log.data?.items ?? []).map((e) => (
         <li key={e.id} className="py-2.5">
           <p className="font-semibold text-slate-900">
-            {e.action} <span className="font-normal text-slate-500">by @{e.admin.username}</span>
+            {e.action}{" "}
+            <span className="font-normal text-slate-500">
+              by @{e.admin.username}
+              {e.actorRole === "member" ? " (the member)" : ""}
+            </span>
           </p>
           {e.reason ? <p className="break-words text-sm text-slate-600">{e.reason}</p> : null}
           <p className="text-xs text-slate-500">{formatInZone(e.createdAt, timeZone)}</p>
