@@ -23,15 +23,18 @@ const needsTwoFactor = (error: unknown) => error instanceof ApiError && error.co
  */
 function useTwoFactorRequired(): boolean {
   const queryClient = useQueryClient();
-  const [required, setRequired] = useState(false);
+  // A refusal already in the cache (the screen was open before) counts from the first render.
+  const [required, setRequired] = useState(() =>
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((q) => needsTwoFactor(q.state.error)),
+  );
   useEffect(() => {
-    const queries = queryClient.getQueryCache();
-    const mutations = queryClient.getMutationCache();
-    if (queries.getAll().some((q) => needsTwoFactor(q.state.error))) setRequired(true);
-    const offQueries = queries.subscribe((e) => {
+    const offQueries = queryClient.getQueryCache().subscribe((e) => {
       if (needsTwoFactor(e.query.state.error)) setRequired(true);
     });
-    const offMutations = mutations.subscribe((e) => {
+    const offMutations = queryClient.getMutationCache().subscribe((e) => {
       if (e.mutation && needsTwoFactor(e.mutation.state.error)) setRequired(true);
     });
     return () => {
