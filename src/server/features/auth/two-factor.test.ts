@@ -429,3 +429,35 @@ describe("two-factor: limited like sign-in", () => {
     expect(codes).toEqual([401, 401, 401, 429]);
   });
 });
+
+describe("two-factor: nothing secret reaches the log", () => {
+  const lines: string[] = [];
+  const t = useTestApp(
+    {},
+    { logger: { level: "trace", stream: { write: (line: string) => lines.push(line) } } },
+  );
+  const { app, codeAt, post, enable, passwordStep, secondStep } = kit(t);
+
+  it("logs no secret, code, recovery code, hash or pending token through a whole round", async () => {
+    const user = await buildUser(app());
+    const session = await loginAs(app(), user);
+    const { secret, recoveryCodes } = await enable(session);
+    const pending = await passwordStep(user);
+    const code = codeAt(secret);
+    expect((await secondStep(pending, { code: "000000" })).statusCode).toBe(400);
+    expect((await secondStep(pending, { code })).statusCode).toBe(200);
+    expect((await secondStep(await passwordStep(user), { recoveryCode: recoveryCodes[1] })).statusCode).toBe(
+      200,
+    );
+    t().clock.advance(STEP_MS);
+    expect((await post(session, "/api/user/two-factor/disable", { code: codeAt(secret) })).statusCode).toBe(
+      200,
+    );
+
+    const log = lines.join("\n");
+    expect(log).toContain("two-factor sign-in turned on");
+    const secrets = [secret, code, ...recoveryCodes, pending.cookie.split("=")[1]];
+    for (const s of secrets) expect(log).not.toContain(s);
+    expect(log).not.toMatch(/[0-9a-f]{64}/);
+  });
+});
