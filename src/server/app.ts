@@ -23,6 +23,7 @@ import { adRoutes } from "./features/ads/ads.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { passkeyRoutes } from "./features/auth/passkeys.routes";
+import { twoFactorRoutes } from "./features/auth/two-factor.routes";
 import { bankingRoutes } from "./features/banking/banking.routes";
 import { chatRoutes } from "./features/chat/chat.routes";
 import { competitionRoutes } from "./features/competitions/competitions.routes";
@@ -197,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     };
     request.viewerWith = (read) => readWithSession({ db, clock, request, reply, cookieOptions }, read);
   });
-  registerAccessGuard(app);
+  registerAccessGuard(app, { adminRequire2fa: config.adminRequire2fa });
 
   app.get(
     "/api/health",
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(authRoutes, { ctx });
   await app.register(passkeyRoutes, { ctx });
+  await app.register(twoFactorRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
   await app.register(walletRoutes, { ctx });
   await app.register(depositRoutes, { ctx });

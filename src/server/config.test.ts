@@ -22,6 +22,20 @@ describe("configuration", () => {
     expect(c.secureCookies).toBe(true);
   });
 
+  it("asks admins for two-factor in production unless ADMIN_REQUIRE_2FA=0, and elsewhere only with it on", () => {
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://steprace.example/",
+      SESSION_SECRET: "a-long-enough-secret",
+      ALLOW_SANDBOX_IN_PRODUCTION: "1",
+    };
+    expect(loadConfig(production).adminRequire2fa).toBe(true);
+    expect(loadConfig({ ...production, ADMIN_REQUIRE_2FA: "0" }).adminRequire2fa).toBe(false);
+    expect(loadConfig({}).adminRequire2fa).toBe(false);
+    expect(loadConfig({ ADMIN_REQUIRE_2FA: "1" }).adminRequire2fa).toBe(true);
+    expect(() => loadConfig({ ADMIN_REQUIRE_2FA: "yes" })).toThrow(/ADMIN_REQUIRE_2FA/);
+  });
+
   it("requires the Stripe webhook secret and publishable key in production when Stripe is on", () => {
     const base = {
       NODE_ENV: "production",

@@ -53,6 +53,8 @@ const envSchema = z.object({
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SECURE_COOKIES: bool,
+  /** Unset: on in production, off otherwise (so the demo's admin works at once). */
+  ADMIN_REQUIRE_2FA: z.enum(["0", "1", "true", "false"]).optional(),
   TRUST_PROXY: bool,
   /** A public demo in production on the built-in sandboxes (pretend money), said out loud. */
   ALLOW_SANDBOX_IN_PRODUCTION: bool,
@@ -154,6 +156,8 @@ export type Config = {
   pushSubscribeRateLimit: number;
   logLevel: string;
   secureCookies: boolean;
+  /** Admin API calls need the admin to have two-factor sign-in on (403 TWO_FACTOR_REQUIRED). */
+  adminRequire2fa: boolean;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
   /** Who issues gift cards (DESIGN 1, gift-card fulfilment). */
@@ -256,6 +260,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies:
       e.SECURE_COOKIES || e.NODE_ENV === "production" || Boolean(e.PUBLIC_URL?.startsWith("https://")),
     trustProxy: e.TRUST_PROXY,
+    adminRequire2fa:
+      e.ADMIN_REQUIRE_2FA === undefined
+        ? e.NODE_ENV === "production"
+        : e.ADMIN_REQUIRE_2FA === "1" || e.ADMIN_REQUIRE_2FA === "true",
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
     giftCards:
       e.GIFT_CARD_PROVIDER === "tremendous"

@@ -85,6 +85,8 @@ export const memberDetailSchema = z.object({
     /** The member opened a verification link sent to `email` (issue 30). */
     emailVerified: z.boolean(),
     createdAt: z.string(),
+    /** Two-factor sign-in (TOTP) is on. */
+    twoFactorEnabled: z.boolean(),
   }),
   subscription: z.object({
     status: subscriptionStatusSchema,

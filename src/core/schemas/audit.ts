@@ -107,6 +107,10 @@ export const AUDIT_ACTIONS = {
   "account.email_changed": "Changed their email address",
   "passkey.added": "Added a passkey (the member, to their own account)",
   "passkey.removed": "Removed a passkey (the member, from their own account)",
+  "two_factor.enabled": "Turned on two-factor sign-in (the member)",
+  "two_factor.disabled": "Turned off two-factor sign-in (the member)",
+  "recovery_code.used": "Signed in with a recovery code (the member)",
+  "recovery_codes.renewed": "Made new recovery codes (the member)",
 } as const satisfies Record<string, string>;
 export type AuditActionName = keyof typeof AUDIT_ACTIONS;
 

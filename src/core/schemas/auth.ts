@@ -164,6 +164,8 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
   /** A new address the member asked to change to, waiting for its link to be opened; null: none. */
   pendingEmail: z.string().nullable(),
+  /** Two-factor sign-in (TOTP) is on. */
+  twoFactorEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
-import { unauthenticated } from "../errors";
+import { AppError, unauthenticated } from "../errors";
 import { requireAdmin, requireUser, SESSION_COOKIE } from "./viewer";
 
 /**
@@ -43,16 +43,31 @@ export function declaredAccess(route: Pick<RouteOptions, "url" | "method" | "con
   );
 }
 
-async function checkSession(request: FastifyRequest, access: Access): Promise<void> {
-  if (access === "admin") requireAdmin(await request.viewer());
-  else requireUser(await request.viewer());
+export const TWO_FACTOR_REQUIRED =
+  "Admin actions need two-factor sign-in. Turn it on in your Profile, under Security, then try again.";
+
+export type AccessPolicy = {
+  /** `ADMIN_REQUIRE_2FA`: an admin without two-factor sign-in on is refused every admin route. */
+  adminRequire2fa: boolean;
+};
+
+async function checkSession(request: FastifyRequest, access: Access, policy: AccessPolicy): Promise<void> {
+  if (access !== "admin") {
+    requireUser(await request.viewer());
+    return;
+  }
+  const admin = requireAdmin(await request.viewer());
+  // Setting two-factor up is a member route, so an admin sent there can always do it.
+  if (policy.adminRequire2fa && !admin.twoFactorEnabledAt) {
+    throw new AppError(403, "TWO_FACTOR_REQUIRED", TWO_FACTOR_REQUIRED);
+  }
 }
 
 /**
  * Enforces every route's declared access in its onRequest phase (before parsing and validation).
  * Must be registered after the hook that gives each request its `viewer()`, and before the routes.
  */
-export function registerAccessGuard(app: FastifyInstance): void {
+export function registerAccessGuard(app: FastifyInstance, policy: AccessPolicy): void {
   app.addHook("onRoute", (route) => {
     const access = declaredAccess(route);
     if (access === "member" && route.config?.sessionReadWithAnswer) {
@@ -77,6 +92,6 @@ export function registerAccessGuard(app: FastifyInstance): void {
       if (!request.cookies[SESSION_COOKIE]) throw unauthenticated();
       return;
     }
-    await checkSession(request, access);
+    await checkSession(request, access, policy);
   });
 }

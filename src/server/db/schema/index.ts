@@ -14,4 +14,5 @@ export * from "./safety";
 export * from "./steps";
 export * from "./store";
 export * from "./subscriptions";
+export * from "./two-factor";
 export * from "./users";

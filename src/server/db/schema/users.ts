@@ -27,6 +27,11 @@ export const users = pgTable(
     bannedAt: timestamp({ withTimezone: true }),
     bannedReason: text(),
     bannedBy: integer(),
+    /**
+     * When the member turned two-factor sign-in on (TOTP); null when off. Kept here, not with the
+     * secret, so every request's viewer knows it (the admin guard) without reading the secret.
+     */
+    twoFactorEnabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

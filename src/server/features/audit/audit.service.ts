@@ -48,7 +48,7 @@ export async function recordMemberAction(
     action: string;
     targetType: string;
     targetId: number;
-    details: Record<string, unknown>;
+    details?: Record<string, unknown> | null;
     at: Date;
   },
 ): Promise<void> {
@@ -59,7 +59,7 @@ export async function recordMemberAction(
     targetType: a.targetType,
     targetId: a.targetId,
     targetUserId: a.memberId,
-    details: a.details,
+    details: a.details ?? null,
     at: a.at,
   });
 }

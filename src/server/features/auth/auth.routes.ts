@@ -13,6 +13,7 @@ import {
   verifyEmailSchema,
 } from "../../../core/schemas/auth";
 import { idParamsSchema } from "../../../core/schemas/common";
+import { twoFactorChallengeSchema } from "../../../core/schemas/two-factor";
 import type { AppContext } from "../../context";
 import { preferredLocale } from "../../http/locale";
 import { authLimit } from "../../http/rate-limits";
@@ -26,9 +27,11 @@ import {
 import * as account from "./account.service";
 import * as auth from "./auth.service";
 import * as verification from "./email-verification.service";
+import { setPendingSignInCookie } from "./pending-sign-in-cookie";
 import { userView } from "./user-view";
 
 const INVITE_COOKIE = "sr_invite";
+const TWO_FACTOR_CHALLENGE = "Enter the 6-digit code from your authenticator app.";
 
 export function deviceOf(request: FastifyRequest): auth.DeviceInfo {
   const fp = request.headers[FINGERPRINT_HEADER];
@@ -97,15 +100,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { ...limited, access: "public" },
       schema: {
         tags,
-        summary: "Sign in with username (or email) and password",
+        summary:
+          "Sign in with username (or email) and password. With two-factor on, no session yet: the answer is `twoFactorRequired` and the code goes to POST /api/auth/login/two-factor",
         body: loginSchema,
-        response: { 200: userSchema, ...errors(400, 401, 403, 415, 429) },
+        response: {
+          200: z.union([userSchema, twoFactorChallengeSchema]),
+          ...errors(400, 401, 403, 415, 429),
+        },
       },
     },
     async (request, reply) => {
-      const { user, token } = await auth.login(ctx, request.body, deviceOf(request), pendingInvite(request));
-      signIn(ctx, reply, token);
-      return userView(ctx, user);
+      const result = await auth.login(ctx, request.body, deviceOf(request), pendingInvite(request));
+      if ("pendingToken" in result) {
+        setPendingSignInCookie(reply, result.pendingToken, ctx.config.secureCookies);
+        return { twoFactorRequired: true as const, message: TWO_FACTOR_CHALLENGE };
+      }
+      signIn(ctx, reply, result.token);
+      return userView(ctx, result.user);
     },
   );
 

@@ -4,7 +4,7 @@ import { formatInZone } from "../../../core/dates";
 import { describeUserAgent } from "../../../core/rules/user-agent";
 import type { LoginInput, RegisterInput } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
-import { users } from "../../db/schema";
+import { type UserRow, users } from "../../db/schema";
 import { newSignInEmail, passwordResetEmail, welcomeEmail } from "../../email/templates";
 import { AppError, badRequest, conflict } from "../../errors";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
@@ -12,6 +12,7 @@ import { forgetSessionPushSubscriptions } from "../notifications/notifications.s
 import * as repo from "./auth.repo";
 import { sendVerification } from "./email-verification.service";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
+import { startPendingSignIn } from "./pending-sign-in";
 import { hashToken, newToken } from "./tokens";
 
 /** The device signing in, as its request tells: the fingerprint, user agent and language. */
@@ -118,34 +119,45 @@ export function suspendedMessage(reason: string | null): string {
     : "This account is suspended. Contact support.";
 }
 
+export type LoginResult = { user: ViewerUser; token: string } | { pendingToken: string };
+
 export async function login(
   ctx: AppContext,
   input: LoginInput,
   device: DeviceInfo,
   invite: PendingInvite,
-): Promise<{ user: ViewerUser; token: string }> {
+): Promise<LoginResult> {
   const fingerprint = requireFingerprint(input.deviceFingerprint ?? device.fingerprint);
   const found = await repo.findUserByLogin(ctx.db, input.username);
   const ok = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_HASH);
   if (!found || !ok) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_LOGIN);
+  // Only after the password is right: nobody learns who is banned by guessing.
+  refuseBanned(found);
+  // With two-factor on, the password only opens the second step (two-factor.service.ts).
+  if (found.twoFactorEnabledAt) {
+    return { pendingToken: await startPendingSignIn(ctx, found.id, { ...device, fingerprint }) };
+  }
   return completeSignIn(ctx, found, { ...device, fingerprint }, invite);
 }
 
-type SigningIn = typeof users.$inferSelect;
+/** A banned member is refused at every way in, with the reason given (never who banned them). */
+function refuseBanned(found: { bannedAt: Date | null; bannedReason: string | null }) {
+  if (found.bannedAt) throw new AppError(403, "ACCOUNT_SUSPENDED", suspendedMessage(found.bannedReason));
+}
 
 /**
- * Starts the session of a member who has proved who they are (a password, a passkey): refuses a
- * banned one (only now: nobody learns who is banned by guessing), keeps their invite and language,
- * and emails them of a device they never signed in from. `device.fingerprint` is required.
+ * The end of every sign-in, once the member is proven (password and, when two-factor is on, the
+ * code; or a passkey): a banned member refused (a ban may come while a code is typed), the invite
+ * followed and the browser's language kept, the session started, and a member signing in from a
+ * new device told by email.
  */
 export async function completeSignIn(
   ctx: AppContext,
-  found: SigningIn,
-  device: DeviceInfo,
+  found: UserRow,
+  device: DeviceInfo & { fingerprint: string },
   invite: PendingInvite,
 ): Promise<{ user: ViewerUser; token: string }> {
-  const fingerprint = requireFingerprint(device.fingerprint);
-  if (found.bannedAt) throw new AppError(403, "ACCOUNT_SUSPENDED", suspendedMessage(found.bannedReason));
+  refuseBanned(found);
   // The invite a visitor followed, and the language their browser now asks for (emails' dates).
   const locale = device.locale && device.locale !== found.locale ? { locale: device.locale } : {};
   if (invite || locale.locale) {
@@ -157,8 +169,8 @@ export async function completeSignIn(
       })
       .where(eq(users.id, found.id));
   }
-  const newDevice = await repo.isNewDevice(ctx.db, found.id, fingerprint);
-  const token = await startSession(ctx, found.id, { ...device, fingerprint });
+  const newDevice = await repo.isNewDevice(ctx.db, found.id, device.fingerprint);
+  const token = await startSession(ctx, found.id, device);
   if (newDevice) await tellOfNewDevice(ctx, found, device);
   return { user: await viewerUser(ctx, found.id), token };
 }

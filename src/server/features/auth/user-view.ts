@@ -31,5 +31,6 @@ function toUserView(user: ViewerUser, usdCents: number, fcMinor: number, pending
     createdAt: user.createdAt.toISOString(),
     emailVerified: user.emailVerifiedAt !== null,
     pendingEmail,
+    twoFactorEnabled: user.twoFactorEnabledAt !== null,
   };
 }

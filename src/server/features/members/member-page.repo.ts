@@ -21,6 +21,7 @@ export async function profile(db: Db, id: number) {
     rules_accepted_at: Stamp | null;
     email_verified_at: Stamp | null;
     created_at: Stamp;
+    two_factor_enabled_at: Stamp | null;
     banned_at: Stamp | null;
     banned_reason: string | null;
     banned_by: string | null;
@@ -33,7 +34,7 @@ export async function profile(db: Db, id: number) {
   }>(
     db,
     sql`select u.id, u.username, u.email, u.first_name, u.last_name, u.profile_image_url, u.time_zone,
-      u.is_admin, u.is_test_account, u.deleted_at, u.rules_accepted_at, u.email_verified_at, u.created_at,
+      u.is_admin, u.is_test_account, u.deleted_at, u.rules_accepted_at, u.email_verified_at, u.created_at, u.two_factor_enabled_at,
       u.banned_at, u.banned_reason, b.username as banned_by,
       s.status as sub_status, s.provider as sub_provider, s.current_period_end as sub_end,
       coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'USD'), 0)::text as usd,

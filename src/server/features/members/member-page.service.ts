@@ -81,6 +81,7 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
       rulesAccepted: u.rules_accepted_at !== null,
       emailVerified: u.email_verified_at !== null,
       createdAt: iso(u.created_at),
+      twoFactorEnabled: u.two_factor_enabled_at !== null,
     },
     subscription: {
       status: effectiveStatus(sub, now),

@@ -14,6 +14,7 @@ import { effectiveStatus, requireAdmin, requireUser, type Viewer } from "../../h
 import { type AdminAction, recordAdminAction } from "../audit/audit.service";
 import { loadViewerUser, passwordMatches, revokeAllSessions, sendVerification } from "../auth/auth.service";
 import { forgetPasskeys } from "../auth/passkeys.service";
+import { forgetTwoFactorOf } from "../auth/two-factor.service";
 import * as participation from "../competitions/participation.service";
 import * as membership from "../groups/membership.service";
 import { forgetPushSubscriptions } from "../notifications/notifications.service";
@@ -86,6 +87,7 @@ async function deleteMember(ctx: AppContext, userId: number, audit?: Omit<AdminA
   await forgetPushSubscriptions(ctx.db, userId);
   await forgetPasskeys(ctx.db, userId);
   await revokeAllSessions(ctx.db, userId, now);
+  await forgetTwoFactorOf(ctx.db, userId);
   ctx.log.info({ userId }, "account deleted (anonymised)");
 }
 

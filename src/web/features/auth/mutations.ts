@@ -2,6 +2,7 @@
 // session's module (features/auth/api.ts), which every screen loads with the app.
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import type { User } from "../../../core/schemas/auth";
+import type { SecondFactorInput, TwoFactorChallenge } from "../../../core/schemas/two-factor";
 import { apiRequest } from "../../lib/api-client";
 import { getDeviceFingerprint } from "../../lib/device-fingerprint";
 
@@ -10,11 +11,20 @@ export interface LoginBody {
   password: string;
 }
 
-export function login(body: LoginBody): Promise<User> {
-  return apiRequest<User>("/api/auth/login", {
+/** A member with two-factor on gets no session from the password: the code comes next. */
+export function login(body: LoginBody): Promise<User | TwoFactorChallenge> {
+  return apiRequest<User | TwoFactorChallenge>("/api/auth/login", {
     method: "POST",
     body: { ...body, deviceFingerprint: getDeviceFingerprint() },
   });
+}
+
+export const needsSecondFactor = (answer: User | TwoFactorChallenge): answer is TwoFactorChallenge =>
+  "twoFactorRequired" in answer && answer.twoFactorRequired === true;
+
+/** Sign-in, second step: the code (or a recovery code) for the sign-in the password started here. */
+export function loginWithSecondFactor(body: SecondFactorInput): Promise<User> {
+  return apiRequest<User>("/api/auth/login/two-factor", { method: "POST", body });
 }
 
 export interface RegisterBody {
@@ -90,6 +100,11 @@ export function useVerifyEmailMutation() {
 
 export function useLoginMutation() {
   return useMutation(loginMutationOptions);
+}
+
+/* Not retried: a code is spent by its first use; a retry would be refused as reused. */
+export function useSecondFactorLogin() {
+  return useMutation({ mutationKey: ["login-two-factor"], mutationFn: loginWithSecondFactor, retry: 0 });
 }
 
 export function useRegisterMutation() {

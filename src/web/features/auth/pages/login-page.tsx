@@ -17,7 +17,8 @@ import { readPendingInvite } from "../../groups/pending-invite";
 import { useSetCurrentUser } from "../api";
 import { AuthLayout, textLinkClass } from "../components/auth-layout";
 import { PasskeySignInButton } from "../components/passkey-sign-in-button";
-import { useLoginMutation } from "../mutations";
+import { TwoFactorStep } from "../components/two-factor-step";
+import { needsSecondFactor, useLoginMutation } from "../mutations";
 
 type LoginForm = z.input<typeof loginSchema>;
 type LoginValues = z.output<typeof loginSchema>;
@@ -40,6 +41,8 @@ export function LoginPage() {
   const setUser = useSetCurrentUser();
   const loginMutation = useLoginMutation();
   const [redirecting, setRedirecting] = useState(false);
+  // The password was right and two-factor is on: the code step shows instead of the form.
+  const [secondStep, setSecondStep] = useState(false);
   const form = useForm<LoginForm, unknown, LoginValues>({
     resolver: loginResolver,
     defaultValues: { username: "", password: "" },
@@ -47,7 +50,7 @@ export function LoginPage() {
   const { errors } = form.formState;
 
   /** After a sign-in (password or passkey): the toast, then where the member was going. */
-  const finish = async (user: User) => {
+  const finishSignIn = async (user: User) => {
     setRedirecting(true);
     toast({ title: "Logged in successfully", variant: "success" });
     await wait(REDIRECT_AFTER_AUTH_MS);
@@ -68,7 +71,12 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit(async ({ username, password }) => {
     try {
-      await finish(await loginMutation.mutateAsync({ username, password }));
+      const answer = await loginMutation.mutateAsync({ username, password });
+      if (needsSecondFactor(answer)) {
+        setSecondStep(true);
+        return;
+      }
+      await finishSignIn(answer);
     } catch (error) {
       toast({
         title: "Login Failed",
@@ -87,8 +95,8 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Welcome back"
-      description="Sign in to keep racing."
+      title={secondStep ? "Two-factor sign-in" : "Welcome back"}
+      description={secondStep ? "One more step: prove it is you." : "Sign in to keep racing."}
       footer={
         <>
           Don't have an account?{" "}
@@ -98,33 +106,44 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField id="username" label="Username" error={errors.username?.message}>
-          <Input
-            {...fieldA11y("username", errors.username?.message)}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register("username")}
-          />
-        </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            {...fieldA11y("password", errors.password?.message)}
-            autoComplete="current-password"
-            {...form.register("password")}
-          />
-        </FormField>
-        <div className="-mt-1 text-right text-sm">
-          <Link href="/forgot-password" className={textLinkClass}>
-            Forgot password?
-          </Link>
-        </div>
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? "Signing in..." : "Sign In"}
-        </Button>
-        <PasskeySignInButton disabled={busy} onSignedIn={finish} />
-      </form>
+      {secondStep ? (
+        <TwoFactorStep
+          onSignedIn={finishSignIn}
+          onRestart={(message) => {
+            setSecondStep(false);
+            form.setValue("password", "");
+            if (message) toast({ title: "Sign In Again", description: message, variant: "destructive" });
+          }}
+        />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField id="username" label="Username" error={errors.username?.message}>
+            <Input
+              {...fieldA11y("username", errors.username?.message)}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.register("username")}
+            />
+          </FormField>
+          <FormField id="password" label="Password" error={errors.password?.message}>
+            <PasswordInput
+              {...fieldA11y("password", errors.password?.message)}
+              autoComplete="current-password"
+              {...form.register("password")}
+            />
+          </FormField>
+          <div className="-mt-1 text-right text-sm">
+            <Link href="/forgot-password" className={textLinkClass}>
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? "Signing in..." : "Sign In"}
+          </Button>
+          <PasskeySignInButton disabled={busy} onSignedIn={finishSignIn} />
+        </form>
+      )}
     </AuthLayout>
   );
 }

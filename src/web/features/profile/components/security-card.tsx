@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { PasskeysSection } from "./passkeys-section";
 import { SessionsList } from "./sessions-list";
+import { TwoFactorSection } from "./two-factor-section";
 
 /** Sign-in and security: the password, changed with the current one, and where you are signed in. */
 export function SecurityCard({ timeZone }: { timeZone: string }) {
@@ -24,6 +25,7 @@ export function SecurityCard({ timeZone }: { timeZone: string }) {
           </Button>
         </div>
         <PasskeysSection timeZone={timeZone} />
+        <TwoFactorSection />
         <SessionsList timeZone={timeZone} />
       </CardContent>
       {changing ? <ChangePasswordDialog onClose={() => setChanging(false)} /> : null}

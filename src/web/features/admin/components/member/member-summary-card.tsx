@@ -59,6 +59,7 @@ export function MemberSummaryCard({
           </Field>
           <Field label="Rules accepted">{profile.rulesAccepted ? "Yes" : "No"}</Field>
           <Field label="Email verified">{profile.emailVerified ? "Yes" : "No"}</Field>
+          <Field label="Two-factor">{profile.twoFactorEnabled ? "On" : "Off"}</Field>
           <Field label="Account">
             {[profile.isAdmin && "Admin", profile.isTestAccount && "Test", profile.deleted && "Deleted"]
               .filter(Boolean)
