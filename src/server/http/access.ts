@@ -51,16 +51,27 @@ export type AccessPolicy = {
   adminRequire2fa: boolean;
 };
 
+/**
+ * Whatever a site admin's power does needs two-factor where `ADMIN_REQUIRE_2FA` is on: every admin
+ * route, and a change inside a member route that only that power allows (another's competition,
+ * group or chat message), else a stolen admin password would reach them through those.
+ */
+export function requireAdminTwoFactor(
+  policy: AccessPolicy,
+  admin: { twoFactorEnabledAt: Date | null },
+): void {
+  if (policy.adminRequire2fa && !admin.twoFactorEnabledAt) {
+    throw new AppError(403, "TWO_FACTOR_REQUIRED", TWO_FACTOR_REQUIRED);
+  }
+}
+
 async function checkSession(request: FastifyRequest, access: Access, policy: AccessPolicy): Promise<void> {
   if (access !== "admin") {
     requireUser(await request.viewer());
     return;
   }
-  const admin = requireAdmin(await request.viewer());
   // Setting two-factor up is a member route, so an admin sent there can always do it.
-  if (policy.adminRequire2fa && !admin.twoFactorEnabledAt) {
-    throw new AppError(403, "TWO_FACTOR_REQUIRED", TWO_FACTOR_REQUIRED);
-  }
+  requireAdminTwoFactor(policy, requireAdmin(await request.viewer()));
 }
 
 /**

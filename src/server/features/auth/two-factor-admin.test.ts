@@ -1,7 +1,7 @@
 // Two-factor (issue 30, item 4): admin calls need it where ADMIN_REQUIRE_2FA is on, code attempts
 // are limited like sign-in, and no secret, code or token reaches the log.
 import { describe, expect, it } from "vitest";
-import { buildUser, DEVICE, loginAs } from "../../test/factories";
+import { buildCompetition, buildUser, DEVICE, fundedMember, loginAs } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
 import { kit, STEP_MS } from "./two-factor-test-kit";
 
@@ -31,6 +31,68 @@ describe("two-factor: admin calls need it where ADMIN_REQUIRE_2FA is on", () => 
     const log = await app().inject({ method: "GET", url: "/api/admin/audit-log", headers: signedIn.headers });
     expect(log.statusCode).toBe(200);
     expect(log.json().items[0]).toMatchObject({ action: "two_factor.enabled", actor: "member" });
+  });
+
+  it("an admin without it cannot use the admin's power inside member routes either", async () => {
+    const keeper = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
+    await enable(keeper);
+    const c = await buildCompetition(app(), keeper);
+    const owner = await fundedMember(app(), 50);
+    const g = await app().inject({
+      method: "POST",
+      url: "/api/groups",
+      headers: owner.session.headers,
+      payload: { name: "Walkers", description: "" },
+    });
+    const posted = await app().inject({
+      method: "POST",
+      url: `/api/groups/${g.json().id}/messages`,
+      headers: owner.session.headers,
+      payload: { message: "Morning walk at 7" },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+
+    const phished = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
+    for (const [method, url, payload] of [
+      ["DELETE", `/api/admin/competitions/${c.id}`, {}],
+      [
+        "PUT",
+        `/api/groups/${g.json().id}`,
+        {
+          name: "Taken",
+          description: "",
+          poolGoal: null,
+          poolEntryPrice: "15.00",
+          competitionStartDate: null,
+          competitionEndDate: null,
+        },
+      ],
+      ["DELETE", `/api/groups/${g.json().id}`, {}],
+      ["DELETE", `/api/chat/messages/${posted.json().id}`, {}],
+    ] as const) {
+      const res = await app().inject({ method, url, headers: phished.headers, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toMatchObject({ code: "TWO_FACTOR_REQUIRED" });
+    }
+    // Nothing changed: the competition and the group are there, the message too.
+    expect(
+      (
+        await app().inject({
+          method: "GET",
+          url: `/api/competitions/${c.id}`,
+          headers: owner.session.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await app().inject({
+          method: "GET",
+          url: `/api/groups/${g.json().id}`,
+          headers: owner.session.headers,
+        })
+      ).json().name,
+    ).toBe("Walkers");
   });
 
   it("a member is refused admin calls with 403 FORBIDDEN, and a visitor with 401", async () => {

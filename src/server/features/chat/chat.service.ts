@@ -6,6 +6,7 @@ import type { ChatReportBody } from "../../../core/schemas/safety";
 import type { AppContext } from "../../context";
 import { sharedReads } from "../../db/shared-read";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import { requireAdminTwoFactor } from "../../http/access";
 import { takeChatPost } from "../../http/member-limits";
 import { requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { recordAdminAction } from "../audit/audit.service";
@@ -115,6 +116,7 @@ export async function deleteMessage(ctx: AppContext, viewer: Viewer, id: number,
   if (!message) throw messageNotFound();
   const own = message.userId === user.id;
   if (!own && !user.isAdmin) throw forbidden("You can only delete your own messages");
+  if (!own) requireAdminTwoFactor(ctx.config, user);
   const at = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.softDelete(tx, id, user.id, at))) throw messageNotFound();

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from "../../context";
 import { type CompetitionRow, competitions } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import { requireAdminTwoFactor } from "../../http/access";
 import { requireAdmin, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { poolAccount } from "../../ledger/accounts";
 import { refundPaidIn } from "../../ledger/pools";
@@ -179,11 +180,15 @@ export async function create(ctx: AppContext, viewer: Viewer, body: CompetitionB
   return one(ctx, admin, row.id);
 }
 
-/** The creator or a site admin; anyone else gets 403 (DESIGN 1, who edits what). */
-function requireEditor(user: ViewerUser, row: CompetitionRow) {
+/**
+ * The creator or a site admin; anyone else gets 403 (DESIGN 1, who edits what). A site admin's
+ * change needs two-factor as every admin action does (ADMIN_REQUIRE_2FA).
+ */
+function requireEditor(ctx: AppContext, user: ViewerUser, row: CompetitionRow) {
   if (!user.isAdmin && row.createdBy !== user.id) {
     throw forbidden("Only the competition's creator or an admin can change it");
   }
+  if (user.isAdmin) requireAdminTwoFactor(ctx.config, user);
 }
 
 /**
@@ -201,7 +206,7 @@ export async function update(
   await ctx.db.transaction(async (tx) => {
     const row = await repo.lockCompetition(tx, id);
     if (!row) throw competitionNotFound();
-    requireEditor(user, row);
+    requireEditor(ctx, user, row);
     const startDate = new Date(body.startDate);
     const endDate = new Date(body.endDate);
     if (body.entryFee !== row.entryFee && row.participantCount > 0) {
@@ -256,7 +261,7 @@ export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
   const refunded = await ctx.db.transaction(async (tx) => {
     const row = await repo.lockCompetition(tx, id);
     if (!row) throw competitionNotFound();
-    requireEditor(user, row);
+    requireEditor(ctx, user, row);
     if (row.settledAt) throw conflict("A settled competition cannot be deleted: its prizes are paid");
     const pool = { ownerKey: repo.poolKey(id), label: row.name };
     const total = await refundPaidIn(tx, pool, `refund:${pool.ownerKey}:deleted`);

@@ -14,6 +14,7 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { groupMembers, groups } from "../../db/schema";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors";
+import { requireAdminTwoFactor } from "../../http/access";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { poolAccount, userAccount, userBalances } from "../../ledger/accounts";
 import { refundPaidIn } from "../../ledger/pools";
@@ -30,11 +31,20 @@ import * as repo from "./groups.repo";
  * true when only the site admin's power let the user through: that is an admin action, recorded
  * in the audit log by the caller (`recordSiteAdminAction`).
  */
-export async function requireGroupAdmin(tx: Tx, user: ViewerUser, group: repo.GroupRow): Promise<boolean> {
+export async function requireGroupAdmin(
+  ctx: AppContext,
+  tx: Tx,
+  user: ViewerUser,
+  group: repo.GroupRow,
+): Promise<boolean> {
   if (group.createdBy === user.id) return false;
   const me = await repo.membership(tx, group.id, user.id);
   if (me?.role === "admin") return false;
-  if (user.isAdmin) return true;
+  if (user.isAdmin) {
+    // Only the site admin's power lets them in: it needs two-factor as every admin action does.
+    requireAdminTwoFactor(ctx.config, user);
+    return true;
+  }
   throw forbidden("Only the group's admins can do this");
 }
 
@@ -154,7 +164,7 @@ export async function edit(ctx: AppContext, viewer: Viewer, id: number, body: Ed
   await ctx.db.transaction(async (tx) => {
     const group = await repo.lockGroup(tx, id);
     if (!group) throw groupNotFound();
-    const bySiteAdmin = await requireGroupAdmin(tx, user, group);
+    const bySiteAdmin = await requireGroupAdmin(ctx, tx, user, group);
     const current = group.competitionId
       ? await contests.findGroupCompetition(tx, group.competitionId)
       : undefined;
@@ -239,7 +249,7 @@ export async function setEntryPrice(ctx: AppContext, viewer: Viewer, id: number,
   await ctx.db.transaction(async (tx) => {
     const group = await repo.lockGroup(tx, id);
     if (!group) throw groupNotFound();
-    if (await requireGroupAdmin(tx, user, group)) {
+    if (await requireGroupAdmin(ctx, tx, user, group)) {
       await recordSiteAdminAction(tx, user, group, "group.set_entry_price", ctx.clock.now(), {
         changes: changedFields(
           { entryPrice: group.poolEntryPrice === null ? null : formatMinor(group.poolEntryPrice) },
@@ -262,7 +272,7 @@ export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
   const refunded = await ctx.db.transaction(async (tx) => {
     const group = await repo.lockGroup(tx, id);
     if (!group) throw groupNotFound();
-    const bySiteAdmin = await requireGroupAdmin(tx, user, group);
+    const bySiteAdmin = await requireGroupAdmin(ctx, tx, user, group);
     const now = ctx.clock.now();
     const current = group.competitionId
       ? await contests.findGroupCompetition(tx, group.competitionId)
@@ -322,7 +332,7 @@ export async function newInvite(ctx: AppContext, viewer: Viewer, id: number) {
   await ctx.db.transaction(async (tx) => {
     const group = await repo.lockGroup(tx, id);
     if (!group) throw groupNotFound();
-    if (await requireGroupAdmin(tx, user, group)) {
+    if (await requireGroupAdmin(ctx, tx, user, group)) {
       await recordSiteAdminAction(tx, user, group, "group.new_invite", ctx.clock.now());
     }
     await tx.update(groups).set({ inviteCode }).where(eq(groups.id, id));
@@ -342,7 +352,7 @@ export async function setRole(
   await ctx.db.transaction(async (tx) => {
     const group = await repo.lockGroup(tx, id);
     if (!group) throw groupNotFound();
-    const bySiteAdmin = await requireGroupAdmin(tx, user, group);
+    const bySiteAdmin = await requireGroupAdmin(ctx, tx, user, group);
     const target = await repo.membership(tx, id, userId);
     if (!target) throw notFound("This member is not in the group");
     if (role === "member" && target.role === "admin" && (await repo.adminCount(tx, id)) <= 1) {
