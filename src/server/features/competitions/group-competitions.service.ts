@@ -25,6 +25,15 @@ export async function findGroupCompetition(db: Db, id: number): Promise<Competit
   return repo.findCompetition(db, id, "any");
 }
 
+/**
+ * The group's competition row, locked for the rest of the transaction: taken before its
+ * participants, in the order settlement takes them, so a leave and a settlement never wait on each
+ * other in a cycle; read after the lock, it says whether the round was paid meanwhile.
+ */
+export async function lockGroupCompetition(tx: Tx, id: number): Promise<CompetitionRow | undefined> {
+  return repo.lockCompetition(tx, id, "any");
+}
+
 /** Schedules a group's competition with its current members as participants; answers its id. */
 export async function scheduleGroupCompetition(
   tx: Tx,

@@ -129,4 +129,34 @@ describe("deleting a group while its round is under way", { timeout: 60_000 }, (
     expect(await pool(g.id)).toBe(0);
     await expectBooksBalanced(app());
   });
+
+  it("members leaving in the grace period while both instances settle: every leave answers, the round pays once", async () => {
+    const { admin, walker, g, start, end } = await round();
+    const others = [];
+    for (let i = 0; i < 4; i++) {
+      const m = await fundedMember(app(), 50);
+      expect((await call("POST", `/api/groups/join/${g.inviteCode}`, m.session)).statusCode).toBe(200);
+      others.push(m);
+    }
+    t().clock.set(new Date(start.getTime() + HOUR));
+    for (const [i, m] of [walker, admin, ...others].entries()) {
+      expect((await walk(m.session, 6000 - i * 1000)).statusCode).toBe(200);
+    }
+    t().clock.set(new Date(end.getTime() + GRACE));
+    // Leaves take the round's row before its standings, as settlement does: no cycle, no 500.
+    const [leaves] = await Promise.all([
+      Promise.all(
+        others.map((m, i) =>
+          call("DELETE", `/api/groups/${g.id}/leave`, m.session, undefined, i % 2 ? second() : app()),
+        ),
+      ),
+      tickBoth(),
+    ]);
+    for (const l of leaves) expect(l.statusCode, l.body).toBe(200);
+    await tickBoth();
+    // The pool (6 x 15 FC) went out once, and only to who was still in when it was paid.
+    expect(await pool(g.id)).toBe(0);
+    expect(await fc(walker.user.id)).toBeGreaterThan(3500);
+    await expectBooksBalanced(app());
+  });
 });

@@ -301,8 +301,9 @@ export async function remove(ctx: AppContext, viewer: Viewer, id: number) {
  */
 export async function deleteLocked(tx: Tx, group: repo.GroupRow, now: Date): Promise<number> {
   const id = group.id;
+  // Locked before it is cancelled: a settlement that paid it meanwhile is seen, and kept.
   const current = group.competitionId
-    ? await contests.findGroupCompetition(tx, group.competitionId)
+    ? await contests.lockGroupCompetition(tx, group.competitionId)
     : undefined;
   if (current && !current.settledAt) await contests.cancelGroupCompetition(tx, current.id, now);
   const total = await refundPaidIn(

@@ -156,7 +156,10 @@ export async function leave(ctx: AppContext, viewer: Viewer, id: number) {
  * hundredths refunded.
  */
 async function withdraw(tx: Tx, group: repo.GroupRow, me: { userId: number; joinedAt: Date }, now: Date) {
-  const contest = await openRound(tx, group);
+  const locked = group.competitionId
+    ? await contests.lockGroupCompetition(tx, group.competitionId)
+    : undefined;
+  const contest = locked && !locked.settledAt ? locked : undefined;
   const amount = roundUnderWay(contest && { startDate: contest.startDate, paid: false }, now)
     ? 0
     : await refundPaidIn(
