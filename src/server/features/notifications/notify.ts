@@ -42,8 +42,12 @@ export function storeNotificationsSql(
       insert into notification_deliveries (notification_id, channel, subscription_id, run_at)
       select n.id, 'push', s.id, ${at} from n
         join push_subscriptions s on s.user_id = n.user_id
+        left join sessions ss on ss.id = s.session_id
         left join notification_preferences pr on pr.user_id = n.user_id and pr.kind = n.kind
       where coalesce(pr.push, true)
+        -- A device signed out (from the sessions list, by a password change, an admin or a ban) hears
+        -- nothing more; subscriptions from before sessions were recorded have none and still hear.
+        and (s.session_id is null or (ss.revoked_at is null and ss.expires_at > ${at}))
       returning 1)${emails}
     select (select count(*)::int from src) as "count", (select max(user_id) from src) as "last",
       (select count(*)::int from n) as "stored"`;

@@ -4,6 +4,7 @@ import { MAX_PUSH_SUBSCRIPTIONS } from "../../../core/constants";
 import { queryRows } from "../../db/client";
 import { buildUser, loginAs, type Session } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
+import { notify } from "./notify";
 
 // Issue 29 item 3: a member's push subscriptions are bounded, subscribing is rate-limited, and an
 // endpoint another member holds is not taken over while the session that turned it on is live.
@@ -216,5 +217,55 @@ describe("push subscribe rate limit", () => {
     expect((await send(other, "other")).statusCode).toBe(200);
     clock.advance(61_000);
     expect((await send(session, "c")).statusCode).toBe(200);
+  });
+});
+
+describe("push to a signed-out device", () => {
+  const { app, member, subscribe } = usePushTestApp();
+
+  it("stops once its session is signed out (here from another device; a password change, an admin or a ban revoke it the same way)", async () => {
+    const { user, session: phone } = await member();
+    const laptop = await loginAs(app(), user);
+    expect((await subscribe(phone, endpointOf(`phone-${user.id}`), 1)).statusCode).toBe(200);
+    expect((await subscribe(laptop, endpointOf(`laptop-${user.id}`), 2)).statusCode).toBe(200);
+    const pushesTo = async () =>
+      (
+        await queryRows<{ endpoint: string }>(
+          app().ctx.db,
+          sql`select s.endpoint from notification_deliveries d
+            join notifications n on n.id = d.notification_id
+            join push_subscriptions s on s.id = d.subscription_id
+            where n.user_id = ${user.id} and d.channel = 'push' order by s.endpoint`,
+        )
+      ).map((r) => r.endpoint.split("/").at(-1));
+    const tell = (key: string) =>
+      notify(
+        app().ctx.db,
+        {
+          userId: user.id,
+          kind: "competition_refunded",
+          title: "t",
+          body: "b",
+          link: "/wallet",
+          dedupeKey: key,
+        },
+        app().ctx.clock.now(),
+      );
+    await tell(`push-signed-out-1-${user.id}`);
+    expect(await pushesTo()).toEqual([`laptop-${user.id}`, `phone-${user.id}`]);
+    // The laptop is signed out from the phone: its browser hears nothing more.
+    const sessions = (
+      await app().inject({ method: "GET", url: "/api/user/sessions", headers: phone.headers })
+    ).json();
+    const laptopId = sessions.find((s: { current: boolean }) => !s.current).id;
+    const ended = await app().inject({
+      method: "DELETE",
+      url: `/api/user/sessions/${laptopId}`,
+      headers: phone.headers,
+      payload: {},
+    });
+    expect(ended.statusCode).toBe(200);
+    await tell(`push-signed-out-2-${user.id}`);
+    expect(await pushesTo()).toEqual([`laptop-${user.id}`, `phone-${user.id}`, `phone-${user.id}`]);
   });
 });
