@@ -44,7 +44,15 @@ test("a member adds a passkey in the profile, signs in with it, and removes it",
   await page.goto("/profile");
   await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
   await page.getByRole("button", { name: "Add a Passkey" }).click();
+  // The password first: a borrowed session alone cannot leave a passkey behind.
+  const reauth = page.getByRole("dialog", { name: "Add a Passkey" });
+  await reauth.getByLabel("Current Password").fill("not my password");
+  await reauth.getByRole("button", { name: "Continue" }).click();
+  await expect(reauth.getByText("That is not your current password.", { exact: false })).toBeVisible();
+  await reauth.getByLabel("Current Password").fill(v.password);
+  await reauth.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Passkey Added", { exact: true })).toBeVisible();
+  await expect(reauth).toBeHidden();
   const list = page.getByRole("list", { name: "Your passkeys" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list).toContainText("Android phone passkey");

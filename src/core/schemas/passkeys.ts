@@ -39,6 +39,17 @@ export const authenticationResponseSchema = z.object({
 
 export const PASSKEY_NAME_MAX = 60;
 
+/**
+ * Adding a passkey asks for the password first: a passkey signs in without password or code, so a
+ * borrowed session alone must not be able to leave one behind.
+ */
+export const passkeyOptionsBodySchema = z.object({
+  currentPassword: z
+    .string({ error: "Enter your current password to add a passkey" })
+    .min(1, "Enter your current password to add a passkey")
+    .max(200),
+});
+
 /** Adding a passkey: the authenticator's answer, and optionally a name the member chose. */
 export const addPasskeySchema = z.object({
   response: registrationResponseSchema,

@@ -13,7 +13,8 @@ let counter = 0;
 
 /** The device header a browser sends on every request; sign-in refuses requests without one. */
 export const DEVICE = { "x-device-fingerprint": "testdevice0001" };
-const DEFAULT_PASSWORD = "correct-horse-battery";
+/** The password of every member `buildUser` makes without one. */
+export const DEFAULT_PASSWORD = "correct-horse-battery";
 let defaultHash: Promise<string> | undefined;
 const ACCOUNT_AGE_MS = 24 * 3600 * 1000;
 

@@ -41,7 +41,7 @@ describe("signing in with a passkey (POST /api/auth/passkey/options, POST /api/a
       method: "POST",
       url: "/api/user/passkeys/options",
       headers: session.headers,
-      payload: {},
+      payload: { currentPassword: user.password },
     });
     const added = await app().inject({
       method: "POST",
@@ -107,7 +107,7 @@ describe("signing in with a passkey (POST /api/auth/passkey/options, POST /api/a
       method: "POST",
       url: "/api/user/passkeys/options",
       headers: session.headers,
-      payload: {},
+      payload: { currentPassword: user.password },
     });
     expect((await signIn(key.authenticate(creation.json()))).json().message).toBe(CHALLENGE_GONE);
     // Only the first answer and the password sign-in made sessions.

@@ -5,6 +5,7 @@ import { idParamsSchema } from "../../../core/schemas/common";
 import {
   addPasskeySchema,
   ceremonyOptionsSchema,
+  passkeyOptionsBodySchema,
   passkeySchema,
   passkeySignInSchema,
 } from "../../../core/schemas/passkeys";
@@ -39,11 +40,14 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { ...limited, access: "member" },
       schema: {
         tags,
-        summary: "Start adding a passkey: WebAuthn creation options (a challenge valid 5 minutes, once)",
-        response: { 200: ceremonyOptionsSchema, ...errors(401, 409, 415, 429) },
+        summary:
+          "Start adding a passkey, with the current password: WebAuthn creation options (a challenge valid 5 minutes, once)",
+        body: passkeyOptionsBodySchema,
+        response: { 200: ceremonyOptionsSchema, ...errors(400, 401, 409, 415, 429) },
       },
     },
-    async (request) => passkeys.registrationOptions(ctx, await request.viewer()),
+    async (request) =>
+      passkeys.registrationOptions(ctx, await request.viewer(), request.body.currentPassword),
   );
 
   app.post(

@@ -24,6 +24,7 @@ import { passkeyChangedEmail } from "../../email/passkey-templates";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { recordMemberAction } from "../audit/audit.service";
+import { passwordMatches } from "./account.service";
 import { completeSignIn, type DeviceInfo, type PendingInvite, requireFingerprint } from "./auth.service";
 import * as repo from "./passkeys.repo";
 import { hashToken } from "./tokens";
@@ -118,8 +119,16 @@ export async function listPasskeys(ctx: AppContext, viewer: Viewer): Promise<Pas
 }
 
 /** Starts adding a passkey: options for the browser's `navigator.credentials.create`. */
-export async function registrationOptions(ctx: AppContext, viewer: Viewer): Promise<CeremonyOptions> {
+export async function registrationOptions(
+  ctx: AppContext,
+  viewer: Viewer,
+  currentPassword: string,
+): Promise<CeremonyOptions> {
   const user = requireUser(viewer);
+  if (!(await passwordMatches(ctx, user.id, currentPassword))) {
+    const message = "That is not your current password. Type it exactly as you set it.";
+    throw badRequest(message, [{ path: "currentPassword", message }]);
+  }
   const existing = await repo.listForUser(ctx.db, user.id);
   if (existing.length >= MAX_PASSKEYS) throw conflict(TOO_MANY);
   const { rpName, rpID } = relyingParty(ctx);
@@ -264,7 +273,7 @@ export async function signInWithPasskey(
   }).catch((err: unknown) => {
     // A counter that went backwards (a cloned authenticator) lands here too: said in the log only.
     ctx.log.warn(
-      { userId: user.id, passkeyId: passkey.id, reason: (err as Error).message },
+      { userId: user.id, passkeyId: passkey.id, reason: reasonOf(err) },
       "passkey sign-in refused",
     );
     return null;

@@ -2,7 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAX_PASSKEYS, PASSKEY_CHALLENGE_TTL_MS } from "../../../core/constants";
 import { adminAuditLog, emails, passkeys } from "../../db/schema";
-import { type BuiltUser, buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
+import {
+  type BuiltUser,
+  buildUser,
+  DEFAULT_PASSWORD,
+  DEVICE,
+  loginAs,
+  type Session,
+} from "../../test/factories";
 import { SoftAuthenticator } from "../../test/soft-authenticator";
 import { useTestApp } from "../../test/test-app";
 import { CHALLENGE_GONE, PASSKEY_NOT_VERIFIED } from "./passkeys.service";
@@ -27,7 +34,9 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
     key = new SoftAuthenticator(ORIGIN, "app.steprace.test"),
     name?: string,
   ) {
-    const options = await call(s, "POST", "/api/user/passkeys/options");
+    const options = await call(s, "POST", "/api/user/passkeys/options", {
+      currentPassword: DEFAULT_PASSWORD,
+    });
     expect(options.statusCode, options.body).toBe(200);
     const res = await call(s, "POST", "/api/user/passkeys", { response: key.register(options.json()), name });
     return { key, res, options: options.json() };
@@ -53,6 +62,18 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
     expect(await app().ctx.db.select().from(passkeys)).toEqual([]);
   });
 
+  it("asks for the current password before a passkey can be added", async () => {
+    const [, session] = await member();
+    for (const body of [{}, { currentPassword: "not-my-password" }]) {
+      const res = await call(session, "POST", "/api/user/passkeys/options", body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([
+        { path: "currentPassword", message: expect.stringMatching(/current password/) },
+      ]);
+    }
+    expect((await call(session, "GET", "/api/user/passkeys")).json()).toEqual([]);
+  });
+
   it("offers options bound to this site and member, adds the passkey, lists it and audits it without secrets", async () => {
     const [user, session] = await member();
     const { key, res, options } = await addPasskey(session);
@@ -68,7 +89,9 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
     const list = await call(session, "GET", "/api/user/passkeys");
     expect(list.json()).toEqual([res.json()]);
     // A second options call excludes what the member already has, so one authenticator is added once.
-    const again = (await call(session, "POST", "/api/user/passkeys/options")).json();
+    const again = (
+      await call(session, "POST", "/api/user/passkeys/options", { currentPassword: DEFAULT_PASSWORD })
+    ).json();
     expect(again.excludeCredentials).toEqual([{ id: key.id, type: "public-key", transports: ["internal"] }]);
 
     const [entry] = await app()
@@ -107,7 +130,9 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
     const [user, session] = await member();
     const [, other] = await member();
     const key = new SoftAuthenticator(ORIGIN, "app.steprace.test");
-    const options = (await call(session, "POST", "/api/user/passkeys/options")).json();
+    const options = (
+      await call(session, "POST", "/api/user/passkeys/options", { currentPassword: DEFAULT_PASSWORD })
+    ).json();
     const answer = key.register(options);
     expect((await call(session, "POST", "/api/user/passkeys", { response: answer })).statusCode).toBe(201);
     const reused = await call(session, "POST", "/api/user/passkeys", { response: answer });
@@ -122,13 +147,17 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
     expect(forged.json().message).toBe(CHALLENGE_GONE);
 
     // Another member's challenge cannot add a passkey to this account.
-    const theirs = (await call(other, "POST", "/api/user/passkeys/options")).json();
+    const theirs = (
+      await call(other, "POST", "/api/user/passkeys/options", { currentPassword: DEFAULT_PASSWORD })
+    ).json();
     const stolen = await call(session, "POST", "/api/user/passkeys", {
       response: new SoftAuthenticator(ORIGIN, "app.steprace.test").register(theirs),
     });
     expect(stolen.statusCode).toBe(400);
 
-    const late = (await call(session, "POST", "/api/user/passkeys/options")).json();
+    const late = (
+      await call(session, "POST", "/api/user/passkeys/options", { currentPassword: DEFAULT_PASSWORD })
+    ).json();
     t().clock.advance(PASSKEY_CHALLENGE_TTL_MS + 1000);
     const expired = await call(session, "POST", "/api/user/passkeys", {
       response: new SoftAuthenticator(ORIGIN, "app.steprace.test").register(late),
@@ -145,7 +174,9 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
     );
     expect(phishing.res.statusCode).toBe(400);
     expect(phishing.res.json().message).toBe(PASSKEY_NOT_VERIFIED);
-    const options = (await call(session, "POST", "/api/user/passkeys/options")).json();
+    const options = (
+      await call(session, "POST", "/api/user/passkeys/options", { currentPassword: DEFAULT_PASSWORD })
+    ).json();
     const unverified = await call(session, "POST", "/api/user/passkeys", {
       response: new SoftAuthenticator(ORIGIN, "app.steprace.test").register(options, { verified: false }),
     });
@@ -157,7 +188,9 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
     const [, first] = await member();
     const [second_user, second] = await member();
     const { key } = await addPasskey(first);
-    const options = (await call(second, "POST", "/api/user/passkeys/options")).json();
+    const options = (
+      await call(second, "POST", "/api/user/passkeys/options", { currentPassword: DEFAULT_PASSWORD })
+    ).json();
     const res = await call(second, "POST", "/api/user/passkeys", { response: key.register(options) });
     expect(res.statusCode).toBe(409);
     expect(await app().ctx.db.select().from(passkeys).where(eq(passkeys.userId, second_user.id))).toEqual([]);
@@ -177,7 +210,9 @@ describe("passkeys: adding, listing, removing (/api/user/passkeys)", () => {
           createdAt: now,
         })),
       );
-    const res = await call(session, "POST", "/api/user/passkeys/options");
+    const res = await call(session, "POST", "/api/user/passkeys/options", {
+      currentPassword: DEFAULT_PASSWORD,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/^You already have 10 passkeys\. Remove one you no longer use/);
   });

@@ -50,11 +50,21 @@ export async function signInWithPasskey(): Promise<User> {
   });
 }
 
-/** Adds a passkey to the signed-in member's account: the device asks them to save one. */
-export async function addPasskey(name?: string): Promise<Passkey> {
+/**
+ * Adds a passkey to the signed-in member's account, once their password says it is them: the
+ * device then asks them to save one.
+ */
+export async function addPasskey({
+  currentPassword,
+  name,
+}: {
+  currentPassword: string;
+  name?: string;
+}): Promise<Passkey> {
   const lib = await webauthn();
   const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>("/api/user/passkeys/options", {
     method: "POST",
+    body: { currentPassword },
   });
   let response: Awaited<ReturnType<typeof lib.startRegistration>>;
   try {

@@ -29,6 +29,5 @@ function usePasskeysChange<V, R>(mutationKey: string, mutationFn: (variables: V)
   });
 }
 
-export const useAddPasskey = () =>
-  usePasskeysChange("add-passkey", (name: string | undefined) => addPasskey(name));
+export const useAddPasskey = () => usePasskeysChange("add-passkey", addPasskey);
 export const useRemovePasskey = () => usePasskeysChange("remove-passkey", removePasskey);

@@ -3,6 +3,8 @@ import { useState } from "react";
 import type { Passkey } from "../../../../core/schemas/passkeys";
 import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
+import { FormField, fieldA11y } from "../../../components/ui/form-field";
+import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/use-toast";
 import { formatDate } from "../../../lib/format";
 import { errorMessage } from "../../../lib/utils";
@@ -14,24 +16,8 @@ import { useAddPasskey, usePasskeys, useRemovePasskey } from "../passkeys-api";
  */
 export function PasskeysSection({ timeZone }: { timeZone: string }) {
   const { data: passkeys, isPending, isError } = usePasskeys();
-  const add = useAddPasskey();
+  const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Passkey | null>(null);
-
-  const onAdd = () =>
-    add.mutate(undefined, {
-      onSuccess: (p) =>
-        toast({
-          title: "Passkey Added",
-          description: `"${p.name}" can now sign you in without your password.`,
-          variant: "success",
-        }),
-      onError: (e) =>
-        toast({
-          title: "Passkey Not Added",
-          description: errorMessage(e, "Your passkey could not be added. Please try again."),
-          variant: "destructive",
-        }),
-    });
 
   return (
     <div className="grid gap-2">
@@ -67,11 +53,67 @@ export function PasskeysSection({ timeZone }: { timeZone: string }) {
           ))}
         </ul>
       )}
-      <Button variant="outline" className="w-full sm:w-fit" disabled={add.isPending} onClick={onAdd}>
-        <Plus aria-hidden="true" /> {add.isPending ? "Waiting for your device…" : "Add a Passkey"}
+      <Button variant="outline" className="w-full sm:w-fit" onClick={() => setAdding(true)}>
+        <Plus aria-hidden="true" /> Add a Passkey
       </Button>
+      {adding ? <AddPasskeyDialog onClose={() => setAdding(false)} /> : null}
       {removing ? <RemovePasskeyDialog passkey={removing} onClose={() => setRemoving(null)} /> : null}
     </div>
+  );
+}
+
+/**
+ * Add a Passkey: the password first (a passkey signs in without it, so a borrowed session must not
+ * leave one behind), then the device's own prompt.
+ */
+function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
+  const add = useAddPasskey();
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Add a Passkey"
+      description="Enter your password to confirm it's you. Your device then asks you to save the passkey."
+      submitLabel="Continue"
+      pendingLabel="Waiting for your device…"
+      pending={add.isPending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!password) {
+          setError("Enter your current password to add a passkey");
+          return;
+        }
+        add.mutate(
+          { currentPassword: password },
+          {
+            onSuccess: (p) => {
+              toast({
+                title: "Passkey Added",
+                description: `"${p.name}" can now sign you in without your password.`,
+                variant: "success",
+              });
+              onClose();
+            },
+            onError: (e) => {
+              const message = errorMessage(e, "Your passkey could not be added. Please try again.");
+              if (/password/i.test(message)) setError(message);
+              else toast({ title: "Passkey Not Added", description: message, variant: "destructive" });
+            },
+          },
+        );
+      }}
+    >
+      <FormField id="passkey-password" label="Current Password" error={error}>
+        <PasswordInput
+          {...fieldA11y("passkey-password", error)}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }
 
