@@ -3,6 +3,7 @@ import { formatTime } from "../../../core/dates";
 import { userBalances } from "../../ledger/accounts";
 import { fundedMember } from "../../test/factories";
 import { expectBooksBalanced } from "../../test/test-app";
+import { finishPendingRedemptions } from "./redemption.service";
 import { refreshRedemption } from "./redemption-apply";
 import { tremendousTestKit } from "./tremendous-test-kit";
 
@@ -123,6 +124,26 @@ describe("a refund and an order Tremendous makes late", () => {
     t().clock.advance(MINUTE);
     await k.webhook("REWARDS.DELIVERY.SUCCEEDED", { type: "rewards", id: order.reward.id });
     expect((await k.row(id)).lateCardAt).toEqual(reported);
+    await expectBooksBalanced(t().app);
+  });
+
+  it("a retry Tremendous refuses is not refunded while the first, unanswered request may still make its order", async () => {
+    const { user, id, requestedAt } = await unanswered("Retry Refused");
+    fake().mode = "reject";
+    t().clock.advance(2 * MINUTE);
+    await finishPendingRedemptions(t().app.ctx);
+    // The retry asked first (nothing yet), then was refused: the member waits, nothing refunded yet.
+    expect(await k.row(id)).toMatchObject({ status: "pending", orderRequestedAt: requestedAt });
+    expect(await fc(user.id)).toBe(0);
+    expect(await k.refundTransfers(id)).toBe(0);
+    // Past the window the next retry, refused again, refunds once.
+    t().clock.advance(6 * MINUTE);
+    await finishPendingRedemptions(t().app.ctx);
+    await finishPendingRedemptions(t().app.ctx);
+    expect(await k.row(id)).toMatchObject({ status: "failed" });
+    expect(await fc(user.id)).toBe(5_000);
+    expect(await k.refundTransfers(id)).toBe(1);
+    fake().mode = "deliver";
     await expectBooksBalanced(t().app);
   });
 

@@ -240,3 +240,14 @@ export async function keepLateCard(
   );
   return kept;
 }
+
+/**
+ * Until when an order may still appear at the provider: its late window after our last request to
+ * place it (rounded up to the minute the admin is told); null when no request went out or the
+ * provider answers every request before making its order.
+ */
+export function lateOrderWindowEnd(ctx: AppContext, row: repo.RedemptionRow): Date | null {
+  const lateMs = ctx.giftCards.lateOrderMs ?? 0;
+  if (!row.orderRequestedAt || lateMs <= 0) return null;
+  return new Date(Math.ceil((row.orderRequestedAt.getTime() + lateMs) / 60_000) * 60_000);
+}

@@ -11,7 +11,13 @@ import { requireAdmin, type Viewer } from "../../http/viewer";
 import { recordAdminAction } from "../audit/audit.service";
 import { answer, beingPlaced, found, providerDown } from "./redemption-admin.service";
 import { isOurOrder, notOursMessage } from "./redemption-apply";
-import { CLAIM_STALE_MS, deliver, failAndRefund, type RecordInTx } from "./redemption-outcome";
+import {
+  CLAIM_STALE_MS,
+  deliver,
+  failAndRefund,
+  lateOrderWindowEnd,
+  type RecordInTx,
+} from "./redemption-outcome";
 import * as repo from "./redemptions.repo";
 
 /*
@@ -176,15 +182,4 @@ export async function refundRedemption(
     await refused("not_stoppable", stop.reason)(tx, await repo.mustById(tx, id));
   });
   throw conflict(stop.reason);
-}
-
-/**
- * Until when an order may still appear at the provider: its late window after our last request to
- * place it (rounded up to the minute the admin is told); null when no request went out or the
- * provider answers every request before making its order.
- */
-function lateOrderWindowEnd(ctx: AppContext, row: repo.RedemptionRow): Date | null {
-  const lateMs = ctx.giftCards.lateOrderMs ?? 0;
-  if (!row.orderRequestedAt || lateMs <= 0) return null;
-  return new Date(Math.ceil((row.orderRequestedAt.getTime() + lateMs) / 60_000) * 60_000);
 }

@@ -6,7 +6,14 @@ import { GiftCardNoAnswerError, GiftCardRejectedError } from "../../gift-cards/p
 import { systemAccount, userAccount } from "../../ledger/accounts";
 import { insufficientFunds, transfer } from "../../ledger/transfer";
 import { applyOrderState, refreshRedemption } from "./redemption-apply";
-import { CLAIM_STALE_MS, failAndRefund, noteFailure, type RecordInTx, SINKS } from "./redemption-outcome";
+import {
+  CLAIM_STALE_MS,
+  failAndRefund,
+  lateOrderWindowEnd,
+  noteFailure,
+  type RecordInTx,
+  SINKS,
+} from "./redemption-outcome";
 import * as repo from "./redemptions.repo";
 
 /*
@@ -157,7 +164,17 @@ export async function fulfil(
     });
     return await applyOrderState(ctx, claimed, placed, held);
   } catch (err) {
-    if (err instanceof GiftCardRejectedError) return failAndRefund(ctx, claimed, err.message, held);
+    if (err instanceof GiftCardRejectedError) {
+      // This answer makes no order, but an earlier request that got none may still make one: the
+      // refund waits until that window has passed (a retry then asks the provider again first).
+      if (requested) await repo.setOrderRequestedAt(ctx.db, claimed.id, claimed.orderRequestedAt);
+      const lateUntil = lateOrderWindowEnd(ctx, claimed);
+      if (lateUntil && lateUntil.getTime() > ctx.clock.now().getTime()) {
+        const wait = `${err.message} (an earlier order request may still be made: not refunded before ${lateUntil.toISOString()})`;
+        return noteFailure(ctx, claimed, wait, held);
+      }
+      return failAndRefund(ctx, claimed, err.message, held);
+    }
     // Answered (with an error): this request makes no order later, an earlier unanswered one still may.
     if (requested && !(err instanceof GiftCardNoAnswerError))
       await repo.setOrderRequestedAt(ctx.db, claimed.id, claimed.orderRequestedAt);
