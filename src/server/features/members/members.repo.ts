@@ -132,8 +132,9 @@ export async function deletedStillEntered(db: Db, limit: number): Promise<number
     db,
     sql`select u.id from users u
       where u.deleted_at is not null and (
+        -- A group's rounds are left with the group (its membership), as the withdrawal does.
         exists (select 1 from competition_participants p join competitions c on c.id = p.competition_id
-          where p.user_id = u.id and c.settled_at is null and c.deleted_at is null)
+          where p.user_id = u.id and c.settled_at is null and c.deleted_at is null and c.group_id is null)
         or exists (select 1 from group_members m join groups g on g.id = m.group_id
           where m.user_id = u.id and g.deleted_at is null))
       order by u.id limit ${limit}`,
