@@ -101,23 +101,15 @@ export function TwoFactorSetupDialog({ onClose }: { onClose: () => void }) {
                 <CopyButton text={setup.secret} what="The key" label="Copy Key" />
               </div>
             </div>
-            <SecondFactorField
+            <CodeFields
               id="setup-code"
-              mode="code"
-              onModeChange={() => undefined}
               value={value}
               onChange={setValue}
               error={error}
-              codeOnly
+              pending={confirm.isPending}
+              submitLabel="Turn On"
+              onCancel={onClose}
             />
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={onClose} disabled={confirm.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={confirm.isPending}>
-                {confirm.isPending ? "Checking..." : "Turn On"}
-              </Button>
-            </div>
           </form>
         )}
       </DialogContent>
@@ -161,26 +153,51 @@ export function RenewRecoveryCodesDialog({ onClose }: { onClose: () => void }) {
           <RecoveryCodesView codes={codes} onDone={onClose} />
         ) : (
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            <SecondFactorField
+            <CodeFields
               id="renew-code"
-              mode="code"
-              onModeChange={() => undefined}
               value={value}
               onChange={setValue}
               error={error}
-              codeOnly
+              pending={renew.isPending}
+              submitLabel="Make New Codes"
+              onCancel={onClose}
             />
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={onClose} disabled={renew.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={renew.isPending}>
-                {renew.isPending ? "Checking..." : "Make New Codes"}
-              </Button>
-            </div>
           </form>
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A code from the authenticator app, with Cancel and the form's own submit (set-up, new codes). */
+function CodeFields(props: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  pending: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <SecondFactorField
+        id={props.id}
+        mode="code"
+        onModeChange={() => undefined}
+        value={props.value}
+        onChange={props.onChange}
+        error={props.error}
+        codeOnly
+      />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={props.onCancel} disabled={props.pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={props.pending}>
+          {props.pending ? "Checking..." : props.submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }
