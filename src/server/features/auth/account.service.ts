@@ -6,8 +6,8 @@ import type { ChangePasswordInput, OwnSession } from "../../../core/schemas/auth
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { passwordChangedEmail } from "../../email/templates";
-import { AppError, badRequest, notFound } from "../../errors";
-import { requireUser, type Viewer } from "../../http/viewer";
+import { badRequest, notFound } from "../../errors";
+import { requireSession, requireUser, type Viewer } from "../../http/viewer";
 import { recordMemberAction } from "../audit/audit.service";
 import * as repo from "./auth.repo";
 import { hashPassword, verifyPassword } from "./password";
@@ -26,8 +26,7 @@ export const WRONG_CURRENT_PASSWORD =
  * email, with what to do if it was not them.
  */
 export async function changePassword(ctx: AppContext, viewer: Viewer, input: ChangePasswordInput) {
-  const user = requireUser(viewer);
-  if (viewer.state !== "user") throw new AppError(401, "UNAUTHENTICATED", "Authentication required");
+  const { user, tokenHash } = requireSession(viewer);
   if (!(await passwordMatches(ctx, user.id, input.currentPassword))) {
     throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }]);
   }
@@ -36,7 +35,7 @@ export async function changePassword(ctx: AppContext, viewer: Viewer, input: Cha
   const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await repo.invalidateOtherResets(tx, user.id, now);
-    const count = await repo.revokeOtherSessions(tx, user.id, viewer.tokenHash, now);
+    const count = await repo.revokeAllSessions(tx, user.id, now, tokenHash);
     await recordMemberAction(tx, {
       memberId: user.id,
       targetType: "account",
@@ -58,11 +57,11 @@ export async function changePassword(ctx: AppContext, viewer: Viewer, input: Cha
   ctx.log.info({ userId: user.id, sessionsEnded: ended }, "password changed");
   return {
     message:
-      ended > 0
-        ? `Password changed. You were signed out on ${ended === 1 ? "1 other device" : `${ended} other devices`}.`
-        : "Password changed.",
+      ended > 0 ? `Password changed. You were signed out on ${otherDevices(ended)}.` : "Password changed.",
   };
 }
+
+const otherDevices = (n: number) => (n === 1 ? "1 other device" : `${n} other devices`);
 
 /**
  * When a session was last used, to within a day: its sliding expiry is written at most once a day,
@@ -74,9 +73,8 @@ export function lastSeenOf(s: { createdAt: Date; expiresAt: Date }): Date {
 
 /** Your sessions: every device signed in now, this one marked `current`. */
 export async function listSessions(ctx: AppContext, viewer: Viewer): Promise<OwnSession[]> {
-  const user = requireUser(viewer);
-  const tokenHash = viewer.state === "user" ? viewer.tokenHash : "";
-  const rows = await repo.ownSessions(ctx.db, user.id, tokenHash, ctx.clock.now());
+  const { user, tokenHash } = requireSession(viewer);
+  const rows = await repo.activeSessions(ctx.db, user.id, ctx.clock.now(), tokenHash);
   return rows.map((r) => ({
     id: r.id,
     ...describeUserAgent(r.userAgent),
@@ -111,11 +109,10 @@ export async function endOwnSession(ctx: AppContext, viewer: Viewer, sessionId: 
 
 /** Ends every session of the member's but this one. */
 export async function endOtherSessions(ctx: AppContext, viewer: Viewer) {
-  const user = requireUser(viewer);
-  const tokenHash = viewer.state === "user" ? viewer.tokenHash : "";
+  const { user, tokenHash } = requireSession(viewer);
   const now = ctx.clock.now();
   const ended = await ctx.db.transaction(async (tx) => {
-    const count = await repo.revokeOtherSessions(tx, user.id, tokenHash, now);
+    const count = await repo.revokeAllSessions(tx, user.id, now, tokenHash);
     if (count > 0) {
       await recordMemberAction(tx, {
         memberId: user.id,
@@ -130,10 +127,7 @@ export async function endOtherSessions(ctx: AppContext, viewer: Viewer) {
   });
   ctx.log.info({ userId: user.id, ended }, "other sessions ended by their member");
   return {
-    message:
-      ended === 0
-        ? "You were not signed in anywhere else"
-        : `Signed out on ${ended === 1 ? "1 other device" : `${ended} other devices`}`,
+    message: ended === 0 ? "You were not signed in anywhere else" : `Signed out on ${otherDevices(ended)}`,
     ended,
   };
 }

@@ -80,24 +80,26 @@ export async function passwordHashOf(db: Db, userId: number): Promise<string | n
   return row?.hash ?? null;
 }
 
-/** Ends every live session of a member but the one presented; answers how many. */
-export async function revokeOtherSessions(db: Db, userId: number, keepTokenHash: string, at: Date) {
+/**
+ * Ends every live session of a member (the next request of each, on any process, gets 401), but
+ * the one presented when `exceptTokenHash` names it; answers how many.
+ */
+export async function revokeAllSessions(
+  db: Db,
+  userId: number,
+  at: Date,
+  exceptTokenHash?: string,
+): Promise<number> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: at })
     .where(
-      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, keepTokenHash)),
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptTokenHash === undefined ? undefined : ne(sessions.tokenHash, exceptTokenHash),
+      ),
     )
-    .returning({ id: sessions.id });
-  return rows.length;
-}
-
-/** Ends every live session of a member (the next request of each, on any process, gets 401); answers how many. */
-export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<number> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: at })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length;
 }
@@ -125,23 +127,11 @@ export async function isNewDevice(db: Db, userId: number, fingerprint: string): 
   return row.before && !row.here;
 }
 
-/** A member's live sessions, newest first, each saying whether it is the one presented. */
-export async function ownSessions(db: Db, userId: number, tokenHash: string, now: Date) {
-  return db
-    .select({
-      id: sessions.id,
-      userAgent: sessions.userAgent,
-      createdAt: sessions.createdAt,
-      expiresAt: sessions.expiresAt,
-      current: sql<boolean>`${sessions.tokenHash} = ${tokenHash}`,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.createdAt), desc(sessions.id));
-}
-
-/** A member's sessions still usable at `now`, newest first (the token hash stays out). */
-export async function activeSessions(db: Db, userId: number, now: Date) {
+/**
+ * A member's sessions still usable at `now`, newest first, each saying whether it is the one
+ * presented (`currentTokenHash`; none for an admin's view). The token hash itself stays out.
+ */
+export async function activeSessions(db: Db, userId: number, now: Date, currentTokenHash?: string) {
   return db
     .select({
       id: sessions.id,
@@ -149,6 +139,10 @@ export async function activeSessions(db: Db, userId: number, now: Date) {
       userAgent: sessions.userAgent,
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
+      current:
+        currentTokenHash === undefined
+          ? sql<boolean>`false`
+          : sql<boolean>`${sessions.tokenHash} = ${currentTokenHash}`,
     })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
