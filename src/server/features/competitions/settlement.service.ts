@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { formatMinor } from "../../../core/money";
 import { type Payout, splitPrizePool } from "../../../core/rules/prize-split";
 import type { AppContext } from "../../context";
@@ -19,24 +19,28 @@ type Participant = typeof competitionParticipants.$inferSelect;
 const entrantsOf = (all: Participant[]) =>
   all.map((p) => ({ userId: p.userId, steps: p.disqualifiedAt ? 0 : p.steps }));
 
-/** Of these members, the banned ones, with "Banned: <reason>" (a ban holds a payout as a flag does). */
-async function bannedOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
-  if (userIds.length === 0) return new Map();
+/**
+ * Of these members, in one read: the deleted ones (paid nothing) and the banned ones, with
+ * "Banned: <reason>" (a ban holds a payout as a flag does).
+ */
+async function accountStates(db: Db, userIds: number[]) {
+  const deleted = new Set<number>();
+  const bans = new Map<number, string>();
+  if (userIds.length === 0) return { deleted, bans };
   const rows = await db
-    .select({ id: users.id, reason: users.bannedReason })
+    .select({
+      id: users.id,
+      deletedAt: users.deletedAt,
+      bannedAt: users.bannedAt,
+      reason: users.bannedReason,
+    })
     .from(users)
-    .where(and(inArray(users.id, userIds), isNotNull(users.bannedAt)));
-  return new Map(rows.map((r) => [r.id, `Banned: ${r.reason ?? "no reason given"}`]));
-}
-
-/** Of these members, those whose accounts are deleted. */
-async function deletedOf(db: Db, userIds: number[]): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, userIds), isNotNull(users.deletedAt)));
-  return new Set(rows.map((r) => r.id));
+    .where(and(inArray(users.id, userIds), or(isNotNull(users.deletedAt), isNotNull(users.bannedAt))));
+  for (const r of rows) {
+    if (r.deletedAt) deleted.add(r.id);
+    else if (r.bannedAt) bans.set(r.id, `Banned: ${r.reason ?? "no reason given"}`);
+  }
+  return { deleted, bans };
 }
 
 /**
@@ -46,7 +50,7 @@ async function deletedOf(db: Db, userIds: number[]): Promise<Set<number>> {
 export async function payoutPreview(db: Db, row: { id: number; groupId: number | null }, all: Participant[]) {
   // A deleted account is paid nothing: the pool is split as if it had not entered (DESIGN 1, walking
   // away). Deletion takes it out of the competition; this also covers one deleted before that rule.
-  const deleted = await deletedOf(
+  const { deleted, bans } = await accountStates(
     db,
     all.map((p) => p.userId),
   );
@@ -55,7 +59,6 @@ export async function payoutPreview(db: Db, row: { id: number; groupId: number |
   const ids = payouts.map((p) => p.userId);
   // One after the other: `db` is often the settlement's transaction (one connection).
   const flags = await unreviewedFlags(db, ids);
-  const bans = await bannedOf(db, ids);
   const cleared = new Set(all.filter((p) => p.clearedAt).map((p) => p.userId));
   const reasonOf = (userId: number) =>
     [bans.get(userId), flags.get(userId)].filter((r): r is string => r !== undefined).join("; ");
