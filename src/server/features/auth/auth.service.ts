@@ -51,12 +51,12 @@ async function startSession(ctx: AppContext, userId: number, device: DeviceInfo)
   // The browser's cookie now names the new session, so the one it replaces can never be used
   // from here again: it ends, and so do its pushes (the next member of a shared phone may take
   // this browser's push endpoint; the previous one no longer gets notifications on it).
-  if (device.replaces) await endSession(ctx, device.replaces);
+  if (device.replaces) await signOutSession(ctx, device.replaces);
   return token;
 }
 
 /** Signs a session out: it is revoked and the push subscriptions it turned on are removed. */
-async function endSession(ctx: AppContext, tokenHash: string): Promise<void> {
+async function signOutSession(ctx: AppContext, tokenHash: string): Promise<void> {
   await forgetSessionPushSubscriptions(ctx.db, tokenHash);
   await repo.revokeSession(ctx.db, tokenHash, ctx.clock.now());
 }
@@ -202,7 +202,7 @@ async function tellOfNewDevice(
 
 /** Ends the session of the cookie presented, even one refused for another device. */
 export async function logout(ctx: AppContext, viewer: Viewer): Promise<void> {
-  if (viewer.state !== "anonymous") await endSession(ctx, viewer.tokenHash);
+  if (viewer.state !== "anonymous") await signOutSession(ctx, viewer.tokenHash);
 }
 
 export async function forgotPassword(ctx: AppContext, email: string): Promise<string> {
