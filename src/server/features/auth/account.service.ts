@@ -27,9 +27,7 @@ export const WRONG_CURRENT_PASSWORD =
  */
 export async function changePassword(ctx: AppContext, viewer: Viewer, input: ChangePasswordInput) {
   const { user, tokenHash } = requireSession(viewer);
-  if (!(await passwordMatches(ctx, user.id, input.currentPassword))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }]);
-  }
+  await requireCurrentPassword(ctx, user.id, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   const now = ctx.clock.now();
   const ended = await ctx.db.transaction(async (tx) => {
@@ -132,8 +130,19 @@ export async function endOtherSessions(ctx: AppContext, viewer: Viewer) {
   };
 }
 
-/** Whether `password` is the member's current one, exactly as typed (another feature's check). */
-export async function passwordMatches(ctx: AppContext, userId: number, password: string): Promise<boolean> {
-  const stored = await repo.passwordHashOf(ctx.db, userId);
-  return stored !== null && (await verifyPassword(password, stored));
+/**
+ * The member's current password, exactly as typed, before a change that must be theirs (a new
+ * password, a new email, a passkey): 400 on its field otherwise, saying what to type (`missing`
+ * when nothing was).
+ */
+export async function requireCurrentPassword(
+  ctx: AppContext,
+  userId: number,
+  password: string | undefined,
+  missing = "Enter your current password.",
+): Promise<void> {
+  const stored = password ? await repo.passwordHashOf(ctx.db, userId) : null;
+  if (password && stored !== null && (await verifyPassword(password, stored))) return;
+  const message = password ? WRONG_CURRENT_PASSWORD : missing;
+  throw badRequest(message, [{ path: "currentPassword", message }]);
 }

@@ -258,7 +258,7 @@ export function adminCheck(viewer: Viewer): boolean {
   return requireUser(viewer).isAdmin;
 }
 
-export { lastSeenOf, passwordMatches } from "./account.service";
+export { lastSeenOf, requireCurrentPassword } from "./account.service";
 /**
  * For other features: a member as the services see them, read fresh (after a change), and the
  * revocation of all their sessions (account deletion).

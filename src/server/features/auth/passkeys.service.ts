@@ -24,7 +24,7 @@ import { passkeyChangedEmail } from "../../email/passkey-templates";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
 import { recordMemberAction } from "../audit/audit.service";
-import { passwordMatches } from "./account.service";
+import { requireCurrentPassword } from "./account.service";
 import { completeSignIn, type DeviceInfo, type PendingInvite, requireFingerprint } from "./auth.service";
 import * as repo from "./passkeys.repo";
 import { hashToken } from "./tokens";
@@ -125,10 +125,7 @@ export async function registrationOptions(
   currentPassword: string,
 ): Promise<CeremonyOptions> {
   const user = requireUser(viewer);
-  if (!(await passwordMatches(ctx, user.id, currentPassword))) {
-    const message = "That is not your current password. Type it exactly as you set it.";
-    throw badRequest(message, [{ path: "currentPassword", message }]);
-  }
+  await requireCurrentPassword(ctx, user.id, currentPassword);
   const existing = await repo.listForUser(ctx.db, user.id);
   if (existing.length >= MAX_PASSKEYS) throw conflict(TOO_MANY);
   const { rpName, rpID } = relyingParty(ctx);

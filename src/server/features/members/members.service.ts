@@ -12,7 +12,12 @@ import type { Tx } from "../../db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, requireUser, type Viewer } from "../../http/viewer";
 import { type AdminAction, recordAdminAction } from "../audit/audit.service";
-import { loadViewerUser, passwordMatches, revokeAllSessions, sendVerification } from "../auth/auth.service";
+import {
+  loadViewerUser,
+  requireCurrentPassword,
+  revokeAllSessions,
+  sendVerification,
+} from "../auth/auth.service";
 import { forgetPasskeys } from "../auth/passkeys.service";
 import { forgetTwoFactorOf } from "../auth/two-factor.service";
 import * as participation from "../competitions/participation.service";
@@ -37,12 +42,12 @@ export async function updateProfile(ctx: AppContext, viewer: Viewer, body: Profi
   const { currentPassword, email, ...rest } = body;
   const newEmail = email.toLowerCase() !== user.email.toLowerCase();
   if (newEmail) {
-    if (!currentPassword || !(await passwordMatches(ctx, user.id, currentPassword))) {
-      const message = currentPassword
-        ? "That is not your current password. Type it exactly as you set it."
-        : "Enter your current password to change your email address.";
-      throw badRequest(message, [{ path: "currentPassword", message }]);
-    }
+    await requireCurrentPassword(
+      ctx,
+      user.id,
+      currentPassword,
+      "Enter your current password to change your email address.",
+    );
     if (await repo.emailTakenByOther(ctx.db, email, user.id)) {
       throw conflict("That email address is already used by another account");
     }
