@@ -6,6 +6,12 @@ import type { Mailer } from "./email/mailer";
 import type { GiftCardProvider } from "./gift-cards/provider";
 import type { PaymentProvider } from "./payments/provider";
 
+/**
+ * The read replica as the metrics see it (db/replica.ts, issue 31): how far behind it is, whether
+ * stale-ok reads go to it now, and how many reads fell back to the primary since start-up.
+ */
+export type ReplicaStatus = { lagMs: number | null; healthy: boolean; fallbacks: number; replicaReads: number };
+
 /** What every service needs, built once by buildApp and passed explicitly. */
 export type AppContext = {
   db: Db;
@@ -15,4 +21,6 @@ export type AppContext = {
   payments: PaymentProvider;
   giftCards: GiftCardProvider;
   log: FastifyBaseLogger;
+  /** Present with DATABASE_REPLICA_URL. */
+  replica?: { status(): ReplicaStatus };
 };
