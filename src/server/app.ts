@@ -132,11 +132,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }),
     payments:
       deps.payments ??
-      (config.stripe ? createStripeProvider(config.stripe, db, clock) : createSandboxProvider(db, clock)),
+      (config.stripe
+        ? await createStripeProvider(config.stripe, db, clock)
+        : createSandboxProvider(db, clock)),
     giftCards:
       deps.giftCards ??
       (config.giftCards.provider === "tremendous"
-        ? createTremendousProvider(config.giftCards)
+        ? await createTremendousProvider(config.giftCards)
         : createSandboxGiftCardProvider()),
   };
 

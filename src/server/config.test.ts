@@ -1,5 +1,6 @@
+import { Environments } from "tremendous";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
+import { loadConfig, TREMENDOUS_ENVIRONMENTS } from "./config";
 
 describe("configuration", () => {
   it("defaults to an embedded database, sandbox payments and the outbox", () => {
@@ -208,6 +209,10 @@ describe("configuration", () => {
       expect(loadConfig({}).allowSandboxInProduction).toBe(false);
       expect(loadConfig({ NODE_ENV: "test" }).stripe).toBeUndefined();
     });
+  });
+
+  it("knows Tremendous's servers as its SDK does (the settings name them without loading the SDK)", () => {
+    expect(TREMENDOUS_ENVIRONMENTS).toEqual({ ...Environments });
   });
 
   it("gift cards: the sandbox by default; Tremendous needs its key and funding source", () => {

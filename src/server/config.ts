@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { Environments } from "tremendous";
 import { z } from "zod";
+
+/**
+ * Tremendous's two API servers, as its SDK names them (`Environments`; config.test.ts checks they
+ * still match). Written here so that reading the settings does not load the SDK at every start.
+ */
+export const TREMENDOUS_ENVIRONMENTS = {
+  production: "https://api.tremendous.com/api/v2",
+  testflight: "https://testflight.tremendous.com/api/v2",
+} as const;
 
 const bool = z
   .enum(["0", "1", "true", "false", ""])
@@ -62,7 +70,7 @@ const envSchema = z.object({
   GIFT_CARD_PROVIDER: z.enum(["sandbox", "tremendous"]).default("sandbox"),
   TREMENDOUS_API_KEY: z.string().optional(),
   /** Tremendous's production API unless told (its sandbox: https://testflight.tremendous.com/api/v2). */
-  TREMENDOUS_API_URL: z.string().url().default(Environments.production),
+  TREMENDOUS_API_URL: z.string().url().default(TREMENDOUS_ENVIRONMENTS.production),
   TREMENDOUS_FUNDING_SOURCE_ID: z.string().optional(),
   /** The campaign whose products a card without its own provider product offers. */
   TREMENDOUS_CAMPAIGN_ID: z.string().optional(),
@@ -82,7 +90,7 @@ export function tremendousApiUrl(raw: string): string {
   const url = new URL(raw);
   const path = url.pathname.replace(/\/+$/, "");
   const normalized = `${url.protocol}//${url.host}${path}${url.search}`;
-  const known = [Environments.production, Environments.testflight].find(
+  const known = [TREMENDOUS_ENVIRONMENTS.production, TREMENDOUS_ENVIRONMENTS.testflight].find(
     (env) => env.toLowerCase() === normalized.toLowerCase(),
   );
   return known ?? normalized;
@@ -108,8 +116,8 @@ function sandboxesInUse(e: Env): string[] {
   const giftCards =
     e.GIFT_CARD_PROVIDER === "sandbox"
       ? "gift cards would use the built-in sandbox provider, whose codes buy nothing: set GIFT_CARD_PROVIDER=tremendous with its TREMENDOUS_* settings"
-      : tremendousApiUrl(e.TREMENDOUS_API_URL) !== Environments.production
-        ? `gift cards would be ordered from TREMENDOUS_API_URL (${e.TREMENDOUS_API_URL}) instead of Tremendous's production API (${Environments.production}), e.g. its testflight sandbox whose cards buy nothing: unset TREMENDOUS_API_URL`
+      : tremendousApiUrl(e.TREMENDOUS_API_URL) !== TREMENDOUS_ENVIRONMENTS.production
+        ? `gift cards would be ordered from TREMENDOUS_API_URL (${e.TREMENDOUS_API_URL}) instead of Tremendous's production API (${TREMENDOUS_ENVIRONMENTS.production}), e.g. its testflight sandbox whose cards buy nothing: unset TREMENDOUS_API_URL`
         : e.TREMENDOUS_API_KEY?.startsWith("TEST_")
           ? "gift cards would be ordered with a Tremendous sandbox key (TREMENDOUS_API_KEY starts with TEST_), whose cards buy nothing: set a production API key"
           : null;

@@ -10,7 +10,12 @@ import type { PaymentProvider } from "./payments/provider";
  * The read replica as the metrics see it (db/replica.ts, issue 31): how far behind it is, whether
  * stale-ok reads go to it now, and how many reads fell back to the primary since start-up.
  */
-export type ReplicaStatus = { lagMs: number | null; healthy: boolean; fallbacks: number; replicaReads: number };
+export type ReplicaStatus = {
+  lagMs: number | null;
+  healthy: boolean;
+  fallbacks: number;
+  replicaReads: number;
+};
 
 /** What every service needs, built once by buildApp and passed explicitly. */
 export type AppContext = {

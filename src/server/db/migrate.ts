@@ -1,11 +1,12 @@
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { projectRoot } from "../paths";
 import type { Database } from "./client";
 
-export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+export const migrationsFolder = resolve(projectRoot, "drizzle");
 
 /** Applies the committed SQL migrations. Several processes may start at once on PostgreSQL. */
 export async function migrate(database: Database): Promise<void> {

@@ -26,11 +26,14 @@ describe("the Tremendous provider", () => {
 
   it("a lookup only reads: a failed delivery is reported (hold), never cancelled by reading it", async () => {
     fake.mode = "pending";
-    const placed = await provider().issue(order("ref-lookup-1"));
+    const placed = await (await provider()).issue(order("ref-lookup-1"));
     expect(placed).toMatchObject({ status: "pending", hold: "approval", recipientEmail: "ann@example.test" });
     fake.failDelivery("ref-lookup-1");
     const before = fake.requests.length;
-    const state = await provider().lookup({ reference: "ref-lookup-1", orderId: null }, { withLink: true });
+    const state = await (await provider()).lookup(
+      { reference: "ref-lookup-1", orderId: null },
+      { withLink: true },
+    );
     expect(state).toMatchObject({ status: "pending", hold: "delivery_failed", valueCents: 5000 });
     expect(fake.requests.slice(before).map((r) => r.method)).toEqual(["GET"]);
     expect(fake.order("ref-lookup-1").status).toBe("EXECUTED");
@@ -41,7 +44,7 @@ describe("the Tremendous provider", () => {
     fake.delayMs = 5_000;
     try {
       const started = Date.now();
-      const issuing = provider(300).issue(order("ref-deadline-1"));
+      const issuing = (await provider(300)).issue(order("ref-deadline-1"));
       await expect(issuing).rejects.toThrow(/Tremendous unreachable/);
       // No answer: the order may still be made, which a refund waits for (issue 29).
       await expect(issuing).rejects.toBeInstanceOf(GiftCardNoAnswerError);
@@ -49,13 +52,13 @@ describe("the Tremendous provider", () => {
     } finally {
       fake.delayMs = 0;
     }
-    expect(provider(300).lateOrderMs).toBe(300 + TREMENDOUS_LATE_ORDER_MARGIN_MS);
+    expect((await provider(300)).lateOrderMs).toBe(300 + TREMENDOUS_LATE_ORDER_MARGIN_MS);
   });
 
   it("an error Tremendous answers with is not taken as no answer", async () => {
     fake.down = true;
     try {
-      const issuing = provider().issue(order("ref-down-1"));
+      const issuing = (await provider()).issue(order("ref-down-1"));
       await expect(issuing).rejects.toThrow(/Tremendous 503/);
       await expect(issuing).rejects.not.toBeInstanceOf(GiftCardNoAnswerError);
     } finally {

@@ -1,4 +1,3 @@
-import { Configuration, OrdersApi, RewardsApi } from "tremendous";
 import type { TremendousConfig } from "../config";
 import {
   type DeliveredGiftCard,
@@ -96,10 +95,12 @@ const STILL_RUNNING = (status?: string) =>
   `Tremendous is still processing this order${status ? ` (${status})` : ""} and it cannot be stopped now: wait until it ` +
   "is delivered or fails (the queue updates by itself), or cancel it in the Tremendous dashboard, then refund again";
 
-export function createTremendousProvider(
+/** The SDK is loaded here, only where Tremendous is configured: most of a second less at every other start. */
+export async function createTremendousProvider(
   config: TremendousConfig,
   options: { deadlineMs?: number } = {},
-): GiftCardProvider {
+): Promise<GiftCardProvider> {
+  const { Configuration, OrdersApi, RewardsApi } = await import("tremendous");
   const configuration = new Configuration({ basePath: config.apiUrl, accessToken: config.apiKey });
   const orders = new OrdersApi(configuration);
   const rewards = new RewardsApi(configuration);

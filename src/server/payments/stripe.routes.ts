@@ -164,7 +164,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
     done(null, body),
   );
-  const stripe = ctx.config.stripe ? createStripeClient(ctx.config.stripe) : undefined;
+  const stripe = ctx.config.stripe ? await createStripeClient(ctx.config.stripe) : undefined;
 
   app.post(
     "/api/stripe/webhook",

@@ -2,13 +2,6 @@
 // of a password. SimpleWebAuthn checks the ceremony (signature, origin, RP ID, user verification,
 // counter); this file keeps the challenges single-use in the database, the counter moving forward
 // under a conditional update, and starts the session exactly as the password sign-in does.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { MAX_PASSKEYS, PASSKEY_CHALLENGE_TTL_MS } from "../../../core/constants";
 import { formatInZone } from "../../../core/dates";
 import { describeUserAgent } from "../../../core/rules/user-agent";
@@ -73,9 +66,22 @@ function relyingParty(ctx: AppContext) {
 const userHandle = (userId: number) => new TextEncoder().encode(String(userId));
 
 /** The challenge a browser's answer signed, read from its client data (400 when unreadable). */
+/**
+ * SimpleWebAuthn, loaded at the first passkey ceremony rather than at every start (it and its
+ * crypto libraries take most of a second to load).
+ */
+const webAuthn = () => import("@simplewebauthn/server");
+
+/** Base64URL as WebAuthn writes ids, keys and client data (Node's own codec, without padding). */
+const base64Url = {
+  fromBuffer: (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url"),
+  toBuffer: (text: string) => new Uint8Array(Buffer.from(text, "base64url")),
+  toUTF8String: (text: string) => Buffer.from(text, "base64url").toString("utf8"),
+};
+
 function challengeOf(clientDataJSON: string): string {
   try {
-    const data = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown };
+    const data = JSON.parse(base64Url.toUTF8String(clientDataJSON)) as { challenge?: unknown };
     if (typeof data.challenge === "string" && data.challenge.length > 0) return data.challenge;
   } catch {
     // Falls through to the refusal below: the answer is not one a browser makes.
@@ -129,7 +135,7 @@ export async function registrationOptions(
   const existing = await repo.listForUser(ctx.db, user.id);
   if (existing.length >= MAX_PASSKEYS) throw conflict(TOO_MANY);
   const { rpName, rpID } = relyingParty(ctx);
-  const options = await generateRegistrationOptions({
+  const options = await (await webAuthn()).generateRegistrationOptions({
     rpName,
     rpID,
     userName: user.username,
@@ -159,16 +165,18 @@ export async function addPasskey(
     throw badRequest(CHALLENGE_GONE);
   }
   const { rpID, origin } = relyingParty(ctx);
-  const verified = await verifyRegistrationResponse({
-    response: input.response,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: true,
-  }).catch((err: unknown) => {
-    ctx.log.info({ userId: user.id, reason: reasonOf(err) }, "passkey registration refused");
-    return null;
-  });
+  const verified = await (await webAuthn())
+    .verifyRegistrationResponse({
+      response: input.response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    })
+    .catch((err: unknown) => {
+      ctx.log.info({ userId: user.id, reason: reasonOf(err) }, "passkey registration refused");
+      return null;
+    });
   if (!verified?.verified) throw badRequest(PASSKEY_NOT_VERIFIED);
   const { credential, credentialBackedUp } = verified.registrationInfo;
   const name = input.name || defaultName(userAgent);
@@ -177,7 +185,7 @@ export async function addPasskey(
     const row = await repo.insertPasskey(tx, {
       userId: user.id,
       credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: base64Url.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? [],
       name,
@@ -225,7 +233,7 @@ export async function removePasskey(ctx: AppContext, viewer: Viewer, id: number)
 /** Starts a passkey sign-in: options for `navigator.credentials.get`, any passkey of this site. */
 export async function signInOptions(ctx: AppContext): Promise<CeremonyOptions> {
   const { rpID } = relyingParty(ctx);
-  const options = await generateAuthenticationOptions({
+  const options = await (await webAuthn()).generateAuthenticationOptions({
     rpID,
     userVerification: "required",
     timeout: PASSKEY_CHALLENGE_TTL_MS,
@@ -253,28 +261,30 @@ export async function signInWithPasskey(
   if (!found) throw new AppError(401, "INVALID_CREDENTIALS", UNKNOWN_PASSKEY);
   const { passkey, user } = found;
   const handle = input.response.response.userHandle;
-  if (handle && handle !== isoBase64URL.fromBuffer(userHandle(user.id))) throw notVerified();
+  if (handle && handle !== base64Url.fromBuffer(userHandle(user.id))) throw notVerified();
   const { rpID, origin } = relyingParty(ctx);
-  const verified = await verifyAuthenticationResponse({
-    response: input.response,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: true,
-    credential: {
-      id: passkey.credentialId,
-      publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-      counter: passkey.counter,
-      transports: passkey.transports,
-    },
-  }).catch((err: unknown) => {
-    // A counter that went backwards (a cloned authenticator) lands here too: said in the log only.
-    ctx.log.warn(
-      { userId: user.id, passkeyId: passkey.id, reason: reasonOf(err) },
-      "passkey sign-in refused",
-    );
-    return null;
-  });
+  const verified = await (await webAuthn())
+    .verifyAuthenticationResponse({
+      response: input.response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: base64Url.toBuffer(passkey.publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+    })
+    .catch((err: unknown) => {
+      // A counter that went backwards (a cloned authenticator) lands here too: said in the log only.
+      ctx.log.warn(
+        { userId: user.id, passkeyId: passkey.id, reason: reasonOf(err) },
+        "passkey sign-in refused",
+      );
+      return null;
+    });
   if (!verified?.verified) throw notVerified();
   const { newCounter } = verified.authenticationInfo;
   if (!(await repo.recordUse(ctx.db, passkey.id, passkey.counter, newCounter, now))) {
