@@ -10,11 +10,23 @@ import type { PaymentProvider } from "./payments/provider";
  * The read replica as the metrics see it (db/replica.ts, issue 31): how far behind it is, whether
  * stale-ok reads go to it now, and how many reads fell back to the primary since start-up.
  */
-export type ReplicaStatus = { lagMs: number | null; healthy: boolean; fallbacks: number; replicaReads: number };
+export type ReplicaStatus = {
+  lagMs: number | null;
+  healthy: boolean;
+  fallbacks: number;
+  replicaReads: number;
+};
 
 /** What every service needs, built once by buildApp and passed explicitly. */
 export type AppContext = {
   db: Db;
+  /**
+   * For the reads that may be a second stale (issue 31: the competitions board, standings pages,
+   * group pages, leaderboards, statements): the replica while it keeps up, else `db`. Never for what
+   * the member just changed (their wallet, their own steps, their session) nor inside a transaction.
+   * Without DATABASE_REPLICA_URL (and on PGlite) it is `db` itself.
+   */
+  staleOkDb: Db;
   clock: Clock;
   config: Config;
   mailer: Mailer;
