@@ -99,6 +99,12 @@ describe.skipIf(!onPostgres)("a streaming replica (PostgreSQL)", () => {
     expect(await ctx.staleOkDb.transaction((tx) => inRecovery(tx))).toBe(false);
     expect(ctx.replica?.status()).toMatchObject({ healthy: true, fallbacks: status().fallbacks });
     expect(status().lagMs).toBeLessThan(maxLagMs);
+    // A write sent here by mistake: the read-only replica refuses it, the primary answers, and the
+    // replica stays in use.
+    const fallbacks = status().fallbacks;
+    const drawn = sql`select nextval('users_id_seq') > 0 as drawn, pg_is_in_recovery() as standby`;
+    expect(await queryRows(ctx.staleOkDb, drawn)).toEqual([{ drawn: true, standby: false }]);
+    expect(status()).toMatchObject({ healthy: true, fallbacks: fallbacks + 1 });
   });
 
   it("a few seconds behind: the leaderboard and statement are the replica's, the member's own steps and wallet the primary's", async () => {
