@@ -133,6 +133,7 @@ export function openReplica(options: ReplicaOptions): Replica {
     noteChange(lagMs === null ? "lag not known yet" : `${lagMs} ms behind`);
   };
 
+  /** One check at a time (a slow one is not stacked up by the timer), given up after REPLICA_TIMEOUT_MS. */
   const refresh = () => {
     if (closed) return Promise.resolve();
     checking ??= within(REPLICA_TIMEOUT_MS, "the replica's lag check", measure())
