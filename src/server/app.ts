@@ -15,6 +15,7 @@ import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db } from "./db/client";
+import { openReplica, type Replica } from "./db/replica";
 import { createMailer, type Mailer } from "./email/mailer";
 import { achievementRoutes } from "./features/achievements/achievements.routes";
 import { adminMoneyRoutes } from "./features/admin/admin.routes";
@@ -75,6 +76,8 @@ export type AppDeps = {
   mailer?: Mailer;
   payments?: PaymentProvider;
   giftCards?: GiftCardProvider;
+  /** The read replica (tests open their own); else one is opened when DATABASE_REPLICA_URL is set. */
+  replica?: Replica;
   /** Serve the built client from config.clientDir (main.ts does; API tests don't). */
   serveClient?: boolean;
   logger?: boolean | object;
@@ -116,8 +119,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = deps.clock ?? systemClock;
+  const replica =
+    deps.replica ??
+    (config.databaseReplicaUrl
+      ? openReplica({
+          url: config.databaseReplicaUrl,
+          primary: db,
+          maxLagMs: config.replicaMaxLagMs,
+          poolSize: config.databasePoolSize,
+          log: app.log,
+        })
+      : undefined);
+  // Closed with the app, after its requests in flight (whatever shuts the process down closes the app).
+  if (replica) app.addHook("onClose", () => replica.close());
   const ctx: AppContext = {
     db,
+    staleOkDb: replica?.db ?? db,
+    replica,
     clock,
     config,
     log: app.log,

@@ -245,6 +245,20 @@ describe("configuration", () => {
     expect(() => loadConfig({ GIFT_CARD_POLL_MS: "10" })).toThrow(/GIFT_CARD_POLL_MS/);
   });
 
+  it("reads a replica only beside DATABASE_URL, with a positive lag limit (issue 31)", () => {
+    const primary = "postgres://app@db-primary/steprace";
+    const replica = "postgres://app@db-replica/steprace";
+    expect(loadConfig({})).toMatchObject({ databaseReplicaUrl: undefined, replicaMaxLagMs: 5000 });
+    expect(
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: replica, REPLICA_MAX_LAG_MS: "800" }),
+    ).toMatchObject({ databaseUrl: primary, databaseReplicaUrl: replica, replicaMaxLagMs: 800 });
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: replica })).toThrow(
+      /DATABASE_REPLICA_URL needs DATABASE_URL/,
+    );
+    for (const bad of ["0", "-5", "1.5", "soon"])
+      expect(() => loadConfig({ REPLICA_MAX_LAG_MS: bad })).toThrow(/REPLICA_MAX_LAG_MS/);
+  });
+
   it("names every invalid setting", () => {
     expect(() => loadConfig({ PORT: "not-a-port", PUBLIC_URL: "nope" })).toThrow(/PORT[\s\S]*PUBLIC_URL/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);

@@ -22,6 +22,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /** A streaming replica of DATABASE_URL for the reads that may be a second stale (issue 31). */
+  DATABASE_REPLICA_URL: z.string().optional(),
+  /** Past this lag (or when it does not answer) those reads go to the primary. */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(1).default(5000),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -141,6 +145,9 @@ export type Config = {
   databaseUrl?: string;
   /** Connections to PostgreSQL per process. */
   databasePoolSize: number;
+  /** A streaming replica of databaseUrl: stale-ok reads go there while it keeps up (db/replica.ts). */
+  databaseReplicaUrl?: string;
+  replicaMaxLagMs: number;
   publicUrl?: string;
   /** Origin of links in emails: PUBLIC_URL, else this machine (never a request's Host header). */
   appUrl: string;
@@ -193,6 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither",
     );
   }
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    // The embedded database has no replica: reads would go to a server that copies another one.
+    throw new Error(
+      "Invalid configuration:\n  DATABASE_REPLICA_URL needs DATABASE_URL (the primary it copies)",
+    );
+  }
   if (e.GIFT_CARD_PROVIDER === "tremendous") {
     // Without them no order could be placed: every redemption would wait for nothing.
     const missing = [
@@ -238,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL || undefined,
+    replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     appUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),

@@ -20,6 +20,13 @@ export type ReplicaStatus = {
 /** What every service needs, built once by buildApp and passed explicitly. */
 export type AppContext = {
   db: Db;
+  /**
+   * For the reads that may be a second stale (issue 31: the competitions board, standings pages,
+   * group pages, leaderboards, statements): the replica while it keeps up, else `db`. Never for what
+   * the member just changed (their wallet, their own steps, their session) nor inside a transaction.
+   * Without DATABASE_REPLICA_URL (and on PGlite) it is `db` itself.
+   */
+  staleOkDb: Db;
   clock: Clock;
   config: Config;
   mailer: Mailer;

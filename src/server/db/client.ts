@@ -30,7 +30,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle connection that drops (database restart) must not crash the process; the pool reconnects.
     pool.on("error", (err) => console.error("postgres pool error:", err.message));
-    const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+    const db = dbOnPool(pool);
     return { db, kind: "postgres", url: options.url, close: () => pool.end() };
   }
   let dataDir: string | undefined;
@@ -48,6 +48,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 export { schema };
+
+/** Drizzle on a node-postgres pool, as every PostgreSQL Db of the app is made (the replica's too). */
+export function dbOnPool(pool: pg.Pool): Db {
+  return drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+}
 
 /** Runs raw SQL and answers its rows (both drivers answer `{ rows }`). */
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {

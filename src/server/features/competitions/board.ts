@@ -2,8 +2,10 @@
 // pools, top 5 and winners), built at most once a second per process: every member's client polls
 // the list every 10 s, and the viewer's own standing is read live on top of it (repo.viewerStandings).
 // A change made through this process drops it at once; another process's change shows within 1 s
-// (db/shared-read).
+// (db/shared-read). It is read from the stale-ok database (the replica, issue 31) but kept under the
+// primary's, which every change drops it by.
 import { COMPETITION_LEADERBOARD_SIZE, COMPLETED_VISIBLE_MS } from "../../../core/constants";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { sharedReads } from "../../db/shared-read";
 import * as repo from "./competitions.repo";
@@ -46,8 +48,8 @@ async function build(db: Db, now: Date): Promise<Board> {
  * The shared board as of `now` (the app's clock): reused for up to a second of real time, and only
  * while the app's clock has not moved on by more than that (tests drive it by hand).
  */
-export function sharedBoard(db: Db, now: Date): Promise<Board> {
-  return boards.get(db, "board", now, () => build(db, now));
+export function sharedBoard(ctx: AppContext, now: Date): Promise<Board> {
+  return boards.get(ctx.db, "board", now, () => build(ctx.staleOkDb, now));
 }
 
 /** Drops this process's board after a change (a join, leave, edit, deletion, settlement or ban). */

@@ -32,13 +32,16 @@ import { standingsPage } from "./standings.repo";
 
 export const competitionNotFound = () => notFound("Competition not found");
 
-/** Answers competitions as the cards show them: top 5, and the winners of settled ones. */
+/**
+ * Answers competitions as the cards show them: top 5, and the winners of settled ones (everyone's,
+ * so a second stale is fine: the rows, with the viewer's own part, come from the primary).
+ */
 async function present(ctx: AppContext, rows: repo.CompetitionListRow[], now: Date): Promise<Competition[]> {
   const ids = rows.map((r) => r.id);
   const settled = rows.filter((r) => r.settlement === "settled").map((r) => r.id);
   const [top, winners] = await Promise.all([
-    repo.topOf(ctx.db, ids, COMPETITION_LEADERBOARD_SIZE),
-    repo.winnersOf(ctx.db, settled),
+    repo.topOf(ctx.staleOkDb, ids, COMPETITION_LEADERBOARD_SIZE),
+    repo.winnersOf(ctx.staleOkDb, settled),
   ]);
   return rows.map((r) =>
     toCompetition(
@@ -59,7 +62,7 @@ export async function list(ctx: AppContext, viewer: Viewer): Promise<Competition
   const now = ctx.clock.now();
   const recentSince = new Date(now.getTime() - COMPLETED_VISIBLE_MS);
   const [board, mine] = await Promise.all([
-    sharedBoard(ctx.db, now),
+    sharedBoard(ctx, now),
     repo.viewerStandings(ctx.db, user.id, recentSince),
   ]);
   const own = new Map(mine.map((m) => [m.competitionId, m]));
@@ -103,7 +106,7 @@ export async function detail(
   const competition = await one(ctx, user, id);
   const final = competition.settlement === "settled" || competition.settlement === "refunded";
   const entries = await standingsPage(
-    ctx.db,
+    ctx.staleOkDb,
     id,
     (page - 1) * STANDINGS_PAGE_SIZE,
     STANDINGS_PAGE_SIZE,

@@ -30,14 +30,16 @@ export async function standingsOf(
   const order = isFinal(row) ? "final" : "live";
   const pageSize = STANDINGS_PAGE_SIZE;
   const poolKey = repo.poolKeyOf(row);
-  // One after the other: a PGlite connection runs one statement at a time anyway.
-  const entries = await standings.standingsPage(ctx.db, row.id, (page - 1) * pageSize, pageSize, order);
-  const total = await standings.boardSize(ctx.db, row.id);
+  // Everyone's rows may be a second stale (the replica); the viewer's own place, their steps just
+  // synced, is the primary's. One after the other: a PGlite connection runs one statement at a time.
+  const shared = ctx.staleOkDb;
+  const entries = await standings.standingsPage(shared, row.id, (page - 1) * pageSize, pageSize, order);
+  const total = await standings.boardSize(shared, row.id);
   const own = await standings.ownStanding(ctx.db, row.id, viewerId, order);
   const settled = row.settlement === "settled";
   const prizes = settled
     ? await standings.prizesPaid(
-        ctx.db,
+        shared,
         row.id,
         [...entries.map((e) => e.userId), ...(own ? [viewerId] : [])].filter(
           (id, i, all) => all.indexOf(id) === i,
@@ -58,8 +60,8 @@ export async function standingsOf(
       settlement: settlementState(row, now),
       participantCount: total,
       // A paid round holds nothing: a group's pool account already gathers the next round's entries.
-      prizePool: isFinal(row) ? 0 : fitcoinsFromMinor(await poolBalance(ctx.db, poolKey)),
-      paidOut: settled ? fitcoinsFromMinor(await standings.totalPaid(ctx.db, row.id, poolKey)) : 0,
+      prizePool: isFinal(row) ? 0 : fitcoinsFromMinor(await poolBalance(shared, poolKey)),
+      paidOut: settled ? fitcoinsFromMinor(await standings.totalPaid(shared, row.id, poolKey)) : 0,
       groupId: row.groupId,
     },
     final: order === "final",

@@ -9,8 +9,9 @@ import { todaySteps } from "../steps/steps.service";
 /** Prize money: transfers of these kinds into the member's FitCoin account. */
 const WINNING_KINDS = ["prize", "winnings"];
 
+/** Paid by settlements, never by the member: a second stale is fine (the replica, issue 31). */
 async function totalWinnings(ctx: AppContext, userId: number): Promise<number> {
-  const [row] = await ctx.db
+  const [row] = await ctx.staleOkDb
     .select({ total: sql<number>`coalesce(sum(${ledgerTransfers.amount}), 0)::bigint` })
     .from(ledgerTransfers)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerTransfers.creditAccountId))
@@ -24,7 +25,10 @@ async function totalWinnings(ctx: AppContext, userId: number): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** The dashboard's figures: step goal, wallet balance (dollars), prize FitCoins won, steps today. */
+/**
+ * The dashboard's figures: step goal, wallet balance (dollars), prize FitCoins won, steps today. The
+ * balance and today's steps are what the member just changed (a payment, a sync): the primary's.
+ */
 export async function stats(ctx: AppContext, viewer: Viewer) {
   const user = requireUser(viewer);
   const [balances, winnings, steps] = await Promise.all([

@@ -13,16 +13,19 @@ import { toGroup } from "./groups.view";
 
 export const groupNotFound = () => notFound("Group not found");
 
-/** Groups as their cards show them: members, and the top 5 of their competitions. */
+/**
+ * Groups as their cards show them: members, and the top 5 of their competitions (a second stale is
+ * fine there; the rows, with the viewer's own role, come from the primary).
+ */
 async function present(ctx: AppContext, rows: repo.GroupListRow[]): Promise<Group[]> {
   const now = ctx.clock.now();
   const competitionIds = rows.flatMap((r) => (r.competitionId ? [r.competitionId] : []));
   const [members, tops] = await Promise.all([
     repo.membersOf(
-      ctx.db,
+      ctx.staleOkDb,
       rows.map((r) => r.id),
     ),
-    contests.topOfEach(ctx.db, competitionIds, COMPETITION_LEADERBOARD_SIZE),
+    contests.topOfEach(ctx.staleOkDb, competitionIds, COMPETITION_LEADERBOARD_SIZE),
   ]);
   return rows.map((r) =>
     toGroup(
@@ -59,7 +62,8 @@ const groupPage = repo.detailQuery(contests.topFiveJson);
 /**
  * Each group's members as its page lists them, shared by every viewer while the group's members'
  * version (raised by every join, leave and role change, read live with the page) is the same; a
- * member's new name or picture shows within MEMBERS_TTL_MS.
+ * member's new name or picture shows within MEMBERS_TTL_MS. Read from the primary: a replica a few
+ * milliseconds behind would keep a list without the member who just joined under the new version.
  */
 const MEMBERS_TTL_MS = 5_000;
 const sharedMembers = sharedReads<number, repo.MemberRow[]>(MEMBERS_TTL_MS);

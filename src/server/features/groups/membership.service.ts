@@ -251,7 +251,7 @@ export async function contributions(ctx: AppContext, viewer: Viewer, id: number)
 export async function rounds(ctx: AppContext, viewer: Viewer, id: number): Promise<GroupRound[]> {
   const user = requireUser(viewer);
   await visibleGroup(ctx, user, id);
-  return contests.pastRounds(ctx.db, id, user.id);
+  return contests.pastRounds(ctx.staleOkDb, id, user.id);
 }
 
 /** The group competition's standings (top 100); empty without a schedule. */
@@ -259,7 +259,7 @@ export async function leaderboard(ctx: AppContext, viewer: Viewer, id: number): 
   const user = requireUser(viewer);
   const group = await visibleGroup(ctx, user, id);
   if (!group.competitionId) return [];
-  return contests.standings(ctx.db, group.competitionId, GROUP_LEADERBOARD_LIMIT);
+  return contests.standings(ctx.staleOkDb, group.competitionId, GROUP_LEADERBOARD_LIMIT);
 }
 
 const asGroupMessage = (m: Awaited<ReturnType<typeof roomMessages>>[number]): GroupMessage => ({

@@ -53,7 +53,8 @@ export async function historyPage(
 /**
  * The member's own statement as CSV lines (GET /api/transactions.csv), oldest first. The days are
  * the member's own (their profile's time zone), `to` included; the lines are read a page at a time
- * as the answer streams, so a long history is never built in memory.
+ * as the answer streams, so a long history is never built in memory, from the stale-ok database (a
+ * long read the replica takes off the primary; the wallet and its history pages stay the primary's).
  */
 export function statement(ctx: AppContext, viewer: Viewer, q: StatementQuery) {
   const user = requireUser(viewer);
@@ -64,7 +65,7 @@ export function statement(ctx: AppContext, viewer: Viewer, q: StatementQuery) {
   const name = `steprace-statement-${q.from ?? "start"}-to-${q.to ?? today}${q.currency ? `-${q.currency}` : ""}.csv`;
   return {
     filename: name,
-    lines: statementCsv(ctx.db, {
+    lines: statementCsv(ctx.staleOkDb, {
       userId: user.id,
       currencies: q.currency ? [q.currency] : ["USD", "FC"],
       from,
