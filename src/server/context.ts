@@ -4,13 +4,19 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./email/mailer";
 import type { GiftCardProvider } from "./gift-cards/provider";
+import type { Metrics } from "./metrics/registry";
 import type { PaymentProvider } from "./payments/provider";
 
 /**
  * The read replica as the metrics see it (db/replica.ts, issue 31): how far behind it is, whether
  * stale-ok reads go to it now, and how many reads fell back to the primary since start-up.
  */
-export type ReplicaStatus = { lagMs: number | null; healthy: boolean; fallbacks: number; replicaReads: number };
+export type ReplicaStatus = {
+  lagMs: number | null;
+  healthy: boolean;
+  fallbacks: number;
+  replicaReads: number;
+};
 
 /** What every service needs, built once by buildApp and passed explicitly. */
 export type AppContext = {
@@ -21,6 +27,8 @@ export type AppContext = {
   payments: PaymentProvider;
   giftCards: GiftCardProvider;
   log: FastifyBaseLogger;
+  /** The process's Prometheus instruments (metrics/registry.ts), served by the metrics listener. */
+  metrics: Metrics;
   /** Present with DATABASE_REPLICA_URL. */
   replica?: { status(): ReplicaStatus };
 };
