@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../context";
@@ -125,9 +125,23 @@ describe("metrics of the app's state, read at scrape time by the app's clock (is
     let s = await scrapeNow();
     expectSample(s, "steprace_notification_queue_size", { stage: "delivery" }, 2);
     expectSample(s, "steprace_notification_queue_oldest_age_seconds", { stage: "delivery" }, 120);
+    // Sent: only the retry is left, which is not due yet, so nothing is late.
     await app.ctx.db
       .update(notificationDeliveries)
       .set({ doneAt: now })
+      .where(
+        and(eq(notificationDeliveries.notificationId, note.id), eq(notificationDeliveries.channel, "email")),
+      );
+    s = await scrapeNow();
+    expectSample(s, "steprace_notification_queue_size", { stage: "delivery" }, 1);
+    expectSample(s, "steprace_notification_queue_oldest_age_seconds", { stage: "delivery" }, 0);
+    // Its time comes, and goes by.
+    clock.advance(13 * MINUTE);
+    s = await scrapeNow();
+    expectSample(s, "steprace_notification_queue_oldest_age_seconds", { stage: "delivery" }, 180);
+    await app.ctx.db
+      .update(notificationDeliveries)
+      .set({ doneAt: clock.now() })
       .where(eq(notificationDeliveries.notificationId, note.id));
     s = await scrapeNow();
     expectSample(s, "steprace_notification_queue_size", { stage: "delivery" }, 0);
