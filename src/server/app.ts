@@ -63,6 +63,9 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { registerClient } from "./http/static";
 import "./http/types";
 import { readWithSession, resolveViewer, type Viewer, type ViewerWith } from "./http/viewer";
+import { watchAppState } from "./metrics/app-state";
+import { observeRequest } from "./metrics/http";
+import { createMetrics } from "./metrics/registry";
 import type { PaymentProvider } from "./payments/provider";
 import { createSandboxProvider } from "./payments/sandbox";
 import { sandboxRoutes } from "./payments/sandbox.routes";
@@ -112,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const access = declaredAccess(route);
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
   });
+  const metrics = createMetrics();
   app.addHook("onResponse", async (request, reply) => {
+    observeRequest(metrics, request, reply);
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -139,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     config,
     log: app.log,
+    metrics,
     mailer:
       deps.mailer ??
       createMailer({
@@ -285,6 +291,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   if (deps.serveClient) await registerClient(app, config.clientDir);
 
+  // The settlement backlog, the queues and the replica, read when the metrics are scraped.
+  watchAppState(ctx);
   const built = app as unknown as App;
   built.ctx = ctx;
   built.routes = routes;

@@ -259,6 +259,19 @@ describe("configuration", () => {
       expect(() => loadConfig({ REPLICA_MAX_LAG_MS: bad })).toThrow(/REPLICA_MAX_LAG_MS/);
   });
 
+  it("metrics: no listener unless METRICS_PORT is set, on loopback unless told, never on the app's port", () => {
+    expect(loadConfig({})).toMatchObject({ metricsPort: undefined, metricsHost: "127.0.0.1" });
+    expect(loadConfig({ METRICS_PORT: "" }).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: "10.0.0.5",
+    });
+    expect(() => loadConfig({ METRICS_PORT: "3000" })).toThrow(/METRICS_PORT must differ from PORT \(3000\)/);
+    expect(() => loadConfig({ PORT: "8080", METRICS_PORT: "8080" })).toThrow(/METRICS_PORT must differ/);
+    expect(() => loadConfig({ METRICS_PORT: "metrics" })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+  });
+
   it("names every invalid setting", () => {
     expect(() => loadConfig({ PORT: "not-a-port", PUBLIC_URL: "nope" })).toThrow(/PORT[\s\S]*PUBLIC_URL/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);

@@ -64,6 +64,10 @@ const envSchema = z.object({
   /** Tests only: accept http push endpoints on local and private addresses. */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Prometheus metrics on a listener of their own; unset (or empty): none. */
+  METRICS_PORT: z.union([z.literal(""), z.coerce.number().int().min(1).max(65535)]).optional(),
+  /** Loopback unless told: the metrics are for the operator's Prometheus, not the public. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   SECURE_COOKIES: bool,
   /** Unset: on in production, off otherwise (so the demo's admin works at once). */
   ADMIN_REQUIRE_2FA: z.enum(["0", "1", "true", "false"]).optional(),
@@ -170,6 +174,9 @@ export type Config = {
   inviteEmailDailyCap: number;
   pushSubscribeRateLimit: number;
   logLevel: string;
+  /** Where GET /metrics answers (never the app's port); no port: no metrics listener. */
+  metricsPort?: number;
+  metricsHost: string;
   secureCookies: boolean;
   /** Admin API calls need the admin to have two-factor sign-in on (403 TWO_FACTOR_REQUIRED). */
   adminRequire2fa: boolean;
@@ -205,6 +212,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       "Invalid configuration:\n  DATABASE_REPLICA_URL needs DATABASE_URL (the primary it copies)",
     );
+  }
+  if (e.METRICS_PORT === e.PORT) {
+    // The public port must never answer the metrics.
+    throw new Error(`Invalid configuration:\n  METRICS_PORT must differ from PORT (${e.PORT})`);
   }
   if (e.GIFT_CARD_PROVIDER === "tremendous") {
     // Without them no order could be placed: every redemption would wait for nothing.
@@ -280,6 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inviteEmailDailyCap: e.INVITE_EMAIL_DAILY_CAP,
     pushSubscribeRateLimit: e.PUSH_SUBSCRIBE_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
+    metricsPort: e.METRICS_PORT === "" ? undefined : e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     secureCookies:
       e.SECURE_COOKIES || e.NODE_ENV === "production" || Boolean(e.PUBLIC_URL?.startsWith("https://")),
     trustProxy: e.TRUST_PROXY,

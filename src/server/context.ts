@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./email/mailer";
 import type { GiftCardProvider } from "./gift-cards/provider";
+import type { Metrics } from "./metrics/registry";
 import type { PaymentProvider } from "./payments/provider";
 
 /**
@@ -33,6 +34,8 @@ export type AppContext = {
   payments: PaymentProvider;
   giftCards: GiftCardProvider;
   log: FastifyBaseLogger;
+  /** The process's Prometheus instruments (metrics/registry.ts), served by the metrics listener. */
+  metrics: Metrics;
   /** Present with DATABASE_REPLICA_URL. */
   replica?: { status(): ReplicaStatus };
 };

@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { createWeeksAhead } from "./features/steps/batch-retention";
 import { startScheduler } from "./jobs/scheduler";
+import { listenForMetrics } from "./metrics/listener";
 import { seedDemoData } from "./seed/demo";
 
 const startedAt = performance.now();
@@ -32,6 +33,18 @@ for (const failure of (await createWeeksAhead(database.db, app.ctx.clock.now()))
 const scheduler = startScheduler(app.ctx, config.jobTickMs);
 
 await app.listen({ port: config.port, host: config.host });
+// Prometheus metrics on a listener of their own, never the public port (METRICS_PORT unset: none).
+const metricsListener =
+  config.metricsPort === undefined
+    ? null
+    : await listenForMetrics(app.ctx.metrics, {
+        host: config.metricsHost,
+        port: config.metricsPort,
+        log: app.log,
+        poolStats: database.poolStats,
+      });
+/** Closes the metrics listener (METRICS_PORT), for the shutdown: after the app, before the database. */
+export const closeMetrics = async () => metricsListener?.close();
 app.log.info(
   { db: database.kind, payments: app.ctx.payments.name, email: config.smtpUrl ? "smtp" : "outbox" },
   `StepRace ready on http://localhost:${config.port} in ${Math.round(performance.now() - startedAt)} ms`,

@@ -13,11 +13,16 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** A pool's connections, for the metrics: open ones, idle ones, and queries waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number };
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   /** PostgreSQL only: the connection string, for work that needs a dedicated connection. */
   url?: string;
+  /** The pool's connections now (PGlite has one connection and no pool: zeros). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 };
 
@@ -31,7 +36,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection that drops (database restart) must not crash the process; the pool reconnects.
     pool.on("error", (err) => console.error("postgres pool error:", err.message));
     const db = dbOnPool(pool);
-    return { db, kind: "postgres", url: options.url, close: () => pool.end() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: "postgres", url: options.url, poolStats, close: () => pool.end() };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -44,7 +50,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
   );
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  const poolStats = () => ({ total: 0, idle: 0, waiting: 0 });
+  return { db, kind: "pglite", poolStats, close: () => client.close() };
 }
 
 export { schema };

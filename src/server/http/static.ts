@@ -38,7 +38,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   walk(root);
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const path = decodeURIComponent(request.url.split("?")[0]);
-    if (path.startsWith("/api/")) {
+    // The API's unknown paths, and /metrics: the metrics have a listener of their own (METRICS_PORT).
+    if (path.startsWith("/api/") || path === "/metrics") {
       return reply.status(404).send({ message: `Route GET ${path} not found`, code: "NOT_FOUND" });
     }
     if (files.has(path)) return reply.sendFile(path.slice(1));

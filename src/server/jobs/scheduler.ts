@@ -12,6 +12,7 @@ import { finishPendingRedemptions } from "../features/rewards/redemption.service
 import { retainStepBatches } from "../features/steps/batch-retention";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
 import { sweepRateLimits } from "../http/rate-limit-store";
+import { measureJob } from "../metrics/jobs";
 
 export type Job = { name: string; run(ctx: AppContext): Promise<unknown> };
 
@@ -113,11 +114,11 @@ export const jobs: Job[] = [
   { name: "notification-queue", run: processNotificationQueue },
 ];
 
-/** Runs all jobs once; a failing job is logged and does not stop the others. */
+/** Runs all jobs once, each counted and timed; a failing job is logged and does not stop the others. */
 export async function runJobsOnce(ctx: AppContext): Promise<void> {
   for (const job of jobs) {
     try {
-      await job.run(ctx);
+      await measureJob(ctx.metrics, job.name, () => job.run(ctx));
     } catch (err) {
       ctx.log.error({ err, job: job.name }, "job failed");
     }

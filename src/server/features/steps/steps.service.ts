@@ -180,7 +180,7 @@ export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBo
   const declared = body.startedAt ? allowedSteps(new Date(body.startedAt), sent) : null;
   if (declared !== null && body.steps > declared) {
     const user = requireActiveSubscription(await caller.viewer());
-    await recordRefusal(ctx, user.id, body, declared, recordedAt, now);
+    await recordRefusal(ctx, user.id, body, { allowed: declared, window: "declared" }, recordedAt, now);
     throw implausibleSteps(declared, "declared");
   }
   const batch: Batch = {
@@ -197,8 +197,9 @@ export async function sync(ctx: AppContext, caller: SyncCaller, body: StepSyncBo
     // message and the record.
     const budget = await repo.stepBudget(ctx.db, userId);
     const allowed = budgetAllows(budget.leftSteps, budget.countedTo, recordedAt);
-    await recordRefusal(ctx, userId, body, allowed, recordedAt, now);
-    throw implausibleSteps(allowed, budget.fresh ? "accountCreated" : "lastSync");
+    const window = budget.fresh ? "accountCreated" : "lastSync";
+    await recordRefusal(ctx, userId, body, { allowed, window }, recordedAt, now);
+    throw implausibleSteps(allowed, window);
   }
   return { stepData: { totalSteps: result.totalSteps } };
 }
@@ -212,12 +213,15 @@ export function practice(ctx: AppContext, body: PracticeBody) {
   return { practice: true as const, steps: body.steps, syncedAt: ctx.clock.now().toISOString() };
 }
 
-/** Keeps a refused sync (nothing of it counted) and flags the account at the third within a day. */
+/**
+ * Keeps a refused sync (nothing of it counted), flags the account at the third within a day, and
+ * counts it in the metrics by the window that limited it.
+ */
 async function recordRefusal(
   ctx: AppContext,
   userId: number,
   body: StepSyncBody,
-  allowed: number,
+  { allowed, window }: { allowed: number; window: ImplausibleWindow },
   recordedAt: Date,
   now: Date,
 ) {
@@ -234,6 +238,7 @@ async function recordRefusal(
       ctx.log.warn({ userId, refusals }, "account flagged for implausible step syncs");
     }
   });
+  ctx.metrics.syncsRefused.inc({ reason: window });
 }
 
 export async function today(ctx: AppContext, viewer: Viewer) {
