@@ -21,6 +21,11 @@ export type AppContext = {
   payments: PaymentProvider;
   giftCards: GiftCardProvider;
   log: FastifyBaseLogger;
+  /**
+   * Aborted when the process starts shutting down (lifecycle.ts): readiness answers 503 and the
+   * scheduler's jobs stop between items, giving back what they claimed (jobs/stopping.ts).
+   */
+  stopping: AbortSignal;
   /** Present with DATABASE_REPLICA_URL. */
   replica?: { status(): ReplicaStatus };
 };
