@@ -99,7 +99,7 @@ export function createLifecycle({ graceMs }: { graceMs: number }) {
       jobsStopped = true;
     });
     let code = 0;
-    if (!(await settledWithin(Promise.all([http, jobs]), graceMs))) {
+    if (!(await settledWithin(Promise.allSettled([http, jobs]), graceMs))) {
       const cut = requests.count;
       if (cut > 0) {
         app.log.error(

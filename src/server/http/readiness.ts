@@ -5,8 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { type Db, queryRows } from "../db/client";
 import { migrationsFolder } from "../db/migrate";
 import { storableErrorMessage } from "../errors";
 
