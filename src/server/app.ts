@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorSchema } from "../core/schemas/common";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
@@ -59,6 +60,7 @@ import { registerBodyPolicy } from "./http/body-policy";
 import { registerErrorHandler } from "./http/error-handler";
 import { loggerOptions } from "./http/logger";
 import { DatabaseRateLimitStore } from "./http/rate-limit-store";
+import { readinessCheck } from "./http/readiness";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerClient } from "./http/static";
 import "./http/types";
@@ -83,6 +85,8 @@ export type AppDeps = {
   replica?: Replica;
   /** Serve the built client from config.clientDir (main.ts does; API tests don't). */
   serveClient?: boolean;
+  /** Aborted when the process starts shutting down (main.ts's lifecycle); never, unless given. */
+  stopping?: AbortSignal;
   logger?: boolean | object;
 };
 
@@ -145,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config,
     log: app.log,
     metrics,
+    stopping: deps.stopping ?? new AbortController().signal,
     mailer:
       deps.mailer ??
       createMailer({
@@ -239,6 +244,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async () => {
       await db.execute(sql`select 1`);
       return { status: "ok" as const };
+    },
+  );
+  const readiness = readinessCheck(db, ctx.stopping, app.log);
+  app.get(
+    "/api/health/ready",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["health"],
+        summary: "Readiness: whether a load balancer should send this process requests",
+        description:
+          "200 when the database answers, every committed migration is applied and the process is not " +
+          "shutting down (from SIGTERM on it answers 503 while it finishes the requests in flight); " +
+          "otherwise 503 NOT_READY with the reason. GET /api/health stays the liveness check.",
+        response: { 200: z.object({ status: z.literal("ready") }), 503: errorSchema },
+      },
+    },
+    async (_request, reply) => {
+      const answer = await readiness();
+      if (answer.ready) return { status: "ready" as const };
+      return reply.code(503).send({ message: answer.reason, code: "NOT_READY" });
     },
   );
 

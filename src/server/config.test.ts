@@ -276,4 +276,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ PORT: "not-a-port", PUBLIC_URL: "nope" })).toThrow(/PORT[\s\S]*PUBLIC_URL/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
   });
+
+  it("gives requests in flight 10 s to finish on SIGTERM unless SHUTDOWN_GRACE_MS says otherwise", () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "2500" }).shutdownGraceMs).toBe(2500);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "0" }).shutdownGraceMs).toBe(0);
+    for (const bad of ["-1", "1.5", "ten", "600001"]) {
+      expect(() => loadConfig({ SHUTDOWN_GRACE_MS: bad })).toThrow(/SHUTDOWN_GRACE_MS/);
+    }
+  });
 });

@@ -41,6 +41,8 @@ const envSchema = z.object({
   PRIVACY_FILE: z.string().min(1).default("content/privacy.md"),
   DEMO: z.enum(["0", "1"]).optional(),
   JOB_TICK_MS: z.coerce.number().int().min(100).default(5000),
+  /** How long a stopping process waits for its requests in flight and its jobs' current items (at most 10 min). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SETTLEMENT_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
@@ -164,6 +166,8 @@ export type Config = {
   legalFiles: { terms: string; privacy: string };
   demo: boolean | undefined;
   jobTickMs: number;
+  /** SIGTERM: how long requests in flight may take to finish before the process exits anyway (code 1). */
+  shutdownGraceMs: number;
   /** DESIGN 1: how long after a competition's end late syncs still count before it is settled. */
   settlementGraceMs: number;
   authRateLimit: number;
@@ -282,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     legalFiles: { terms: e.TERMS_FILE, privacy: e.PRIVACY_FILE },
     demo: e.DEMO === undefined ? undefined : e.DEMO === "1",
     jobTickMs: e.JOB_TICK_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     settlementGraceMs: e.SETTLEMENT_GRACE_SECONDS * 1000,
     authRateLimit: e.AUTH_RATE_LIMIT,
     paymentRateLimit: e.PAYMENT_RATE_LIMIT,

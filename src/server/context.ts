@@ -36,6 +36,11 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** The process's Prometheus instruments (metrics/registry.ts), served by the metrics listener. */
   metrics: Metrics;
+  /**
+   * Aborted when the process starts shutting down (lifecycle.ts): readiness answers 503 and the
+   * scheduler's jobs stop between items, giving back what they claimed (jobs/stopping.ts).
+   */
+  stopping: AbortSignal;
   /** Present with DATABASE_REPLICA_URL. */
   replica?: { status(): ReplicaStatus };
 };

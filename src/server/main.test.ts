@@ -3,10 +3,12 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { serverCommand } from "./test/server-process";
 
-/** main.ts as an operator starts it: `node --import tsx src/server/main.ts`. */
+/** main.ts as an operator starts it (serverCommand). */
 function start(env: Record<string, string>) {
-  return spawnSync(process.execPath, ["--import", "tsx", path.resolve("src/server/main.ts")], {
+  const { command, args } = serverCommand();
+  return spawnSync(command, args, {
     env: { PATH: process.env.PATH ?? "", ...env },
     encoding: "utf8",
     timeout: 30_000,

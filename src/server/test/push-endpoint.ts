@@ -40,6 +40,7 @@ export async function startPushEndpoint() {
   const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string }>();
   const received: ReceivedPush[] = [];
   const answers = new Map<string, number>();
+  const listeners = new Set<(push: ReceivedPush) => void>();
   let failures = 0;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -54,7 +55,9 @@ export async function startPushEndpoint() {
             ReceivedPush,
             "device" | "authorization"
           >;
-          received.push({ device, authorization: String(request.headers.authorization), ...message });
+          const push = { device, authorization: String(request.headers.authorization), ...message };
+          received.push(push);
+          for (const listener of listeners) listener(push);
         } catch {
           failures++;
         }
@@ -88,6 +91,11 @@ export async function startPushEndpoint() {
       answers.set(device, status);
     },
     for: (device: string) => received.filter((r) => r.device === device),
+    /** Calls `listener` with each push as it arrives, before it is answered. */
+    onPush(listener: (push: ReceivedPush) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -7,6 +7,7 @@ import { queryRows } from "../../db/client";
 import { competitionParticipants, competitions } from "../../db/schema";
 import { AppError, conflict } from "../../errors";
 import { requireAdmin, type Viewer } from "../../http/viewer";
+import { isShutdown, stopIfShuttingDown } from "../../jobs/stopping";
 import { recordAdminAction } from "../audit/audit.service";
 import * as repo from "./competitions.repo";
 import { competitionNotFound } from "./competitions.service";
@@ -121,7 +122,8 @@ export async function retrySettlement(ctx: AppContext, viewer: Viewer, id: numbe
  * The scheduler's job: settles every competition past its end and grace period, each on its own
  * (DESIGN 2.4). One that fails is logged with its competition, recorded for the admin panel and
  * tried again after a growing delay; it never stops or delays the others, which come first (then
- * the retries, then those held for review, rechecked each tick).
+ * the retries, then those held for review, rechecked each tick). A shutdown stops it between
+ * competitions and abandons the one in progress, which the next process settles at once.
  */
 export async function settleDueCompetitions(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
@@ -134,10 +136,13 @@ export async function settleDueCompetitions(ctx: AppContext): Promise<void> {
       limit 50`,
   );
   for (const { id, settlement } of rows) {
+    stopIfShuttingDown(ctx);
     try {
       if (settlement === "held" && (await stillHeld(ctx, id))) continue;
-      await settleCompetition(ctx, id);
+      await settleCompetition(ctx, id, { abandonOnShutdown: true });
     } catch (err) {
+      // Abandoned for a shutdown: rolled back, and not a failure (no retry delay for the next process).
+      if (isShutdown(err)) throw err;
       await recordSettlementFailure(ctx, id, err);
     }
   }

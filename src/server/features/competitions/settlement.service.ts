@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { competitionParticipants, competitions, users } from "../../db/schema";
 import { competitionWinEmail } from "../../email/templates";
+import { abandonableTransaction } from "../../jobs/stopping";
 import { poolAccount, poolBalance } from "../../ledger/accounts";
 import { payPrizes, refundPaidIn } from "../../ledger/pools";
 import { lockAccounts } from "../../ledger/transfer";
@@ -88,6 +89,14 @@ async function writePositions(tx: Tx, id: number) {
 
 export type SettlementOutcome = "settled" | "refunded" | "held" | "skipped";
 
+export type SettleOptions = {
+  /**
+   * The scheduler's settlements: a shutdown abandons one in progress (it rolls back and throws
+   * ShuttingDown) so another process settles it at once. An admin's request finishes as requests do.
+   */
+  abandonOnShutdown?: boolean;
+};
+
 /** A settlement that ran (paid, refunded or held for review) has no failure to show any more. */
 const noFailure = { settleAttempts: 0, settleError: null, settleRetryAt: null };
 
@@ -98,9 +107,15 @@ const noFailure = { settleAttempts: 0, settleError: null, settleRetryAt: null };
  * so two processes never both pay and a crash midway pays nobody. A would-be winner with an
  * unreviewed step flag, or banned, holds the payout until an admin clears or disqualifies them.
  */
-export async function settleCompetition(ctx: AppContext, id: number): Promise<SettlementOutcome> {
+export async function settleCompetition(
+  ctx: AppContext,
+  id: number,
+  options: SettleOptions = {},
+): Promise<SettlementOutcome> {
   const now = ctx.clock.now();
-  const result = await ctx.db.transaction(async (tx) => {
+  const inTransaction = <T>(work: (tx: Tx) => Promise<T>) =>
+    options.abandonOnShutdown ? abandonableTransaction(ctx, work) : ctx.db.transaction(work);
+  const result = await inTransaction(async (tx) => {
     const row = await claim(tx, id);
     if (!row || row.endDate.getTime() + ctx.config.settlementGraceMs > now.getTime()) return null;
     // Every standing is locked, in the order of the members' ids as syncs that go together take

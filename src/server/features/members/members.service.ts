@@ -11,6 +11,7 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, requireUser, type Viewer } from "../../http/viewer";
+import { stopIfShuttingDown } from "../../jobs/stopping";
 import { type AdminAction, recordAdminAction } from "../audit/audit.service";
 import {
   loadViewerUser,
@@ -107,6 +108,7 @@ async function withdrawFromEverything(tx: Tx, userId: number, now: Date) {
  */
 export async function withdrawDeletedMembers(ctx: AppContext) {
   for (const userId of await repo.deletedStillEntered(ctx.db, 100)) {
+    stopIfShuttingDown(ctx);
     try {
       await ctx.db.transaction(async (tx) => {
         await withdrawFromEverything(tx, userId, ctx.clock.now());

@@ -5,6 +5,7 @@ import type { UnsubscribeKind } from "../../../core/schemas/notifications";
 import type { AppContext } from "../../context";
 import { queryRows } from "../../db/client";
 import { notificationEmail } from "../../email/reward-templates";
+import { givingBack, stopIfShuttingDown } from "../../jobs/stopping";
 import { expandBatch, type Fanout } from "./fanouts";
 import { type PushOutcome, sendPush } from "./push-sender";
 import { unsubscribeHeaders } from "./unsubscribe-token";
@@ -35,6 +36,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 export async function runFanouts(ctx: AppContext, deadline = Date.now() + TICK_BUDGET_MS): Promise<number> {
   let batches = 0;
   while (Date.now() < deadline) {
+    stopIfShuttingDown(ctx);
     const now = ctx.clock.now();
     const outcome = await ctx.db.transaction(async (tx) => {
       // One item per transaction, locked: another process takes the next item, or this one's
@@ -140,18 +142,33 @@ async function deliver(ctx: AppContext, d: Claimed): Promise<PushOutcome> {
   );
 }
 
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function pooled<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+/**
+ * Runs `work` over `items`, at most `limit` at a time; once `stop()` says so, no item is begun
+ * (those answer undefined) and the ones under way finish.
+ */
+async function pooled<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+  stop: () => boolean,
+): Promise<(R | undefined)[]> {
+  const results: (R | undefined)[] = new Array(items.length).fill(undefined);
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !stop()) {
       const i = next++;
       results[i] = await work(items[i]);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/** Claimed deliveries this process did not try: free at once for another, their try not counted. */
+async function giveBackDeliveries(ctx: AppContext, ids: string[]) {
+  if (ids.length === 0) return;
+  await ctx.db.execute(sql`update notification_deliveries set locked_until = null, attempts = attempts - 1
+    where id = any(${`{${ids.join(",")}}`}::bigint[]) and done_at is null`);
 }
 
 /** Sends due pushes and emails; answers how many were delivered. */
@@ -161,39 +178,61 @@ export async function runDeliveries(
 ): Promise<number> {
   let delivered = 0;
   while (Date.now() < deadline) {
+    stopIfShuttingDown(ctx);
     const now = ctx.clock.now();
     const claimed = await claimDeliveries(ctx, now);
     if (claimed.length === 0) break;
-    const outcomes = await pooled(claimed, PUSH_CONCURRENCY, (d) =>
-      deliver(ctx, d).catch((err): PushOutcome => ({ result: "retry", error: errorText(err) })),
+    let outcomes: (PushOutcome | undefined)[] = [];
+    // A shutdown lets the sends under way finish and gives back the claimed ones not begun.
+    const unsent = () => claimed.filter((_, i) => outcomes[i] === undefined).map((d) => d.id);
+    await givingBack(
+      ctx,
+      () => giveBackDeliveries(ctx, unsent()),
+      async () => {
+        outcomes = await pooled(
+          claimed,
+          PUSH_CONCURRENCY,
+          (d) => deliver(ctx, d).catch((err): PushOutcome => ({ result: "retry", error: errorText(err) })),
+          () => ctx.stopping.aborted,
+        );
+        delivered += await recordOutcomes(ctx, claimed, outcomes, now);
+        stopIfShuttingDown(ctx);
+      },
     );
-    const ids = (result: PushOutcome["result"]) =>
-      claimed.filter((_, i) => outcomes[i].result === result).map((d) => d.id);
-    const ok = ids("delivered");
-    delivered += ok.length;
-    if (ok.length) {
-      await ctx.db.execute(sql`update notification_deliveries set done_at = ${now}, locked_until = null, last_error = null
-        where id = any(${`{${ok.join(",")}}`}::bigint[])`);
-    }
-    const gone = claimed.filter((_, i) => outcomes[i].result === "gone").map((d) => d.subscription_id);
-    if (gone.length) {
-      // 404 or 410: the browser dropped it; its deliveries go with it (on delete cascade).
-      await ctx.db.execute(
-        sql`delete from push_subscriptions where id = any(${`{${gone.join(",")}}`}::int[])`,
-      );
-    }
-    for (const [i, d] of claimed.entries()) {
-      const o = outcomes[i];
-      if (o.result !== "retry" && o.result !== "failed") continue;
-      const giveUp = o.result === "failed" || d.attempts >= MAX_PUSH_ATTEMPTS;
-      if (!giveUp)
-        ctx.log.warn({ deliveryId: d.id, error: o.error }, "notification delivery will be retried");
-      await ctx.db.execute(sql`update notification_deliveries set locked_until = null, last_error = ${o.error},
-          done_at = ${giveUp ? now : null}, run_at = ${new Date(now.getTime() + queueRetryDelayMs(d.attempts))}
-        where id = ${d.id}::bigint`);
-    }
   }
   return delivered;
+}
+
+/** Writes down what became of the sends that were made; answers how many were delivered. */
+async function recordOutcomes(
+  ctx: AppContext,
+  claimed: Claimed[],
+  outcomes: (PushOutcome | undefined)[],
+  now: Date,
+): Promise<number> {
+  const made = claimed.flatMap((d, i) => {
+    const outcome = outcomes[i];
+    return outcome ? [{ d, o: outcome }] : [];
+  });
+  const ok = made.filter(({ o }) => o.result === "delivered").map(({ d }) => d.id);
+  if (ok.length) {
+    await ctx.db.execute(sql`update notification_deliveries set done_at = ${now}, locked_until = null, last_error = null
+      where id = any(${`{${ok.join(",")}}`}::bigint[])`);
+  }
+  const gone = made.filter(({ o }) => o.result === "gone").map(({ d }) => d.subscription_id);
+  if (gone.length) {
+    // 404 or 410: the browser dropped it; its deliveries go with it (on delete cascade).
+    await ctx.db.execute(sql`delete from push_subscriptions where id = any(${`{${gone.join(",")}}`}::int[])`);
+  }
+  for (const { d, o } of made) {
+    if (o.result !== "retry" && o.result !== "failed") continue;
+    const giveUp = o.result === "failed" || d.attempts >= MAX_PUSH_ATTEMPTS;
+    if (!giveUp) ctx.log.warn({ deliveryId: d.id, error: o.error }, "notification delivery will be retried");
+    await ctx.db.execute(sql`update notification_deliveries set locked_until = null, last_error = ${o.error},
+        done_at = ${giveUp ? now : null}, run_at = ${new Date(now.getTime() + queueRetryDelayMs(d.attempts))}
+      where id = ${d.id}::bigint`);
+  }
+  return ok.length;
 }
 
 /** Forgets finished queue rows after a week, once a day in one process. */

@@ -10,6 +10,7 @@ import type { PointsSummary, PointTransaction } from "../../../core/schemas/rewa
 import type { PointTransactionPage, PointTransactionPageQuery } from "../../../core/schemas/statements";
 import type { AppContext } from "../../context";
 import { requireUser, type Viewer } from "../../http/viewer";
+import { stopIfShuttingDown } from "../../jobs/stopping";
 import { pointsIssuanceAccount, userAccount, userPoints } from "../../ledger/accounts";
 import { type TransferKind, transfer } from "../../ledger/transfer";
 import * as steps from "../steps/steps.service";
@@ -69,6 +70,7 @@ export async function awardPendingPoints(ctx: AppContext): Promise<{ days: numbe
     }
     await steps.clearPointsPending(ctx.db, nothingDue);
     for (const [userId, due] of dueByUser) {
+      stopIfShuttingDown(ctx);
       try {
         awards += await awardMember(ctx, userId, due);
       } catch (err) {

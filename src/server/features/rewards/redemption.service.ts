@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError, conflict } from "../../errors";
 import { GiftCardNoAnswerError, GiftCardRejectedError } from "../../gift-cards/provider";
+import { stopIfShuttingDown } from "../../jobs/stopping";
 import { systemAccount, userAccount } from "../../ledger/accounts";
 import { insufficientFunds, transfer } from "../../ledger/transfer";
 import { applyOrderState, refreshRedemption } from "./redemption-apply";
@@ -196,6 +197,7 @@ export async function finishPendingRedemptions(ctx: AppContext): Promise<number>
   const rows = await repo.due(ctx.db, now, new Date(now.getTime() - CLAIM_STALE_MS));
   let delivered = 0;
   for (const row of rows) {
+    stopIfShuttingDown(ctx);
     try {
       const after = row.status === "ordered" ? await checkOrder(ctx, row, now) : await fulfil(ctx, row);
       if (after?.deliveredAt && !row.deliveredAt) delivered++;

@@ -9,6 +9,7 @@ import {
   type Viewer,
   type ViewerUser,
 } from "../../http/viewer";
+import { stopIfShuttingDown } from "../../jobs/stopping";
 import { addMonth, type SubscriptionPayment } from "../../payments/provider";
 import { loadViewerUser } from "../auth/auth.service";
 import * as repo from "./subscription.repo";
@@ -121,6 +122,7 @@ export async function runPeriodEnds(ctx: AppContext): Promise<{ renewed: number;
   for (let batch = 0; batch < 50; batch++) {
     const due = await repo.dueSubscriptions(ctx.db, now, renewalGraceMs("stripe"));
     for (const sub of due) {
+      stopIfShuttingDown(ctx);
       const late = now.getTime() - sub.currentPeriodEnd.getTime() >= renewalGraceMs(sub.provider);
       // Only the sandbox renews by itself, and only while it is the configured provider.
       const renewHere =
