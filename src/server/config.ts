@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Environments } from "tremendous";
 import { z } from "zod";
+import type { PoolMode } from "./db/client";
 
 const bool = z
   .enum(["0", "1", "true", "false", ""])
@@ -14,6 +15,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /** How DATABASE_URL reaches PostgreSQL: directly or a session pooler, or a transaction pooler. */
+  DATABASE_POOL_MODE: z.enum(["session", "transaction"]).default("session"),
+  /** PostgreSQL itself, bypassing the pooler: for what needs a server session (migrations). */
+  DATABASE_DIRECT_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -116,6 +121,16 @@ function sandboxesInUse(e: Env): string[] {
   return [payments, giftCards].filter((line): line is string => line !== null);
 }
 
+/** The pooler settings mean something only with DATABASE_URL (PGlite has no pooler). */
+function databaseProblems(e: Env): string[] {
+  if (e.DATABASE_URL) return [];
+  return [
+    e.DATABASE_DIRECT_URL && "DATABASE_DIRECT_URL is set without DATABASE_URL: set both, or neither",
+    e.DATABASE_POOL_MODE === "transaction" &&
+      "DATABASE_POOL_MODE=transaction needs DATABASE_URL (the pooler's address)",
+  ].filter((line): line is string => Boolean(line));
+}
+
 export type TremendousConfig = {
   apiKey: string;
   apiUrl: string;
@@ -133,6 +148,10 @@ export type Config = {
   databaseUrl?: string;
   /** Connections to PostgreSQL per process. */
   databasePoolSize: number;
+  /** `transaction`: DATABASE_URL is a transaction pooler (no named statements through it). */
+  databasePoolMode: PoolMode;
+  /** Where migrations connect, when not through DATABASE_URL. */
+  databaseDirectUrl?: string;
   publicUrl?: string;
   /** Origin of links in emails: PUBLIC_URL, else this machine (never a request's Host header). */
   appUrl: string;
@@ -185,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither",
     );
   }
+  const database = databaseProblems(e);
+  if (database.length) throw new Error(`Invalid configuration:\n${database.map((p) => `  ${p}`).join("\n")}`);
   if (e.GIFT_CARD_PROVIDER === "tremendous") {
     // Without them no order could be placed: every redemption would wait for nothing.
     const missing = [
@@ -230,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePoolMode: e.DATABASE_POOL_MODE,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL || undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     appUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),

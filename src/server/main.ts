@@ -1,6 +1,6 @@
 import { buildApp } from "./app";
 import { type Config, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { configuredDatabase, openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { createWeeksAhead } from "./features/steps/batch-retention";
 import { startScheduler } from "./jobs/scheduler";
@@ -15,11 +15,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
-    : { kind: "pglite", dataDir: config.dataDir },
-);
+const database = await openDatabase(configuredDatabase(config));
 await migrate(database);
 const app = await buildApp({ config, db: database.db, serveClient: true });
 // Demo data fills a new embedded database by default; DEMO=1 forces it on PostgreSQL, DEMO=0 turns it off.
