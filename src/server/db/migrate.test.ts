@@ -4,8 +4,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate as drizzleMigrate } from "drizzle-orm/node-postgres/migrator";
-import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type ScratchDatabase } from "../test/database";
+import { describe, expect, it } from "vitest";
+import { useScratchDatabases } from "../test/database";
 import { useTestApp } from "../test/test-app";
 import { queryRows } from "./client";
 import { migrate, migrationsFolder } from "./migrate";
@@ -71,15 +71,7 @@ describe("migrations", () => {
 
 /** DESIGN 2.5: several processes start at once against one PostgreSQL, with no session lock between them. */
 describe.skipIf(!onPostgres)("migrations on PostgreSQL", { timeout: 120_000 }, () => {
-  const scratch: ScratchDatabase[] = [];
-  const fresh = async () => {
-    const database = await createTestDatabase();
-    scratch.push(database);
-    return database;
-  };
-  afterAll(async () => {
-    for (const database of scratch) await database.drop();
-  });
+  const fresh = useScratchDatabases();
 
   it("are applied once when four start-ups migrate an empty database at the same moment", async () => {
     const empty = await fresh();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Pgbouncer, pgbouncerInstalled, startPgbouncer } from "../../../scripts/pgbouncer";
 import { type App, buildApp } from "../app";
-import { createTestDatabase, type ScratchDatabase } from "../test/database";
+import { useScratchDatabases } from "../test/database";
 import { fundedMember, type Session, syncSteps } from "../test/factories";
 import { callAs, useTestApp } from "../test/test-app";
 import { type Database, openDatabase, type PoolMode } from "./client";
@@ -39,12 +39,7 @@ describe.skipIf(!onPostgres || !pgbouncerInstalled())(
     let pooler: Pgbouncer;
     const opened: { app: App; database: Database }[] = [];
     const errorsLogged: string[] = [];
-    const scratch: ScratchDatabase[] = [];
-    const fresh = async () => {
-      const database = await createTestDatabase();
-      scratch.push(database);
-      return database;
-    };
+    const fresh = useScratchDatabases();
     beforeAll(async () => {
       pooler = await startPgbouncer({
         server: process.env.TEST_DATABASE_URL as string,
@@ -57,7 +52,6 @@ describe.skipIf(!onPostgres || !pgbouncerInstalled())(
         await database.close();
       }
       await pooler?.stop();
-      for (const database of scratch) await database.drop();
     });
 
     const fileDatabase = () => new URL(t().database.url as string).pathname.slice(1);

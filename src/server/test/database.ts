@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 import { type Database, openDatabase } from "../db/client";
 
 /** The address of `database` on the server of `serverUrl`. */
@@ -35,6 +35,19 @@ export async function createTestDatabase(template?: string): Promise<ScratchData
     name,
     url: databaseUrl(process.env.TEST_DATABASE_URL as string, name),
     drop: () => onTestServer(`drop database if exists "${name}" with (force)`),
+  };
+}
+
+/** Empty databases for one test file's tests (createTestDatabase), all dropped after them. */
+export function useScratchDatabases(): () => Promise<ScratchDatabase> {
+  const created: ScratchDatabase[] = [];
+  afterAll(async () => {
+    for (const database of created) await database.drop();
+  });
+  return async () => {
+    const database = await createTestDatabase();
+    created.push(database);
+    return database;
   };
 }
 
