@@ -2,7 +2,10 @@
 // members (each with its own session cookie and device fingerprint) post `POST /api/steps` over
 // HTTP with keep-alive, a fixed number in flight, for a fixed time after a warm-up (saturation);
 // then open loops at half of that saturation rate and at 1,500 syncs/s (latency); then, against
-// the same server, `GET /api/health` for the same time. With PostgreSQL, the database's own limit
+// the same server, `GET /api/health` for the same time. With PostgreSQL, all of that again with the
+// app's pool through a PgBouncer in transaction mode (started for the run as scripts/pgbouncer.ts
+// does, BENCH_POOLER_SIZE server connections, DATABASE_POOL_MODE=transaction; BENCH_POOLER=0 leaves
+// it out), then the database's own limit
 // for a sync's transaction (../shared/bench/pg-sync-limit.sh, pgbench) is measured last, when
 // that script is beside the project (BENCH_LIMIT=0 leaves it out). On PGlite always (a scratch DATA_DIR under
 // .tmp), and on PostgreSQL when DATABASE_URL is set (a scratch database created and dropped on that
@@ -16,6 +19,12 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import { count, eq, sum } from "drizzle-orm";
+import {
+  DEFAULT_POOLER_SIZE,
+  PGBOUNCER_PATH,
+  pgbouncerInstalled,
+  startPgbouncer,
+} from "../scripts/pgbouncer";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import type { Database } from "../src/server/db/client";
@@ -51,6 +60,9 @@ const RATE = Number(process.env.BENCH_RATE ?? GOAL.syncsPerSec);
 const JOBS = process.env.BENCH_JOBS !== "0";
 /** BENCH_ONLY=sync runs the closed loop alone (for a profile of the sync path: `node --cpu-prof`). */
 const ONLY_SYNC = process.env.BENCH_ONLY === "sync";
+/** Through the pooler too (BENCH_POOLER=0: direct only), with this many server connections. */
+const POOLER = process.env.BENCH_POOLER !== "0";
+const POOLER_SIZE = Number(process.env.BENCH_POOLER_SIZE ?? DEFAULT_POOLER_SIZE);
 const TIME_ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney"];
 
 type Member = { cookie: string; fingerprint: string };
@@ -353,6 +365,22 @@ async function bench(database: Database) {
   }
 }
 
+/**
+ * The same bench with the app's pool (DATABASE_POOL_SIZE) through a PgBouncer in transaction mode
+ * of POOLER_SIZE server connections, started for it and stopped after; the syncs per second beside
+ * the direct figure, or why it was not measured.
+ */
+async function throughPooler(serverUrl: string) {
+  if (!pgbouncerInstalled()) return { skipped: `no PgBouncer at ${PGBOUNCER_PATH}` };
+  const pooler = await startPgbouncer({ server: serverUrl, poolSize: POOLER_SIZE });
+  try {
+    const measured = await withScratchDatabase(serverUrl, "steprace_bench_sync_pooled", bench, pooler);
+    return { pooler: { mode: "transaction", serverConnections: POOLER_SIZE }, ...measured };
+  } finally {
+    await pooler.stop();
+  }
+}
+
 if (!isLoadGenerator) {
   const result: Record<string, unknown> = {
     benchmark: "POST /api/steps",
@@ -365,6 +393,7 @@ if (!isLoadGenerator) {
   if (process.env.DATABASE_URL) {
     const pg = await withScratchDatabase(process.env.DATABASE_URL, "steprace_bench_sync", bench);
     result.postgres = pg;
+    if (POOLER) result.postgresThroughPooler = await throughPooler(process.env.DATABASE_URL);
     // Issue 14: what PostgreSQL itself does for a sync's transaction on this machine, measured in
     // the same run, right after the syncs (before them, its checkpoint would land in theirs).
     const limit = process.env.BENCH_LIMIT === "0" ? null : databaseLimit();

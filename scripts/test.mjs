@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: unit and API tests on PGlite, the API tests again on PostgreSQL when
-// TEST_DATABASE_URL is set, then the browser journeys when a Chromium is found.
-// In CI (CI=true) the PostgreSQL and browser phases are required, never skipped.
+// TEST_DATABASE_URL is set, the competitions, groups and steps API tests once more through a
+// PgBouncer in transaction mode when TEST_POOLER_URL is set too (scripts/pgbouncer.ts starts one),
+// then the browser journeys when a Chromium is found.
+// In CI (CI=true) the PostgreSQL, pooler and browser phases are required, never skipped.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const only = process.argv[2]; // optional: unit | postgres | e2e
+const only = process.argv[2]; // optional: unit | postgres | pooler | e2e
 mkdirSync(".tmp", { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -16,7 +18,9 @@ const failedPhases = [];
 function run(name, cmd, args, env, reportFile, parse) {
   console.log(`\n=== ${name} ===`);
   rmSync(reportFile, { force: true });
+  const started = performance.now();
   const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`(${name}: ${Math.round((performance.now() - started) / 1000)} s)`);
   let counted = false;
   if (existsSync(reportFile)) {
     try {
@@ -67,7 +71,8 @@ if (!only || only === "postgres") {
         "--reporter=json",
         "--outputFile.json=.tmp/vitest-postgres.json",
       ],
-      { TEST_DB: "postgres" },
+      // Directly: the pooler has a phase of its own.
+      { TEST_DB: "postgres", TEST_POOLER_URL: "" },
       ".tmp/vitest-postgres.json",
       vitestCounts,
     );
@@ -76,6 +81,42 @@ if (!only || only === "postgres") {
     failedPhases.push("PostgreSQL (no TEST_DATABASE_URL)");
   } else {
     console.log("\n(PostgreSQL API tests skipped: set TEST_DATABASE_URL to run them.)");
+  }
+}
+
+// DESIGN 2.5: the features with the busiest and the money paths, as deployed at scale: two
+// processes (vitest's workers) whose pools (and the second app instance's of useTwoInstances) go
+// through PgBouncer in transaction mode with fewer server connections than they have; test
+// databases are still created, migrated and dropped directly.
+if (!only || only === "pooler") {
+  if (process.env.TEST_DATABASE_URL && process.env.TEST_POOLER_URL) {
+    run(
+      "API tests through PgBouncer (transaction mode)",
+      "npx",
+      [
+        "vitest",
+        "run",
+        "src/server/features/competitions",
+        "src/server/features/groups",
+        "src/server/features/steps",
+        "--reporter=default",
+        "--reporter=json",
+        "--outputFile.json=.tmp/vitest-pooler.json",
+      ],
+      { TEST_DB: "postgres" },
+      ".tmp/vitest-pooler.json",
+      vitestCounts,
+    );
+  } else if (ci) {
+    console.error(
+      "CI needs TEST_DATABASE_URL and TEST_POOLER_URL: the API tests through PgBouncer must run.",
+    );
+    failedPhases.push("PgBouncer (no TEST_POOLER_URL)");
+  } else {
+    console.log(
+      "\n(API tests through PgBouncer skipped: set TEST_POOLER_URL to a PgBouncer in transaction mode in front of" +
+        " TEST_DATABASE_URL's server, e.g. the one `node --import tsx scripts/pgbouncer.ts` starts.)",
+    );
   }
 }
 

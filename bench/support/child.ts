@@ -4,7 +4,7 @@
 // own CPU and PostgreSQL's at those marks.
 import { type ChildProcess, fork } from "node:child_process";
 import { setPriority } from "node:os";
-import { postgresCpuMs } from "./postgres";
+import { poolerCpuMs, postgresCpuMs } from "./postgres";
 
 /** True in the forked load generator. */
 export const isLoadGenerator = process.argv[2] === "--load-generator";
@@ -51,8 +51,8 @@ export function cpuMarks(warmupMs: number, durationMs: number) {
   };
 }
 
-/** CPU use in the measured window, in % of one core. */
-export type Cpu = { server: number; loadGenerator: number; postgres: number | null };
+/** CPU use in the measured window, in % of one core (`pooler`: PgBouncer's, when one runs). */
+export type Cpu = { server: number; loadGenerator: number; postgres: number | null; pooler?: number };
 
 export type RunningLoad<Result> = {
   /** The child's result with the CPU use of each party (% of one core). */
@@ -60,6 +60,22 @@ export type RunningLoad<Result> = {
   /** Sends the child a message after its job (e.g. to stop an open-ended load). */
   send(message: unknown): void;
 };
+
+/** CPU time read (`read`, ms) at a window's start and end, answered in % of one core over `durationMs`. */
+function cpuWindow(read: () => number | null, durationMs: number) {
+  let from = read();
+  let pct: number | null = null;
+  return {
+    start() {
+      from = read();
+    },
+    end() {
+      const now = read();
+      pct = now === null || from === null ? null : Math.round((100 * (now - from)) / durationMs);
+    },
+    pct: () => pct,
+  };
+}
 
 /** Starts `job` in a child process running `module` (the benchmark itself) with `--load-generator`. */
 export function startInChildProcess<Job extends { durationMs: number }, Result extends { cpuPct: number }>(
@@ -79,25 +95,25 @@ export function startInChildProcess<Job extends { durationMs: number }, Result e
     }
     let server = process.cpuUsage();
     let serverPct = 0;
-    let postgres = postgresCpuMs();
-    let postgresPct: number | null = null;
+    const postgres = cpuWindow(postgresCpuMs, job.durationMs);
+    const pooler = cpuWindow(poolerCpuMs, job.durationMs);
     forked.on("message", (message) => {
       const mark = (message as { mark?: string }).mark;
       if (mark === "from") {
         server = process.cpuUsage();
-        postgres = postgresCpuMs();
+        postgres.start();
+        pooler.start();
       } else if (mark === "to") {
         const used = process.cpuUsage(server);
         serverPct = Math.round((100 * (used.user + used.system)) / 1000 / job.durationMs);
-        const now = postgresCpuMs();
-        postgresPct =
-          now === null || postgres === null ? null : Math.round((100 * (now - postgres)) / job.durationMs);
+        postgres.end();
+        pooler.end();
       } else {
         const done = message as Result;
-        resolve({
-          ...done,
-          cpu: { server: serverPct, loadGenerator: done.cpuPct, postgres: postgresPct },
-        });
+        const cpu: Cpu = { server: serverPct, loadGenerator: done.cpuPct, postgres: postgres.pct() };
+        const poolerPct = pooler.pct();
+        if (poolerPct !== null) cpu.pooler = poolerPct;
+        resolve({ ...done, cpu });
       }
     });
     forked.once("error", reject);

@@ -1,15 +1,17 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import type { Pgbouncer } from "../../scripts/pgbouncer";
 import { loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 
 /**
- * CPU time (ms) of PostgreSQL on this machine, when /proc shows it: every postgres process's own,
- * plus, from each postmaster, what its ended children (closed connections' backends) used, so that
- * a connection closing between two readings does not take its time away.
+ * CPU time (ms) of the processes named `command` on this machine (PostgreSQL's, PgBouncer's), when
+ * /proc shows it: every such process's own, plus, from each whose parent is not one of them (the
+ * postmaster), what its ended children (closed connections' backends) used, so that a connection
+ * closing between two readings does not take its time away. Null when there is none or no /proc.
  */
-export function postgresCpuMs(): number | null {
+export function cpuMsOf(command: string): number | null {
   try {
     const processes = new Map<string, { ppid: string; ticks: number; children: number }>();
     for (const pid of readdirSync("/proc")) {
@@ -17,7 +19,7 @@ export function postgresCpuMs(): number | null {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
         const close = stat.lastIndexOf(")");
-        if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+        if (stat.slice(stat.indexOf("(") + 1, close) !== command) continue;
         // After the name: state, ppid, ..., utime (12th), stime, cutime, cstime.
         const fields = stat.slice(close + 2).split(" ");
         processes.set(pid, {
@@ -29,6 +31,7 @@ export function postgresCpuMs(): number | null {
         // The process ended meanwhile.
       }
     }
+    if (processes.size === 0) return null;
     let ticks = 0;
     for (const p of processes.values()) {
       ticks += p.ticks;
@@ -40,14 +43,22 @@ export function postgresCpuMs(): number | null {
   }
 }
 
+/** CPU time (ms) of PostgreSQL on this machine (cpuMsOf). */
+export const postgresCpuMs = () => cpuMsOf("postgres");
+
+/** CPU time (ms) of the PgBouncers on this machine (cpuMsOf), null when none runs. */
+export const poolerCpuMs = () => cpuMsOf("pgbouncer");
+
 /**
  * Runs `work` on a scratch database `{prefix}_{time}` created on the server of `serverUrl`, and
- * drops it afterwards (also when `work` fails).
+ * drops it afterwards (also when `work` fails). With `pooler`, the app's pool reaches it through
+ * that PgBouncer (DATABASE_POOL_MODE=transaction), migrations directly (DATABASE_DIRECT_URL).
  */
 export async function withScratchDatabase<T>(
   serverUrl: string,
   prefix: string,
   work: (database: Database) => Promise<T>,
+  pooler?: Pgbouncer,
 ): Promise<T> {
   const name = `${prefix}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -56,12 +67,14 @@ export async function withScratchDatabase<T>(
     await admin.query(`create database "${name}"`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    // As main.ts opens it: DATABASE_POOL_SIZE connections.
-    const { databasePoolSize } = loadConfig(process.env);
+    // As main.ts opens it: DATABASE_POOL_SIZE connections, in DATABASE_POOL_MODE (or through the pooler).
+    const { databasePoolSize, databasePoolMode } = loadConfig(process.env);
     const database = await openDatabase({
       kind: "postgres",
-      url: url.toString(),
+      url: pooler ? pooler.urlOf(name) : url.toString(),
       poolSize: databasePoolSize,
+      poolMode: pooler ? "transaction" : databasePoolMode,
+      directUrl: url.toString(),
     });
     try {
       return await work(database);

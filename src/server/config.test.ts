@@ -11,6 +11,33 @@ describe("configuration", () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: "8" }).databasePoolSize).toBe(8);
   });
 
+  it("reaches PostgreSQL directly unless told it is behind a transaction pooler (DATABASE_POOL_MODE)", () => {
+    const url = "postgres://app@pooler:6432/steprace";
+    expect(loadConfig({ DATABASE_URL: url })).toMatchObject({
+      databasePoolMode: "session",
+      databaseDirectUrl: undefined,
+    });
+    const pooled = loadConfig({
+      DATABASE_URL: url,
+      DATABASE_POOL_MODE: "transaction",
+      DATABASE_DIRECT_URL: "postgres://app@db:5432/steprace",
+    });
+    expect(pooled).toMatchObject({
+      databasePoolMode: "transaction",
+      databaseDirectUrl: "postgres://app@db:5432/steprace",
+    });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MODE: "statement" })).toThrow(
+      /DATABASE_POOL_MODE/,
+    );
+    // Without DATABASE_URL (PGlite) there is no pooler: said, not ignored.
+    expect(() => loadConfig({ DATABASE_POOL_MODE: "transaction" })).toThrow(
+      /DATABASE_POOL_MODE=transaction needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: "postgres://app@db/steprace" })).toThrow(
+      /DATABASE_DIRECT_URL is set without DATABASE_URL/,
+    );
+  });
+
   it("requires PUBLIC_URL and SESSION_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PUBLIC_URL, SESSION_SECRET must be set/);
     const c = loadConfig({

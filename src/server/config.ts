@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { PoolMode } from "./db/client";
 
 /**
  * Tremendous's two API servers, as its SDK names them (`Environments`; config.test.ts checks they
@@ -26,6 +27,10 @@ const envSchema = z.object({
   DATABASE_REPLICA_URL: z.string().optional(),
   /** Past this lag (or when it does not answer) those reads go to the primary. */
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(1).default(5000),
+  /** How DATABASE_URL reaches PostgreSQL: directly or a session pooler, or a transaction pooler. */
+  DATABASE_POOL_MODE: z.enum(["session", "transaction"]).default("session"),
+  /** PostgreSQL itself, bypassing the pooler: for what needs a server session (migrations). */
+  DATABASE_DIRECT_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -134,6 +139,16 @@ function sandboxesInUse(e: Env): string[] {
   return [payments, giftCards].filter((line): line is string => line !== null);
 }
 
+/** The pooler settings mean something only with DATABASE_URL (PGlite has no pooler). */
+function databaseProblems(e: Env): string[] {
+  if (e.DATABASE_URL) return [];
+  return [
+    e.DATABASE_DIRECT_URL && "DATABASE_DIRECT_URL is set without DATABASE_URL: set both, or neither",
+    e.DATABASE_POOL_MODE === "transaction" &&
+      "DATABASE_POOL_MODE=transaction needs DATABASE_URL (the pooler's address)",
+  ].filter((line): line is string => Boolean(line));
+}
+
 export type TremendousConfig = {
   apiKey: string;
   apiUrl: string;
@@ -154,6 +169,10 @@ export type Config = {
   /** A streaming replica of databaseUrl: stale-ok reads go there while it keeps up (db/replica.ts). */
   databaseReplicaUrl?: string;
   replicaMaxLagMs: number;
+  /** `transaction`: DATABASE_URL is a transaction pooler (no named statements through it). */
+  databasePoolMode: PoolMode;
+  /** Where migrations connect, when not through DATABASE_URL. */
+  databaseDirectUrl?: string;
   publicUrl?: string;
   /** Origin of links in emails: PUBLIC_URL, else this machine (never a request's Host header). */
   appUrl: string;
@@ -221,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The public port must never answer the metrics.
     throw new Error(`Invalid configuration:\n  METRICS_PORT must differ from PORT (${e.PORT})`);
   }
+  const database = databaseProblems(e);
+  if (database.length) throw new Error(`Invalid configuration:\n${database.map((p) => `  ${p}`).join("\n")}`);
   if (e.GIFT_CARD_PROVIDER === "tremendous") {
     // Without them no order could be placed: every redemption would wait for nothing.
     const missing = [
@@ -268,6 +289,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseReplicaUrl: e.DATABASE_REPLICA_URL || undefined,
     replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
+    databasePoolMode: e.DATABASE_POOL_MODE,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL || undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     appUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { buildApp } from "./app";
 import { type Config, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { configuredDatabase, openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { createWeeksAhead } from "./features/steps/batch-retention";
 import { startScheduler } from "./jobs/scheduler";
@@ -18,11 +18,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
-    : { kind: "pglite", dataDir: config.dataDir },
-);
+const database = await openDatabase(configuredDatabase(config));
 await migrate(database);
 // SIGTERM and SIGINT drain the process (lifecycle.ts); others add closers with lifecycle.onShutdown.
 const lifecycle = createLifecycle({ graceMs: config.shutdownGraceMs });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
+import { configuredDatabase, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { users } from "../db/schema";
 
@@ -11,11 +11,7 @@ if (!username) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl }
-    : { kind: "pglite", dataDir: config.dataDir },
-);
+const database = await openDatabase(configuredDatabase(config));
 try {
   await migrate(database);
   const rows = await database.db

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config";
-import { openDatabase, queryRows } from "../db/client";
+import { configuredDatabase, openDatabase, queryRows } from "../db/client";
 import { auditLedger } from "../ledger/audit";
 
 /**
@@ -8,11 +8,7 @@ import { auditLedger } from "../ledger/audit";
  * `{ ok, accounts, transfers, mismatches }` last; exits 1 on any mismatch.
  */
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl }
-    : { kind: "pglite", dataDir: config.dataDir },
-);
+const database = await openDatabase(configuredDatabase(config));
 try {
   // A check never writes: a database without the ledger's tables is an error, not an empty ledger.
   const [tables] = await queryRows<{ present: boolean }>(

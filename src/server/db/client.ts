@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import type { Config } from "../config";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -15,20 +16,60 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 
 /** A pool's connections, for the metrics: open ones, idle ones, and queries waiting for one. */
 export type PoolStats = { total: number; idle: number; waiting: number };
+/**
+ * How the pool's connections reach PostgreSQL (DATABASE_POOL_MODE). `session`: each is a server
+ * session of its own (directly, or a pooler in session mode). `transaction`: a pooler such as
+ * PgBouncer in transaction mode hands each transaction whichever server connection is free, so no
+ * statement may count on what an earlier transaction left on its connection (a named prepared
+ * statement, a session lock, a session SET).
+ */
+export type PoolMode = "session" | "transaction";
 
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** PostgreSQL only: the connection string, for work that needs a dedicated connection. */
+  /** PostgreSQL only: the connection string the pool uses. */
   url?: string;
   /** The pool's connections now (PGlite has one connection and no pool: zeros). */
   poolStats(): PoolStats;
+  /** PostgreSQL only: how the pool reaches the server. */
+  poolMode?: PoolMode;
+  /**
+   * PostgreSQL only: where work that needs a server session of its own connects (migrations, a
+   * dedicated connection): DATABASE_DIRECT_URL when set, else `url`.
+   */
+  sessionUrl?: string;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; poolMode?: PoolMode; directUrl?: string }
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
+
+/**
+ * The pools whose connections are each a server session of their own (DATABASE_POOL_MODE=session):
+ * only there are hot-path statements named. Anything else (a pool behind a transaction pooler, a
+ * transaction handed in as a Db, PGlite, which ignores the name) gets them unnamed.
+ */
+const namedStatements = new WeakSet<Db>();
+
+/** The database the settings name: PostgreSQL at DATABASE_URL (as DATABASE_POOL_* say), else PGlite in DATA_DIR. */
+export function configuredDatabase(
+  config: Pick<
+    Config,
+    "databaseUrl" | "databasePoolSize" | "databasePoolMode" | "databaseDirectUrl" | "dataDir"
+  >,
+): DatabaseOptions {
+  return config.databaseUrl
+    ? {
+        kind: "postgres",
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        poolMode: config.databasePoolMode,
+        directUrl: config.databaseDirectUrl,
+      }
+    : { kind: "pglite", dataDir: config.dataDir };
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
@@ -37,7 +78,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on("error", (err) => console.error("postgres pool error:", err.message));
     const db = dbOnPool(pool);
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, kind: "postgres", url: options.url, poolStats, close: () => pool.end() };
+    const poolMode = options.poolMode ?? "session";
+    if (poolMode === "session") namedStatements.add(db);
+    return {
+      db,
+      kind: "postgres",
+      url: options.url,
+      poolMode,
+      sessionUrl: options.directUrl ?? options.url,
+      poolStats,
+      close: () => pool.end(),
+    };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -68,16 +119,27 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 }
 
 /**
- * Something built once per database by `build`: a statement asked on hot paths (every request,
- * every sync, every poll), prepared by name on each connection as it is first used there, or
- * machinery of that database's own (the grouped step syncs).
+ * The name to prepare a hot-path statement under on `db`: `name` where each pool connection is a
+ * server session of its own (parsed once per connection, then only bound), else the empty name,
+ * which node-postgres sends unnamed (parsed with each call, in the same round trip): behind a
+ * transaction pooler a named one would live on one server connection only, and the next
+ * transaction may get another ("prepared statement ... does not exist").
  */
-export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
+function statementName(db: Db, name: string): string {
+  return namedStatements.has(db) ? name : "";
+}
+
+/**
+ * Something built once per database by `build`: a statement asked on hot paths (every request,
+ * every sync, every poll), prepared under `name(...)` (statementName), or machinery of that
+ * database's own (the grouped step syncs).
+ */
+export function preparedOnce<T>(build: (db: Db, name: (statement: string) => string) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();
   return (db) => {
     let statement = built.get(db);
     if (!statement) {
-      statement = build(db);
+      statement = build(db, (name) => statementName(db, name));
       built.set(db, statement);
     }
     return statement;

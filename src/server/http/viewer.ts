@@ -92,8 +92,8 @@ export function selectWithSession<T extends SelectedFields>(db: Db, columns: T) 
 export const sessionIs = eq(sessions.tokenHash, sql.placeholder("tokenHash"));
 
 /** The session look-up every request makes (once, when a route asks who is asking). */
-const sessionLookup = preparedOnce((db) =>
-  selectWithSession(db, {}).where(sessionIs).limit(1).prepare("viewer_session"),
+const sessionLookup = preparedOnce((db, name) =>
+  selectWithSession(db, {}).where(sessionIs).limit(1).prepare(name("viewer_session")),
 );
 
 /** The session a request presents: its cookie's token hash and the device fingerprint header. */

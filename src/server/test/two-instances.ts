@@ -18,7 +18,14 @@ export function useTwoInstances(env: Record<string, string> = {}): () => { first
     first = await buildTestApp(env);
     const database = first.database;
     if (hasOtherConnections(database)) {
-      secondDb = await openDatabase({ kind: "postgres", url: database.url, poolSize: 10 });
+      // As the first reaches the database: directly, or through the same pooler.
+      secondDb = await openDatabase({
+        kind: "postgres",
+        url: database.url,
+        poolSize: 10,
+        poolMode: database.poolMode,
+        directUrl: database.sessionUrl,
+      });
     }
     second = await buildApp({
       config: first.app.ctx.config,

@@ -267,7 +267,7 @@ type ViewerStanding = { competitionId: number; steps: number; ahead: number };
  * The viewer's own place in each competition ending after `since`: the one per-viewer part of the
  * competitions list, asked on every poll.
  */
-const viewerStandingsQuery = preparedOnce((db) =>
+const viewerStandingsQuery = preparedOnce((db, name) =>
   db
     .select({
       competitionId: competitionParticipants.competitionId,
@@ -286,7 +286,7 @@ const viewerStandingsQuery = preparedOnce((db) =>
         sql`${competitions.endDate} > ${sql.placeholder("since")}::timestamptz`,
       ),
     )
-    .prepare("competition_viewer_standings"),
+    .prepare(name("competition_viewer_standings")),
 );
 
 export async function viewerStandings(db: Db, userId: number, since: Date): Promise<ViewerStanding[]> {

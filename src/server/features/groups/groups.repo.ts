@@ -68,10 +68,10 @@ export async function listForViewer(db: Db, viewerId: number): Promise<GroupList
 }
 
 /** One group with the viewer's role: every group page and its polls ask it (prepared once). */
-const oneForViewerQuery = preparedOnce((db) =>
+const oneForViewerQuery = preparedOnce((db, name) =>
   selectGroups(db, sql.placeholder("viewerId"))
     .where(and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt)))
-    .prepare("group_for_viewer"),
+    .prepare(name("group_for_viewer")),
 );
 
 export async function oneForViewer(db: Db, viewerId: number, id: number): Promise<GroupListRow | undefined> {
@@ -94,16 +94,16 @@ export type MemberView = Pick<MemberRow, "userId" | "firstName" | "lastName" | "
 export function detailQuery<Top>(top: (competitionId: SQL) => SQL<Top>) {
   const page = { ...listColumns, top: top(sql`${groups.competitionId}`) };
   const theGroup = and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt));
-  const bySession = preparedOnce((db) =>
+  const bySession = preparedOnce((db, name) =>
     selectWithSession(db, page)
       .leftJoin(groups, theGroup)
       .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, users.id)))
       .leftJoin(competitions, eq(competitions.id, groups.competitionId))
       .where(sessionIs)
       .limit(1)
-      .prepare("group_page_for_session"),
+      .prepare(name("group_page_for_session")),
   );
-  const byViewer = preparedOnce((db) =>
+  const byViewer = preparedOnce((db, name) =>
     db
       .select(page)
       .from(groups)
@@ -113,7 +113,7 @@ export function detailQuery<Top>(top: (competitionId: SQL) => SQL<Top>) {
       )
       .leftJoin(competitions, eq(competitions.id, groups.competitionId))
       .where(theGroup)
-      .prepare("group_page_for_viewer"),
+      .prepare(name("group_page_for_viewer")),
   );
   type Page = Selected & { top: Top };
   const withRow = <T extends Page>(found: T) => ({
@@ -140,7 +140,7 @@ export function chatAccessQuery(chat: {
   hidden: (viewerId: Placeholder) => SQL<number[]>;
   version: (room: SQL) => SQL<string>;
 }) {
-  return preparedOnce((db) =>
+  return preparedOnce((db, name) =>
     db
       .select({
         role: groupMembers.role,
@@ -153,7 +153,7 @@ export function chatAccessQuery(chat: {
         and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder("viewerId"))),
       )
       .where(and(eq(groups.id, sql.placeholder("id")), isNull(groups.deletedAt)))
-      .prepare("group_chat_access"),
+      .prepare(name("group_chat_access")),
   );
 }
 

@@ -24,7 +24,7 @@ export type SyncBatchResult = {
 
 const p = (name: string) => sql.placeholder(name);
 
-const stepSync = preparedOnce((db) =>
+const stepSync = preparedOnce((db, name) =>
   db
     .select({
       seen: sql<boolean>`seen`,
@@ -37,15 +37,16 @@ const stepSync = preparedOnce((db) =>
         ${p("recordedAt")}::timestamptz, ${p("receivedAt")}::timestamptz, ${p("localDate")}::date,
         ${p("today")}::date, null::timestamptz)`,
     )
-    .prepare("step_sync"),
+    .prepare(name("step_sync")),
 );
 
 /**
  * One sync in one round trip, under the member's sync lock (the function step_sync of
  * migrations 0003, 0004, 0016, 0020 and 0022): the idempotency check by batch id, the member's
  * plausibility budget (step_budgets; the function's last argument is no longer read, so null),
- * the insert, and the member's steps on `today` (step_days, kept by a trigger). Prepared once per
- * database (and on each connection), as every sync asks it.
+ * the insert, and the member's steps on `today` (step_days, kept by a trigger). Built once per
+ * database (preparedOnce: named on each connection unless behind a transaction pooler), as every
+ * sync asks it.
  */
 export async function syncBatch(
   db: Db,
@@ -76,7 +77,7 @@ export async function syncBatch(
   };
 }
 
-const sessionStepSyncs = preparedOnce((db) =>
+const sessionStepSyncs = preparedOnce((db, name) =>
   db
     .select({
       ord: sql<number>`ord`,
@@ -95,7 +96,7 @@ const sessionStepSyncs = preparedOnce((db) =>
         ${p("localDates")}::date[], ${p("todays")}::date[], null::timestamptz[],
         ${p("lockTimeout")}::text)`,
     )
-    .prepare("step_sync_sessions"),
+    .prepare(name("step_sync_sessions")),
 );
 
 export type SessionSyncResult =
