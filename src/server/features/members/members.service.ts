@@ -1,11 +1,14 @@
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
-import type {
-  AdminUser,
-  DeleteTestAccountsBody,
-  DeleteTestAccountsResult,
-  ProfileBody,
-  TestAccount,
-  UserStats,
+import {
+  type AccountDeletion,
+  type AdminUser,
+  DELETE_PASSWORD_MISSING,
+  type DeleteAccountBody,
+  type DeleteTestAccountsBody,
+  type DeleteTestAccountsResult,
+  type ProfileBody,
+  type TestAccount,
+  type UserStats,
 } from "../../../core/schemas/members";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -119,8 +122,28 @@ export async function withdrawDeletedMembers(ctx: AppContext) {
   participation.invalidateBoard(ctx.db);
 }
 
-export async function deleteOwnAccount(ctx: AppContext, viewer: Viewer) {
+/** What deleting the account would take from the member, for the confirmation (issue 32). */
+export async function accountDeletion(ctx: AppContext, viewer: Viewer): Promise<AccountDeletion> {
   const user = requireUser(viewer);
+  const held = await repo.heldForDeletion(ctx.db, user.id, ctx.clock.now());
+  return {
+    balance: formatMinor(held.usd),
+    fitcoins: fitcoinsFromMinor(held.fc),
+    points: held.points,
+    entries: held.entries.map((e) => ({
+      kind: e.kind,
+      id: e.id,
+      name: e.name,
+      paid: fitcoinsFromMinor(Number(e.paid)),
+      underWay: e.under_way,
+    })),
+  };
+}
+
+/** Deletes the member's own account once their password proves it is them (400 otherwise, nothing changed). */
+export async function deleteOwnAccount(ctx: AppContext, viewer: Viewer, body: DeleteAccountBody) {
+  const user = requireUser(viewer);
+  await requireCurrentPassword(ctx, user.id, body?.currentPassword, DELETE_PASSWORD_MISSING);
   await deleteMember(ctx, user.id);
   return { message: "Your account has been deleted" };
 }
