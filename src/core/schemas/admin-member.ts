@@ -111,6 +111,8 @@ export const memberDetailSchema = z.object({
     plan: z.string().nullable(),
     provider: z.string().nullable(),
     currentPeriodEnd: z.string().nullable(),
+    /** The member's ban stopped it renewing; lifting the ban turns renewal back on while it runs. */
+    stoppedByBan: z.boolean(),
   }),
   balances: z.object({ usd: z.string(), fitcoins: z.string(), points: z.number().int() }),
   ban: banStateSchema,

@@ -58,6 +58,11 @@ describe("a ban and the member's membership", () => {
         status: "cancel_at_period_end",
         stoppedByBanAt: expect.any(Date),
       });
+      const page = async () => (await call("GET", `/api/admin/users/${user.id}`, await admin())).json();
+      expect((await page()).subscription).toMatchObject({
+        status: "cancel_at_period_end",
+        stoppedByBan: true,
+      });
       const told = await lastEmail(user.email, "account_suspended");
       expect(told.textBody).toContain(`Reason: Fake step counts (${round})`);
       expect(told.textBody).toContain("Your membership will not renew: it stays paid until");
@@ -70,6 +75,7 @@ describe("a ban and the member's membership", () => {
         message: expect.stringContaining("their membership renews again on"),
       });
       expect(await row(user.id)).toMatchObject({ status: "active", stoppedByBanAt: null, canceledAt: null });
+      expect((await page()).subscription).toMatchObject({ status: "active", stoppedByBan: false });
       const back = await lastEmail(user.email, "account_restored");
       expect(back.textBody).toContain("Your membership renews again, next on");
       expect(back.textBody).toContain(SUPPORT);
