@@ -1,3 +1,4 @@
+import { seriousViolations } from "./support/axe";
 import { adminPhone, callApi, createCompetition, grantFitcoins, newPhone } from "./support/competitions";
 import { newestMailMatching } from "./support/mailed-links";
 import { becomeActiveMember } from "./support/member";
@@ -47,6 +48,7 @@ test("Cancel Subscription asks first, saying until when the membership stays act
   await expect(dialog).toContainText(
     new RegExp(`Your membership stays active until ${NEW_YORK_INSTANT.source}, with no further charge\\.`),
   );
+  expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, "cancel-dialog");
 
   // Keeping it changes nothing.
@@ -101,6 +103,7 @@ test("Delete Account shows what is lost, offers to redeem first, and asks for th
   await expect(dialog.getByTestId("delete-account-entries")).toContainText(
     `${competition.name}. Not started: the 10.00 FC you paid in comes back to your FitCoins, and is lost with them.`,
   );
+  expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, "delete-dialog");
 
   // Redeem first: the dialog closes and the redeem page opens.
@@ -149,6 +152,7 @@ test("a banned member's open page says they are suspended and how to reach suppo
   );
   await expect(dialog).toContainText("They are told by email, with this reason and the support address.");
   await dialog.getByLabel("Reason (shown to the member)").fill("Fake step counts");
+  expect(await seriousViolations(admin)).toEqual([]);
   await shoot(admin, "ban-dialog");
   await dialog.getByRole("button", { name: "Ban Member" }).click();
   await expect(dialog).toHaveCount(0);
@@ -164,6 +168,7 @@ test("a banned member's open page says they are suspended and how to reach suppo
     "This account is suspended: Fake step counts. Contact support.",
   );
   await expect(member.getByTestId("support-email")).toHaveAttribute("href", /^mailto:.+@.+/);
+  expect(await seriousViolations(member)).toEqual([]);
   await shoot(member, "suspended");
   // Any page opened again says the same.
   await member.goto("/competitions");
