@@ -17,6 +17,7 @@ import type { AppContext } from "../../context";
 import { authLimit } from "../../http/rate-limits";
 import { errors, messageSchema } from "../../http/responses";
 import { userView } from "../auth/user-view";
+import { accountDeletion } from "./account-deletion.service";
 import * as members from "./members.service";
 
 /** Profile, statistics, account deletion and the admin's user tools (specification 3 section 7). */
@@ -67,7 +68,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: accountDeletionSchema, ...errors(401) },
       },
     },
-    async (request) => members.accountDeletion(ctx, await request.viewer()),
+    async (request) => accountDeletion(ctx, await request.viewer()),
   );
 
   app.delete(

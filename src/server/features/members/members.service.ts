@@ -1,6 +1,5 @@
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
 import {
-  type AccountDeletion,
   type AdminUser,
   DELETE_PASSWORD_MISSING,
   type DeleteAccountBody,
@@ -120,24 +119,6 @@ export async function withdrawDeletedMembers(ctx: AppContext) {
     }
   }
   participation.invalidateBoard(ctx.db);
-}
-
-/** What deleting the account would take from the member, for the confirmation (issue 32). */
-export async function accountDeletion(ctx: AppContext, viewer: Viewer): Promise<AccountDeletion> {
-  const user = requireUser(viewer);
-  const held = await repo.heldForDeletion(ctx.db, user.id, ctx.clock.now());
-  return {
-    balance: formatMinor(held.usd),
-    fitcoins: fitcoinsFromMinor(held.fc),
-    points: held.points,
-    entries: held.entries.map((e) => ({
-      kind: e.kind,
-      id: e.id,
-      name: e.name,
-      paid: fitcoinsFromMinor(Number(e.paid)),
-      underWay: e.under_way,
-    })),
-  };
 }
 
 /** Deletes the member's own account once their password proves it is them (400 otherwise, nothing changed). */
