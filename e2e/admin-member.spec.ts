@@ -40,9 +40,14 @@ test("an admin looks a member up, bans them (signed out at once, sign-in refused
   await expect(admin.getByText("No active sessions.")).toBeVisible();
   await expect(admin.getByRole("list", { name: "Admin Actions" })).toContainText("user.ban");
 
-  // The member's open page is signed out on its next request; sign-in says why.
+  // The member's open page says they are suspended on its next request (issue 32); sign-in says why.
   await member.reload();
-  await expect(member).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await expect(member).toHaveURL(/\/suspended$/, { timeout: 15_000 });
+  await expect(member.getByTestId("suspended-reason")).toHaveText(
+    "This account is suspended: Fake step counts. Contact support.",
+  );
+  await member.getByRole("link", { name: "Sign in with another account" }).click();
+  await expect(member).toHaveURL(/\/login$/);
   await member.getByLabel("Username").fill(v.username);
   await member.getByLabel("Password", { exact: true }).fill(v.password);
   await member.getByRole("button", { name: /sign in|log in/i }).click();

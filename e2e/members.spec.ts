@@ -310,6 +310,8 @@ test("a member deletes their account from the danger zone: told what they hold, 
   await expect(dialog).toBeHidden();
 
   await page.getByRole("button", { name: "Delete Account" }).click();
+  // The password says it is the member (issue 32).
+  await dialog.getByLabel("Your password").fill(v.password);
   const loggedOut = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/logout");
   const started = Date.now();
   await dialog.getByRole("button", { name: "Delete Account" }).click();

@@ -39,3 +39,26 @@ export async function verifyEmailFromInbox(page: Page, address: string): Promise
   await page.goto(await newestLink(address, VERIFY_LINK, "a verification"));
   await expect(page.getByRole("heading", { name: "Email Verified" })).toBeVisible({ timeout: 15_000 });
 }
+
+/** The text of the newest email to `address` that matches `pattern` (waits for it to arrive). */
+export async function newestMailMatching(address: string, pattern: RegExp): Promise<string> {
+  let text = "";
+  await expect
+    .poll(
+      () => {
+        for (const f of readdirSync(mailDir).sort().reverse()) {
+          const mail = JSON.parse(readFileSync(join(mailDir, f), "utf8")) as { to: string[]; raw: string };
+          if (!mail.to.includes(address)) continue;
+          const body = unfoldQuotedPrintable(mail.raw);
+          if (pattern.test(body)) {
+            text = body;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000, message: `an email to ${address} matching ${pattern}` },
+    )
+    .toBe(true);
+  return text;
+}

@@ -1,3 +1,5 @@
+import { suspendedMessage } from "../core/schemas/auth";
+
 /** Errors that services throw; the one error handler turns them into `{ message, code }`. */
 export class AppError extends Error {
   constructor(
@@ -18,6 +20,12 @@ export const sessionInvalid = (message = "Session expired") =>
   new AppError(401, "SESSION_INVALID", message, { sessionInvalid: true });
 export const deviceChanged = (message = "This session belongs to another device. Please sign in again.") =>
   new AppError(401, "DEVICE_CHANGED", message, { deviceChanged: true });
+/**
+ * A banned member's session (issue 32): signed out like any rejected session, and told why, so the
+ * app shows the suspended page rather than a bare sign-in screen.
+ */
+export const accountSuspended = (reason: string | null) =>
+  new AppError(401, "ACCOUNT_SUSPENDED", suspendedMessage(reason), { sessionInvalid: true, suspended: true });
 export const subscriptionRequired = () =>
   new AppError(403, "SUBSCRIPTION_REQUIRED", "Active subscription required");
 export const forbidden = (message = "You do not have permission to do this") =>

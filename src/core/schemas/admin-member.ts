@@ -26,8 +26,26 @@ export const banResultSchema = z.object({
   message: z.string(),
   /** How many sessions the ban ended. */
   sessionsEnded: z.number().int(),
+  /**
+   * What the ban did to the membership: `stopped` its renewal (lifting the ban while the period
+   * runs turns it back on), found it `ending` already (the member's own cancellation), `none`
+   * running, or `failed` to stop it (the payment provider did not answer: it still renews).
+   */
+  membership: z.enum(["stopped", "ending", "none", "failed"]),
+  /** The end of the period paid, while one runs. */
+  activeUntil: z.string().nullable(),
 });
 export type BanResult = z.infer<typeof banResultSchema>;
+
+export const unbanResultSchema = z.object({
+  message: z.string(),
+  /**
+   * What lifting the ban did to the membership the ban had stopped: renewal `restored`, or its
+   * period had `ended` meanwhile; `none`: the ban had not changed it.
+   */
+  membership: z.enum(["restored", "ended", "none"]),
+});
+export type UnbanResult = z.infer<typeof unbanResultSchema>;
 
 export const banStateSchema = z
   .object({ bannedAt: z.string(), reason: z.string(), bannedBy: z.string().nullable() })
@@ -93,6 +111,8 @@ export const memberDetailSchema = z.object({
     plan: z.string().nullable(),
     provider: z.string().nullable(),
     currentPeriodEnd: z.string().nullable(),
+    /** The member's ban stopped it renewing; lifting the ban turns renewal back on while it runs. */
+    stoppedByBan: z.boolean(),
   }),
   balances: z.object({ usd: z.string(), fitcoins: z.string(), points: z.number().int() }),
   ban: banStateSchema,

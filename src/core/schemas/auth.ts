@@ -179,3 +179,14 @@ export const verifyEmailSchema = z.object({
 /** What a member reads when money would leave through an account whose email is not verified. */
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   "Please verify your email address first: open the link we sent you. No email? Send a new link from the banner at the top of the page.";
+
+/**
+ * What a banned member reads, at sign-in and on the page they had open: the reason given, never who
+ * banned them.
+ */
+export function suspendedMessage(reason: string | null): string {
+  const why = reason?.trim().replace(/[.\s]+$/, "");
+  return why
+    ? `This account is suspended: ${why}. Contact support.`
+    : "This account is suspended. Contact support.";
+}

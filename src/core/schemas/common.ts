@@ -7,6 +7,8 @@ export const errorSchema = z.object({
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   sessionInvalid: z.boolean().optional(),
   deviceChanged: z.boolean().optional(),
+  /** The session's member is banned (401 ACCOUNT_SUSPENDED): the app shows the suspended page. */
+  suspended: z.boolean().optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;
 

@@ -27,6 +27,40 @@ export const profileBodySchema = z.object({
 });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
+/** What a member reads when deleting without their password. */
+export const DELETE_PASSWORD_MISSING = "Enter your password to delete your account.";
+
+/**
+ * DELETE /api/user/account: the member's password, checked by the server (issue 32), so a phone
+ * left unlocked cannot lose someone their account and their money in one tap.
+ */
+export const deleteAccountBodySchema = z
+  .object({ currentPassword: z.string().max(200).optional() })
+  .nullish();
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/**
+ * GET /api/user/account/deletion: what deleting the account takes from the member. Balances as
+ * everywhere (`balance` dollars as a string, `fitcoins` a number, whole `points`); each competition
+ * and group they are in with the FitCoins they paid into it (`paid`): `underWay`, it stays in the
+ * pool and they win nothing; otherwise it comes back to their FitCoins, lost with them.
+ */
+export const accountDeletionSchema = z.object({
+  balance: z.string(),
+  fitcoins: z.number(),
+  points: z.number().int(),
+  entries: z.array(
+    z.object({
+      kind: z.enum(["competition", "group"]),
+      id: z.number().int(),
+      name: z.string(),
+      paid: z.number(),
+      underWay: z.boolean(),
+    }),
+  ),
+});
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+
 /** GET /api/user/stats, from stored facts. `totalWinnings` in FitCoins. */
 export const userStatsSchema = z.object({
   totalWinnings: z.number(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accountRestoredEmail, accountSuspendedEmail } from "./ban-templates";
 import {
   achievementsUnlockedEmail,
   competitionStartingEmail,
@@ -31,6 +32,16 @@ const every: EmailContent[] = [
   achievementsUnlockedEmail("Ada", [{ name: "First Steps", description: "Walk", rarity: "common" }], link),
   competitionStartingEmail("Ada", { name: "Sprint", startsAt: "soon", prizePool: "60.00", link }),
   stepReminderEmail("Ada", { steps: 6_500, goal: 10_000, link }),
+  accountSuspendedEmail("Ada", {
+    reason: "Fake steps",
+    membership: { renewal: "stopped", activeUntil: "Jun 3, 2026" },
+    supportEmail: settings.supportEmail,
+  }),
+  accountRestoredEmail("Ada", {
+    membership: { renewal: "restored", renewsOn: "Jun 3, 2026" },
+    signInLink: link,
+    supportEmail: settings.supportEmail,
+  }),
 ];
 
 describe("the footer of every email", () => {

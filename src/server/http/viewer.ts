@@ -8,6 +8,7 @@ import { type Db, preparedOnce } from "../db/client";
 import { sessions, subscriptions, type UserRow, users } from "../db/schema";
 import {
   AppError,
+  accountSuspended,
   deviceChanged,
   forbidden,
   sessionInvalid,
@@ -28,6 +29,8 @@ export type ViewerUser = UserRow & {
 export type Viewer =
   | { state: "anonymous" }
   | { state: "invalid"; reason: "sessionInvalid" | "deviceChanged"; tokenHash: string }
+  /** The member was banned: the session's next request says so, with the reason (issue 32). */
+  | { state: "invalid"; reason: "suspended"; tokenHash: string; banReason: string | null }
   | { state: "user"; user: ViewerUser; tokenHash: string };
 
 /**
@@ -128,6 +131,16 @@ export async function resolveViewer(
   return judgeSession({ db, clock, request, reply, cookieOptions }, token, tokenHash, row as SessionRow);
 }
 
+/**
+ * The member is banned and this session was open when the ban came (the ban ends sessions at its
+ * own instant): a session signed out earlier, or expired, learns nothing of it.
+ */
+function bannedWhileOpen(row: SessionRow, now: Date): boolean {
+  const { user, session } = row;
+  if (!user.bannedAt || user.deletedAt || session.expiresAt <= now) return false;
+  return !session.revokedAt || session.revokedAt.getTime() >= user.bannedAt.getTime();
+}
+
 export type SessionJudge = {
   db: Db;
   clock: Clock;
@@ -147,6 +160,13 @@ export async function judgeSession(
   row: SessionRow | undefined,
 ): Promise<Viewer> {
   const now = clock.now();
+  const fingerprint = request.headers[FINGERPRINT_HEADER];
+  const sameDevice = !row?.session.deviceFingerprint || fingerprint === row.session.deviceFingerprint;
+  // A banned member's own session (ended by the ban, or still open) hears why, every time: its
+  // cookie is kept, so the page they had open, and any page reloaded, says they are suspended.
+  if (row && sameDevice && bannedWhileOpen(row, now)) {
+    return { state: "invalid", reason: "suspended", tokenHash, banReason: row.user.bannedReason };
+  }
   // A rejected cookie is cleared, so the browser's next request (the sign-in page) is anonymous.
   if (
     !row ||
@@ -159,8 +179,7 @@ export async function judgeSession(
     return { state: "invalid", reason: "sessionInvalid", tokenHash };
   }
   // The session is bound to the device that signed in: another fingerprint, or none, is refused.
-  const fingerprint = request.headers[FINGERPRINT_HEADER];
-  if (row.session.deviceFingerprint && fingerprint !== row.session.deviceFingerprint) {
+  if (!sameDevice) {
     clearSessionCookie(reply);
     return { state: "invalid", reason: "deviceChanged", tokenHash };
   }
@@ -222,8 +241,10 @@ export function clearSessionCookie(reply: FastifyReply): void {
 
 export function requireUser(viewer: Viewer): ViewerUser {
   if (viewer.state === "user") return viewer.user;
-  if (viewer.state === "invalid")
+  if (viewer.state === "invalid") {
+    if (viewer.reason === "suspended") throw accountSuspended(viewer.banReason);
     throw viewer.reason === "deviceChanged" ? deviceChanged() : sessionInvalid();
+  }
   throw unauthenticated();
 }
 

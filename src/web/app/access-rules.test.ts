@@ -81,6 +81,30 @@ describe("decideAccess", () => {
     }
   });
 
+  it("issue 32: a banned member's session shows the suspended page, except sign-in, help and legal", () => {
+    const suspended: SessionState = {
+      status: "error",
+      message: "This account is suspended: Fake steps. Contact support.",
+      code: "ACCOUNT_SUSPENDED",
+      sessionRejected: true,
+    };
+    for (const path of ["/", "/wallet", "/competitions/3", "/suspended", "/no-such-page"]) {
+      expect(decideAccess(suspended, path, true)).toEqual({
+        type: "page",
+        page: "suspended",
+        params: { message: "This account is suspended: Fake steps. Contact support." },
+        layout: "bare",
+      });
+    }
+    expect(pageOf(suspended, "/login")).toBe("login");
+    expect(pageOf(suspended, "/help")).toBe("help");
+    expect(pageOf(suspended, "/terms")).toBe("terms");
+    // Signed out (cookies cleared), the page still says it, without the reason.
+    expect(pageOf(anonymous, "/suspended")).toBe("suspended");
+    // Signed in (another account), there is nothing to say: home.
+    expect(decideAccess(active, "/suspended", true)).toEqual({ type: "redirect", to: "/" });
+  });
+
   it("rule 3: other errors show the connection error, 404 counts as anonymous", () => {
     expect(pageOf({ status: "error", message: "Failed to fetch" }, "/")).toBe("connectionError");
     expect(pageOf({ status: "error", message: "404 Not Found" }, "/")).toBe("landing");

@@ -68,7 +68,7 @@ export function hasActiveSubscription(user: SessionUser): boolean {
 }
 
 const AUTH_ERROR = /401|Unauthorized|Authentication required|Invalid JSON response/i;
-const SESSION_REJECTED_CODES = new Set(["SESSION_INVALID", "DEVICE_CHANGED"]);
+const SESSION_REJECTED_CODES = new Set(["SESSION_INVALID", "DEVICE_CHANGED", "ACCOUNT_SUSPENDED"]);
 
 /**
  * Rule 2's words, and a session the server rejected: its messages ("Session expired", "This
@@ -111,8 +111,17 @@ export function decideAccess(
   if (state.status === "loading") return { type: "splash" };
 
   if (state.status === "error") {
-    // 2. Authentication-type error: to /login (already there: show it, so nothing loops).
-    if (isAuthenticationError(state)) {
+    // Issue 32: a banned member's session. Every page says they are suspended and how to reach
+    // support, except sign-in (another account) and the help and legal pages it links to.
+    if (state.code === "ACCOUNT_SUSPENDED") {
+      if (path !== "/login" && !findRoute(infoRoutes, path)) {
+        // The server's words (with the reason) go to the page: it must not ask for the session
+        // again, which would show the splash while it is asked.
+        return { type: "page", page: "suspended", params: { message: state.message }, layout: "bare" };
+      }
+      state = { status: "anonymous" };
+    } else if (isAuthenticationError(state)) {
+      // 2. Authentication-type error: to /login (already there: show it, so nothing loops).
       if (path !== "/login") return { type: "gotoLogin", to: signInFor(path, search) ?? "/login" };
       state = { status: "anonymous" };
     } else if (!/404/.test(state.message)) {

@@ -142,6 +142,10 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/system/pages/not-found-page"),
     (m) => m.NotFoundPage,
   ),
+  suspended: page(
+    () => import("../features/auth/pages/suspended-page"),
+    (m) => m.SuspendedPage,
+  ),
   mobileDashboard: page(
     () => import("../features/dashboard/pages/mobile-dashboard-page"),
     (m) => m.MobileDashboardPage,

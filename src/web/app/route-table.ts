@@ -18,6 +18,7 @@ export type PageKey =
   | "competitionStandings"
   | "groupStandings"
   | "notFound"
+  | "suspended"
   | "mobileDashboard"
   | "desktopDashboard"
   | "competitions"
@@ -68,6 +69,8 @@ export const anonymousRoutes: RouteDef[] = [
   route("/community-rules", "communityRules"),
   route("/subscription-success", "subscriptionSuccess"),
   route("/step-test", "stepTest"),
+  // Issue 32: where a banned member's open page goes (what it says needs the session's answer).
+  route("/suspended", "suspended"),
   // DESIGN.md (competition invite links): a visitor sees the invite, signs in, the code kept.
   route("/competitions/join/:inviteCode", "competitionJoin"),
 ];

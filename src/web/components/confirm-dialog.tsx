@@ -15,6 +15,7 @@ export function ConfirmDialog({
   pendingLabel: string;
   pending: boolean;
   destructive?: boolean;
+  cancelLabel?: string;
   onConfirm: () => void;
 }) {
   return (

@@ -22,6 +22,8 @@ export interface FormDialogProps {
   submitDisabled?: boolean;
   destructive?: boolean;
   className?: string;
+  /** The button that closes without doing anything ("Cancel"; "Keep Subscription" where Cancel would mislead). */
+  cancelLabel?: string;
 }
 
 /** A dialog around one form: its fields, Cancel, and a submit button that says when it is busy. */
@@ -38,6 +40,7 @@ export function FormDialog({
   submitDisabled = false,
   destructive = false,
   className,
+  cancelLabel = "Cancel",
 }: FormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -50,7 +53,7 @@ export function FormDialog({
           {children}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
+              {cancelLabel}
             </Button>
             <Button
               type="submit"

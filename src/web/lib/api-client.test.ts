@@ -94,6 +94,32 @@ describe("apiRequest", () => {
     await expect(apiRequest("/api/x")).rejects.toMatchObject({ message: "Session expired" });
   });
 
+  it("a banned member's session goes to the suspended page with the server's words, not to /login", async () => {
+    const body = {
+      message: "This account is suspended: Fake steps. Contact support.",
+      code: "ACCOUNT_SUSPENDED",
+      sessionInvalid: true,
+      suspended: true,
+    };
+    respond(401, JSON.stringify(body));
+    await expect(apiRequest("/api/x")).rejects.toMatchObject({
+      message: body.message,
+      code: "ACCOUNT_SUSPENDED",
+      sessionRejected: true,
+    });
+    expect(storage.data.has("user")).toBe(false);
+    expect(assign).toHaveBeenCalledWith("/suspended");
+
+    // Already on a page a suspended member may read: it stays.
+    for (const pathname of ["/suspended", "/login", "/help"]) {
+      assign.mockClear();
+      vi.stubGlobal("window", { localStorage: storage, location: { pathname, search: "", assign } });
+      respond(401, JSON.stringify(body));
+      await expect(apiRequest("/api/x")).rejects.toMatchObject({ code: "ACCOUNT_SUSPENDED" });
+      expect(assign).not.toHaveBeenCalled();
+    }
+  });
+
   it("device verification, HTML and invalid JSON have their own messages", async () => {
     respond(401, '{"requiresDeviceVerification":true}');
     await expect(apiRequest("/api/x")).rejects.toMatchObject({

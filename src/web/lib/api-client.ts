@@ -37,6 +37,7 @@ interface ErrorBody {
   code?: unknown;
   deviceChanged?: unknown;
   sessionInvalid?: unknown;
+  suspended?: unknown;
   requiresDeviceVerification?: unknown;
 }
 
@@ -56,8 +57,21 @@ export function looksLikeHtml(text: string): boolean {
   return /^\s*<(?:!doctype|html|head|body)\b/i.test(text);
 }
 
+/** The code of a banned member's session (issue 32): rejected, and the app says why. */
+export const ACCOUNT_SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
+
 /** Error codes of a session the server rejected (DESIGN.md sections 2.1 and 2.2). */
-export const SESSION_REJECTED_CODES: readonly string[] = ["SESSION_INVALID", "DEVICE_CHANGED"];
+export const SESSION_REJECTED_CODES: readonly string[] = [
+  "SESSION_INVALID",
+  "DEVICE_CHANGED",
+  ACCOUNT_SUSPENDED_CODE,
+];
+
+/**
+ * Pages a suspended member stays on: the suspended page itself, sign-in (another account), and
+ * help and the legal texts, which the suspended page links to.
+ */
+export const SUSPENDED_STAYS_ON: readonly string[] = ["/suspended", "/login", "/help", "/terms", "/privacy"];
 
 /**
  * The server rejected the session (password reset, ban, deletion, another device): the member is
@@ -76,9 +90,14 @@ function stringField(value: unknown): string | undefined {
  * Sends the browser to /login after the server rejected the session, unless it is already there,
  * coming back afterwards to the page the session was lost on (`/login?next=`, DESIGN 1).
  */
-function leaveRejectedSession(): void {
+function leaveRejectedSession(suspended: boolean): void {
   removeStorage(storageKeys.user);
   const { pathname, search } = window.location;
+  // A banned member's open page says so, rather than dropping to a bare sign-in screen.
+  if (suspended) {
+    if (!SUSPENDED_STAYS_ON.includes(pathname)) window.location.assign("/suspended");
+    return;
+  }
   if (pathname !== "/login") window.location.assign(loginPathFor(`${pathname}${search}`));
 }
 
@@ -94,7 +113,7 @@ export function errorFor(response: Response, text: string): ApiError {
       body.sessionInvalid === true ||
       (code !== undefined && SESSION_REJECTED_CODES.includes(code))
     ) {
-      leaveRejectedSession();
+      leaveRejectedSession(body.suspended === true || code === ACCOUNT_SUSPENDED_CODE);
       return new ApiError(401, stringField(body.message) ?? SESSION_EXPIRED_MESSAGE, {
         code,
         body,

@@ -16,6 +16,11 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
     canceledAt: timestamp({ withTimezone: true }),
+    /**
+     * When a ban set this membership to end with its period (it was renewing): the record that lets
+     * lifting the ban undo exactly that, and nothing a member or the provider decided.
+     */
+    stoppedByBanAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

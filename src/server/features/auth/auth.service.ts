@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { PASSWORD_RESET_TTL_MS, SESSION_TTL_MS } from "../../../core/constants";
 import { formatInZone } from "../../../core/dates";
 import { describeUserAgent } from "../../../core/rules/user-agent";
-import type { LoginInput, RegisterInput } from "../../../core/schemas/auth";
+import { type LoginInput, type RegisterInput, suspendedMessage } from "../../../core/schemas/auth";
 import type { AppContext } from "../../context";
 import { type UserRow, users } from "../../db/schema";
 import { newSignInEmail, passwordResetEmail, welcomeEmail } from "../../email/templates";
@@ -111,13 +111,7 @@ export async function register(
   return { user: await viewerUser(ctx, userId), token };
 }
 
-/** What a banned member reads at sign-in: the reason given, never who banned them. */
-export function suspendedMessage(reason: string | null): string {
-  const why = reason?.trim().replace(/[.\s]+$/, "");
-  return why
-    ? `This account is suspended: ${why}. Contact support.`
-    : "This account is suspended. Contact support.";
-}
+export { suspendedMessage };
 
 export type LoginResult = { user: ViewerUser; token: string } | { pendingToken: string };
 

@@ -258,7 +258,12 @@ describe("two-factor sign-in: set-up, sign-in, recovery codes, turning off", () 
     const user = await buildUser(app());
     const session = await loginAs(app(), user);
     await enable(session);
-    const res = await app().inject({ method: "DELETE", url: "/api/user/account", headers: session.headers });
+    const res = await app().inject({
+      method: "DELETE",
+      url: "/api/user/account",
+      headers: session.headers,
+      payload: { currentPassword: user.password },
+    });
     expect(res.statusCode).toBe(200);
     const db = app().ctx.db;
     expect(await db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id))).toEqual([]);

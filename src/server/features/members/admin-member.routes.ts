@@ -7,6 +7,7 @@ import {
   memberTransactionsPageSchema,
   memberTransactionsQuerySchema,
   unbanBodySchema,
+  unbanResultSchema,
 } from "../../../core/schemas/admin-member";
 import { idParamsSchema } from "../../../core/schemas/common";
 import { reconciliationResultSchema } from "../../../core/schemas/money";
@@ -26,7 +27,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary:
-          "Ban a member with a reason: every session ends, sign-in is refused, boards leave them out, payouts due to them wait for an admin; never an admin or yourself (admins)",
+          "Ban a member with a reason: every session ends, sign-in is refused, boards leave them out, payouts due to them wait for an admin, a running membership stops renewing, and they are told by email; never an admin or yourself (admins)",
         params: idParamsSchema,
         body: banBodySchema,
         response: { 200: banResultSchema, ...errors(400, 401, 403, 404, 409) },
@@ -41,10 +42,11 @@ export const adminMemberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       config: { access: "admin" },
       schema: {
         tags,
-        summary: "Lift a member's ban (admins)",
+        summary:
+          "Lift a member's ban; a membership the ban stopped from renewing renews again while its period runs (admins)",
         params: idParamsSchema,
         body: unbanBodySchema,
-        response: { 200: messageSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: unbanResultSchema, ...errors(400, 401, 403, 404, 409, 502) },
       },
     },
     async (request) =>

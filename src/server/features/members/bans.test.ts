@@ -68,11 +68,14 @@ describe("bans", () => {
 
     const res = await ban(member.id, a, { reason: "Step manipulation." });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "Member banned: every session ended", sessionsEnded: 2 });
+    expect(res.json()).toMatchObject({ sessionsEnded: 2, membership: "stopped" });
+    expect(res.json().message).toMatch(
+      /^Member banned: every session ended; their membership stops renewing/,
+    );
     for (const s of [phone, laptop]) {
       const next = await app().inject({ url: "/api/auth/user", headers: s.headers });
       expect(next.statusCode).toBe(401);
-      expect(next.json()).toMatchObject({ code: "SESSION_INVALID", sessionInvalid: true });
+      expect(next.json()).toMatchObject({ code: "ACCOUNT_SUSPENDED", sessionInvalid: true, suspended: true });
     }
     const sync = await app().inject({
       method: "POST",
@@ -103,12 +106,14 @@ describe("bans", () => {
         targetType: "user",
         targetId: member.id,
         reason: "Step manipulation.",
-        details: { sessionsEnded: 2 },
+        details: { sessionsEnded: 2, renewalStopped: true },
       }),
     ]);
 
     const lifted = await unban(member.id, a);
-    expect(lifted.json().message).toBe("Ban lifted: the member can sign in again");
+    expect(lifted.json().message).toMatch(
+      /^Ban lifted: the member can sign in again; their membership renews again/,
+    );
     expect((await login(member)).statusCode).toBe(200);
     const after = await app().inject({
       url: `/api/admin/audit-log?targetUserId=${member.id}`,

@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
-import { buildCompetition, buildUser, fundedMember, loginAs, type Session } from "../../test/factories";
+import {
+  buildCompetition,
+  buildUser,
+  DEFAULT_PASSWORD,
+  fundedMember,
+  loginAs,
+  type Session,
+} from "../../test/factories";
 import { useMoneyGameKit } from "../../test/money-game-kit";
 import { expectBooksBalanced } from "../../test/test-app";
 
@@ -15,7 +22,8 @@ const GRACE = 11 * 60_000;
  */
 describe("an account deleted during a paid game", { timeout: 60_000 }, () => {
   const { first: t, second, app, call, fc, pool, tickBoth, walk } = useMoneyGameKit();
-  const deleteAccount = (s: Session, on = app()) => call("DELETE", "/api/user/account", s, undefined, on);
+  const deleteAccount = (s: Session, on = app()) =>
+    call("DELETE", "/api/user/account", s, { currentPassword: DEFAULT_PASSWORD }, on);
   const admin = async () => loginAs(app(), await buildUser(app(), { isAdmin: true }));
 
   /** A one-day competition an hour from now with a 10 FC entry fee, and `n` members in it. */

@@ -121,7 +121,7 @@ describe("a member without an active subscription keeps their money within reach
     expect((await call("GET", "/api/rewards/history", session)).json()).toHaveLength(1);
     expect((await call("GET", "/api/fitcoin/balance", session)).json().redemptions).toHaveLength(1);
 
-    const deleted = await call("DELETE", "/api/user/account", session);
+    const deleted = await call("DELETE", "/api/user/account", session, { currentPassword: user.password });
     expect(deleted.statusCode).toBe(200);
     expect((await call("GET", "/api/auth/user", session)).statusCode).toBe(401);
   });
@@ -181,6 +181,8 @@ describe("a member without an active subscription keeps their money within reach
     // New card money needs a membership once held: never subscribed, the card path is closed.
     const card = await call("POST", "/api/create-payment-intent", session, { amount: 20 });
     expect([card.statusCode, card.json().code]).toEqual([403, "SUBSCRIPTION_REQUIRED"]);
-    expect((await call("DELETE", "/api/user/account", session)).statusCode).toBe(200);
+    expect(
+      (await call("DELETE", "/api/user/account", session, { currentPassword: user.password })).statusCode,
+    ).toBe(200);
   });
 });

@@ -28,6 +28,7 @@ export async function profile(db: Db, id: number) {
     sub_status: string | null;
     sub_provider: string | null;
     sub_end: Stamp | null;
+    sub_stopped_by_ban: boolean | null;
     usd: string;
     fc: string;
     pts: string;
@@ -37,6 +38,7 @@ export async function profile(db: Db, id: number) {
       u.is_admin, u.is_test_account, u.deleted_at, u.rules_accepted_at, u.email_verified_at, u.created_at, u.two_factor_enabled_at,
       u.banned_at, u.banned_reason, b.username as banned_by,
       s.status as sub_status, s.provider as sub_provider, s.current_period_end as sub_end,
+      (s.stopped_by_ban_at is not null) as sub_stopped_by_ban,
       coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'USD'), 0)::text as usd,
       coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'FC'), 0)::text as fc,
       coalesce((select balance from ledger_accounts a where a.owner_key = 'user:' || u.id and a.currency = 'PTS'), 0)::text as pts

@@ -88,6 +88,7 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
       plan: sub ? `Monthly, $${formatMinor(SUBSCRIPTION_PRICE_CENTS)}` : null,
       provider: sub?.provider ?? null,
       currentPeriodEnd: sub ? sub.currentPeriodEnd.toISOString() : null,
+      stoppedByBan: u.sub_stopped_by_ban === true,
     },
     balances: { usd: formatMinor(Number(u.usd)), fitcoins: formatMinor(Number(u.fc)), points: Number(u.pts) },
     ban: u.banned_at

@@ -81,9 +81,10 @@ describe("the member page for admins", () => {
       firstName: "Rita",
       deleted: false,
     });
-    // The ban stopped the membership renewing (the member could not sign in to cancel it).
+    // The ban stopped the membership renewing (the member could not sign in to cancel it), and
+    // lifting it turned renewal back on (issue 32).
     expect(d.subscription).toMatchObject({
-      status: "cancel_at_period_end",
+      status: "active",
       plan: "Monthly, $6.99",
       provider: "sandbox",
     });

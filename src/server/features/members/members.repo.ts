@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { users } from "../../db/schema";
 
@@ -140,4 +140,56 @@ export async function deletedStillEntered(db: Db, limit: number): Promise<number
       order by u.id limit ${limit}`,
   );
   return rows.map((r) => r.id);
+}
+
+/** What the member has paid into one pool and not had back, since its latest payout (ledger_transfers). */
+const paidInto = (userId: number, ownerKey: SQL) => sql`coalesce((
+  select sum(case when t.credit_account_id = a.id then t.amount else -t.amount end)
+  from ledger_accounts a
+  join ledger_transfers t on (t.credit_account_id = a.id or t.debit_account_id = a.id)
+  where a.owner_key = ${ownerKey} and a.currency = 'FC' and t.user_id = ${userId}
+    and ((t.credit_account_id = a.id and t.kind in ('entry_fee', 'pool_contribution'))
+      or (t.debit_account_id = a.id and t.kind = 'refund'))
+    and t.id > coalesce((select max(p.id) from ledger_transfers p
+      where p.debit_account_id = a.id and p.kind = 'prize'), 0)), 0)`;
+
+export type HeldEntry = {
+  kind: "competition" | "group";
+  id: number;
+  name: string;
+  paid: string;
+  under_way: boolean;
+};
+
+/**
+ * What deleting the account would take from the member: their balances in the three currencies,
+ * and every competition and group they are in, with what they paid in and whether its round is
+ * under way (then leaving refunds nothing, as deletion withdraws them; see withdrawDeletedMember).
+ */
+export async function heldForDeletion(db: Db, userId: number, now: Date) {
+  const [balances] = await queryRows<{ usd: string; fc: string; pts: string }>(
+    db,
+    sql`select
+      coalesce((select balance from ledger_accounts where owner_key = ${`user:${userId}`} and currency = 'USD'), 0)::text as usd,
+      coalesce((select balance from ledger_accounts where owner_key = ${`user:${userId}`} and currency = 'FC'), 0)::text as fc,
+      coalesce((select balance from ledger_accounts where owner_key = ${`user:${userId}`} and currency = 'PTS'), 0)::text as pts`,
+  );
+  const entries = await queryRows<HeldEntry>(
+    db,
+    sql`select 'competition' as kind, c.id, c.name,
+        ${paidInto(userId, sql`'competition:' || c.id`)}::text as paid,
+        (c.start_date <= ${now}) as under_way
+      from competition_participants p join competitions c on c.id = p.competition_id
+      where p.user_id = ${userId} and c.group_id is null and c.settled_at is null and c.deleted_at is null
+    union all
+      select 'group' as kind, g.id, g.name,
+        ${paidInto(userId, sql`'group:' || g.id`)}::text as paid,
+        -- A group the member is alone in is deleted with them, its pool refunded to who paid it.
+        (g.member_count > 1 and r.id is not null and r.settled_at is null and r.start_date <= ${now}) as under_way
+      from group_members m join groups g on g.id = m.group_id
+      left join competitions r on r.id = g.competition_id
+      where m.user_id = ${userId} and g.deleted_at is null
+    order by kind, id`,
+  );
+  return { usd: Number(balances.usd), fc: Number(balances.fc), points: Number(balances.pts), entries };
 }

@@ -3,8 +3,10 @@ import { z } from "zod";
 import { userSchema } from "../../../core/schemas/auth";
 import { idParamsSchema } from "../../../core/schemas/common";
 import {
+  accountDeletionSchema,
   adminUserSchema,
   adminUsersQuerySchema,
+  deleteAccountBodySchema,
   deleteTestAccountsBodySchema,
   deleteTestAccountsResultSchema,
   profileBodySchema,
@@ -15,6 +17,7 @@ import type { AppContext } from "../../context";
 import { authLimit } from "../../http/rate-limits";
 import { errors, messageSchema } from "../../http/responses";
 import { userView } from "../auth/user-view";
+import { accountDeletion } from "./account-deletion.service";
 import * as members from "./members.service";
 
 /** Profile, statistics, account deletion and the admin's user tools (specification 3 section 7). */
@@ -54,17 +57,34 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => members.stats(ctx, await request.viewer()),
   );
 
-  app.delete(
-    "/api/user/account",
+  app.get(
+    "/api/user/account/deletion",
     {
       config: { access: "member" },
       schema: {
         tags,
-        summary: "Delete the account: sessions revoked, personal data removed, ledger history kept",
-        response: { 200: messageSchema, ...errors(401) },
+        summary:
+          "What deleting the account would take: wallet, FitCoins and points, and every competition and group entered (with what was paid in and whether it is under way)",
+        response: { 200: accountDeletionSchema, ...errors(401) },
       },
     },
-    async (request) => members.deleteOwnAccount(ctx, await request.viewer()),
+    async (request) => accountDeletion(ctx, await request.viewer()),
+  );
+
+  app.delete(
+    "/api/user/account",
+    {
+      // Limited like sign-in: the password must not be guessable here.
+      config: { ...authLimit(ctx), access: "member" },
+      schema: {
+        tags,
+        summary:
+          "Delete the account with the member's password (`currentPassword`, 400 without it or when wrong): sessions revoked, personal data removed, ledger history kept",
+        body: deleteAccountBodySchema,
+        response: { 200: messageSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => members.deleteOwnAccount(ctx, await request.viewer(), request.body),
   );
 
   app.get(

@@ -1,11 +1,13 @@
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
-import type {
-  AdminUser,
-  DeleteTestAccountsBody,
-  DeleteTestAccountsResult,
-  ProfileBody,
-  TestAccount,
-  UserStats,
+import {
+  type AdminUser,
+  DELETE_PASSWORD_MISSING,
+  type DeleteAccountBody,
+  type DeleteTestAccountsBody,
+  type DeleteTestAccountsResult,
+  type ProfileBody,
+  type TestAccount,
+  type UserStats,
 } from "../../../core/schemas/members";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -121,8 +123,10 @@ export async function withdrawDeletedMembers(ctx: AppContext) {
   participation.invalidateBoard(ctx.db);
 }
 
-export async function deleteOwnAccount(ctx: AppContext, viewer: Viewer) {
+/** Deletes the member's own account once their password proves it is them (400 otherwise, nothing changed). */
+export async function deleteOwnAccount(ctx: AppContext, viewer: Viewer, body: DeleteAccountBody) {
   const user = requireUser(viewer);
+  await requireCurrentPassword(ctx, user.id, body?.currentPassword, DELETE_PASSWORD_MISSING);
   await deleteMember(ctx, user.id);
   return { message: "Your account has been deleted" };
 }

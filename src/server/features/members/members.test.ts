@@ -84,7 +84,7 @@ describe("profile, account deletion and the admin's user tools", () => {
 
   it("deleting the account signs out everywhere, frees the username, keeps the ledger", async () => {
     const { user, session } = await fundedMember(t().app, 25);
-    const res = await call("DELETE", "/api/user/account", session);
+    const res = await call("DELETE", "/api/user/account", session, { currentPassword: user.password });
     expect(res.json()).toEqual({ message: "Your account has been deleted" });
     expect((await call("GET", "/api/auth/user", session)).statusCode).toBe(401);
     const login = await t().app.inject({

@@ -218,7 +218,9 @@ describe("notifications API", () => {
     expect(
       (await call("POST", "/api/push/subscriptions", a.session, { endpoint, keys: KEYS })).statusCode,
     ).toBe(200);
-    expect((await call("DELETE", "/api/user/account", a.session)).statusCode).toBe(200);
+    expect(
+      (await call("DELETE", "/api/user/account", a.session, { currentPassword: a.user.password })).statusCode,
+    ).toBe(200);
     const b = await member();
     // Gone: the endpoint is free, and not the deleted member's to delete any more.
     expect((await call("DELETE", "/api/push/subscriptions", b.session, { endpoint })).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { payments, subscriptions } from "../../db/schema";
 import { systemAccount } from "../../ledger/accounts";
@@ -144,6 +144,44 @@ export async function transitionStatus(db: Db, userId: number, from: string, to:
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, from)))
     .returning({ userId: subscriptions.userId });
   return rows.length > 0;
+}
+
+/**
+ * A ban stops an active membership's renewal and says so on the row (`stoppedByBanAt`), in one
+ * conditional update: false when it was not active (a member's own cancellation, or none).
+ */
+export async function stopForBan(db: Db, userId: number, at: Date) {
+  const rows = await db
+    .update(subscriptions)
+    .set({ status: "cancel_at_period_end", canceledAt: at, stoppedByBanAt: at, updatedAt: at })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")))
+    .returning({ userId: subscriptions.userId });
+  return rows.length > 0;
+}
+
+/**
+ * Lifting a ban undoes what the ban did to the membership, only that: renewal back on while the
+ * period the ban stopped still runs. The ban's mark is cleared either way. Answers whether renewal
+ * came back.
+ */
+export async function undoBanStop(db: Db, userId: number, at: Date, restore: boolean) {
+  if (restore) {
+    const rows = await db
+      .update(subscriptions)
+      .set({ status: "active", canceledAt: null, stoppedByBanAt: null, updatedAt: at })
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.status, "cancel_at_period_end"),
+          isNotNull(subscriptions.stoppedByBanAt),
+          gt(subscriptions.currentPeriodEnd, at),
+        ),
+      )
+      .returning({ userId: subscriptions.userId });
+    if (rows.length > 0) return true;
+  }
+  await db.update(subscriptions).set({ stoppedByBanAt: null }).where(eq(subscriptions.userId, userId));
+  return false;
 }
 
 /**

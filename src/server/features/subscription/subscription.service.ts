@@ -98,6 +98,55 @@ export async function stopRenewing(ctx: AppContext, userId: number): Promise<voi
   await repo.transitionStatus(ctx.db, userId, "active", "cancel_at_period_end", ctx.clock.now());
 }
 
+/**
+ * What a ban did to a membership: `stopped` its renewal, found it `ending` already (the member had
+ * cancelled), or found `none` running. `activeUntil`: the end of the period paid, when one runs.
+ */
+export type BanStop = { renewal: "stopped" | "ending" | "none"; activeUntil: Date | null };
+
+/**
+ * A banned member cannot sign in to manage their membership, so a ban stops an active one from
+ * renewing (at the provider, then here, marked as the ban's doing); it stays paid until its period
+ * ends. One already set to end, or none, is left as it is.
+ */
+export async function stopRenewingForBan(ctx: AppContext, userId: number): Promise<BanStop> {
+  const sub = await repo.findSubscription(ctx.db, userId);
+  const running = sub && sub.status !== "expired" && sub.currentPeriodEnd > ctx.clock.now() ? sub : null;
+  if (!running) return { renewal: "none", activeUntil: null };
+  if (running.status !== "active") return { renewal: "ending", activeUntil: running.currentPeriodEnd };
+  if (running.provider === ctx.payments.name) {
+    await ctx.payments.cancelAtPeriodEnd(running.providerSubscriptionId);
+  }
+  const stopped = await repo.stopForBan(ctx.db, userId, ctx.clock.now());
+  return { renewal: stopped ? "stopped" : "ending", activeUntil: running.currentPeriodEnd };
+}
+
+/**
+ * What lifting a ban did to the membership: renewal `restored`, or the period the ban stopped had
+ * `ended` meanwhile; `none`: the ban had not changed it (or something else has since).
+ */
+export type BanUndo = { renewal: "restored" | "ended" | "none"; periodEnd: Date | null };
+
+/**
+ * Lifting a ban undoes what the ban did and nothing else: renewal comes back (the provider first,
+ * then here) only when the ban stopped it, it is still set to end, and its period has not ended. A
+ * provider that fails throws with nothing changed here, so the unban can be tried again.
+ */
+export async function restoreAfterBan(ctx: AppContext, userId: number): Promise<BanUndo> {
+  const sub = await repo.findSubscription(ctx.db, userId);
+  if (!sub?.stoppedByBanAt) return { renewal: "none", periodEnd: null };
+  const now = ctx.clock.now();
+  const ending = sub.status === "cancel_at_period_end";
+  const restore = ending && sub.currentPeriodEnd > now;
+  if (restore && sub.provider === ctx.payments.name) await ctx.payments.resume(sub.providerSubscriptionId);
+  if (await repo.undoBanStop(ctx.db, userId, now, restore)) {
+    return { renewal: "restored", periodEnd: sub.currentPeriodEnd };
+  }
+  // Renewing again already (the provider's own change), or no longer the ban's to undo.
+  if (sub.status === "active") return { renewal: "none", periodEnd: null };
+  return { renewal: "ended", periodEnd: sub.currentPeriodEnd };
+}
+
 export async function reactivate(ctx: AppContext, viewer: Viewer): Promise<ViewerUser> {
   const user = requireUser(viewer);
   const sub = await repo.findSubscription(ctx.db, user.id);

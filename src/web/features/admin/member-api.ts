@@ -12,6 +12,7 @@ import type {
   BanResult,
   MemberDetail,
   MemberTransactionsPage,
+  UnbanResult,
 } from "../../../core/schemas/admin-member";
 import type { AuditPage } from "../../../core/schemas/audit";
 import type { ReverseGrantResult } from "../../../core/schemas/finance";
@@ -36,8 +37,12 @@ function invalidateMember(queryClient: QueryClient, id: number) {
   });
 }
 
-export function useMemberDetail(id: number) {
-  return useQuery({ queryKey: [memberUrl(id)], queryFn: getQueryFn<MemberDetail>({ on401: "throw" }) });
+export function useMemberDetail(id: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [memberUrl(id)],
+    queryFn: getQueryFn<MemberDetail>({ on401: "throw" }),
+    enabled,
+  });
 }
 
 /** The ledger history, 25 at a time, newest first ("Load more" asks for the next page). */
@@ -71,7 +76,7 @@ export function useUnbanMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason?: string }) =>
-      apiRequest<{ message: string }>(`${memberUrl(id)}/unban`, { method: "POST", body: { reason } }),
+      apiRequest<UnbanResult>(`${memberUrl(id)}/unban`, { method: "POST", body: { reason } }),
     onSuccess: (_data, { id }) => invalidateMember(queryClient, id),
   });
 }

@@ -1,15 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChangePasswordInput, OwnSession, User } from "../../../core/schemas/auth";
-import type { ProfileBody, UserStats } from "../../../core/schemas/members";
+import type {
+  AccountDeletion,
+  DeleteAccountBody,
+  ProfileBody,
+  UserStats,
+} from "../../../core/schemas/members";
 import { ApiError, apiRequest, getQueryFn } from "../../lib/api-client";
 import { getDeviceFingerprint } from "../../lib/device-fingerprint";
 import { authKeys } from "../auth/api";
 
-export type { UserStats };
+export type { AccountDeletion, UserStats };
 
 export const profileKeys = {
   stats: ["/api/user/stats"] as const,
   sessions: ["/api/user/sessions"] as const,
+  deletion: ["/api/user/account/deletion"] as const,
 };
 
 // ---------------------------------------------------------------- queries
@@ -32,6 +38,18 @@ export function useSessions() {
   return useQuery(sessionsQueryOptions);
 }
 
+/** What deleting the account takes (balances and entries), read fresh each time the dialog opens. */
+export const accountDeletionQueryOptions = queryOptions({
+  queryKey: profileKeys.deletion,
+  queryFn: getQueryFn<AccountDeletion>({ on401: "throw" }),
+  staleTime: 0,
+  gcTime: 0,
+});
+
+export function useAccountDeletion(enabled: boolean) {
+  return useQuery({ ...accountDeletionQueryOptions, enabled });
+}
+
 // ---------------------------------------------------------------- fetchers
 
 export function updateProfile(body: ProfileBody): Promise<User> {
@@ -50,8 +68,8 @@ export function endOtherSessions(): Promise<{ message: string; ended: number }> 
   return apiRequest("/api/user/sessions/revoke-others", { method: "POST" });
 }
 
-export function deleteAccount(): Promise<{ message: string }> {
-  return apiRequest("/api/user/account", { method: "DELETE" });
+export function deleteAccount(body: NonNullable<DeleteAccountBody>): Promise<{ message: string }> {
+  return apiRequest("/api/user/account", { method: "DELETE", body });
 }
 
 function messageOf(text: string): string | undefined {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   checkImageFile,
+  deletionLosses,
   displayName,
   formatCount,
   PROFILE_IMAGE_MAX_BYTES,
-  remainingHoldings,
   showsSubscription,
   timeZoneOptions,
 } from "./profile-view";
@@ -39,15 +39,40 @@ describe("displayName", () => {
   });
 });
 
-describe("remainingHoldings", () => {
-  it("formats both balances and says whether anything is left", () => {
-    expect(remainingHoldings({ balance: "12.5", fitcoins: 42.5 })).toEqual({
+describe("deletionLosses", () => {
+  const none = { balance: "0.00", fitcoins: 0, points: 0, entries: [] };
+
+  it("writes the three balances and says whether anything is left, and what could be redeemed", () => {
+    expect(deletionLosses({ ...none, balance: "12.5", fitcoins: 42.5, points: 1340 })).toMatchObject({
       wallet: "$12.50",
-      fitcoins: "42.50",
+      fitcoins: "42.50 FC",
+      points: "1,340",
       any: true,
+      redeemable: true,
     });
-    expect(remainingHoldings({ balance: "0.00", fitcoins: 0 }).any).toBe(false);
-    expect(remainingHoldings({ balance: "0.00", fitcoins: 0.01 }).any).toBe(true);
+    expect(deletionLosses(none)).toMatchObject({ any: false, redeemable: false });
+    expect(deletionLosses({ ...none, fitcoins: 0.01 })).toMatchObject({ any: true, redeemable: true });
+    // Dollars alone are not redeemed: they are converted on the wallet first.
+    expect(deletionLosses({ ...none, balance: "5.00" })).toMatchObject({ any: true, redeemable: false });
+  });
+
+  it("says what becomes of each entry: kept by its pool when under way, back and lost when not", () => {
+    const entry = { kind: "competition" as const, id: 1, name: "Sprint", paid: 10, underWay: true };
+    const texts = deletionLosses({
+      ...none,
+      entries: [
+        entry,
+        { ...entry, paid: 0 },
+        { ...entry, underWay: false },
+        { ...entry, kind: "group", paid: 0, underWay: false },
+      ],
+    }).entries.map((e) => e.text);
+    expect(texts).toEqual([
+      "Under way: the 10.00 FC you paid in stays in its pool, and you win no prize.",
+      "Under way: you leave it and win no prize.",
+      "Not started: the 10.00 FC you paid in comes back to your FitCoins, and is lost with them.",
+      "Not started: you leave the group.",
+    ]);
   });
 });
 

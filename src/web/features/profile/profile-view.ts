@@ -35,15 +35,49 @@ export function displayName(user: { firstName: string; lastName: string; usernam
   return [user.firstName.trim(), user.lastName.trim()].filter(Boolean).join(" ") || user.username;
 }
 
-/** What deleting the account leaves behind: the balances, shown in the confirm dialog (DESIGN 1). */
-export function remainingHoldings(user: { balance: string; fitcoins: number }): {
-  wallet: string;
-  fitcoins: string;
-  any: boolean;
-} {
-  const wallet = dollars(user.balance);
-  const fitcoins = coins(user.fitcoins);
-  return { wallet, fitcoins, any: wallet !== "$0.00" || fitcoins !== "0.00" };
+/** One competition or group the member gives up by deleting, as the deletion dialog lists it. */
+export type DeletionEntry = {
+  kind: "competition" | "group";
+  id: number;
+  name: string;
+  paid: number;
+  underWay: boolean;
+};
+
+/**
+ * What deleting the account takes, as the confirmation says it (DESIGN 1; issue 32): the three
+ * balances, and each entry with what becomes of what was paid into it. `redeemable`: FitCoins or
+ * points that gift cards could turn into something kept.
+ */
+export function deletionLosses(held: {
+  balance: string;
+  fitcoins: number;
+  points: number;
+  entries: DeletionEntry[];
+}) {
+  const wallet = dollars(held.balance);
+  const fitcoins = `${coins(held.fitcoins)} FC`;
+  const points = held.points.toLocaleString("en-US");
+  const entries = held.entries.map((e) => {
+    const what = e.kind === "group" ? "group" : "competition";
+    const fee = e.paid > 0 ? `${coins(e.paid)} FC` : null;
+    const text = e.underWay
+      ? fee
+        ? `Under way: the ${fee} you paid in stays in its pool, and you win no prize.`
+        : "Under way: you leave it and win no prize."
+      : fee
+        ? `Not started: the ${fee} you paid in comes back to your FitCoins, and is lost with them.`
+        : `Not started: you leave the ${what}.`;
+    return { key: `${what}-${e.id}`, name: e.name, kind: what, text };
+  });
+  return {
+    wallet,
+    fitcoins,
+    points,
+    entries,
+    any: wallet !== "$0.00" || coins(held.fitcoins) !== "0.00" || held.points !== 0,
+    redeemable: held.fitcoins > 0 || held.points > 0,
+  };
 }
 
 /**

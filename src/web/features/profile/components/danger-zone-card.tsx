@@ -1,36 +1,76 @@
 import { Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
+import { DELETE_PASSWORD_MISSING } from "../../../../core/schemas/members";
 import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { FormField, fieldA11y } from "../../../components/ui/form-field";
+import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/use-toast";
-import type { User } from "../../auth/api";
-import { useDeleteAccount } from "../api";
-import { PROFILE_TEXTS, remainingHoldings } from "../profile-view";
+import { ApiError } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/utils";
+import { useAccountDeletion, useDeleteAccount } from "../api";
+import { PROFILE_TEXTS } from "../profile-view";
+import { DeletionSummary } from "./deletion-summary";
 
 /** Time to read the confirmation toast before the browser signs out (specification 3 section 4). */
 const LOGOUT_DELAY_MS = 2_000;
 
-/** Account deletion: one confirmation that says what is lost, then sign-out after 2 s. */
-export function DangerZoneCard({ user }: { user: User }) {
+/** The server refused the password (its 400 names the field): said under the field. */
+function passwordRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const details = (error.body as { details?: { path?: unknown }[] } | undefined)?.details ?? [];
+  return details.some((d) => d.path === "currentPassword")
+    ? errorMessage(error, DELETE_PASSWORD_MISSING)
+    : null;
+}
+
+/**
+ * Account deletion (issue 32): the confirmation shows what is lost (balances, with a way to redeem
+ * them first, and every competition and group left) and asks for the password, which the server
+ * checks; then sign-out after 2 s.
+ */
+export function DangerZoneCard() {
   const [open, setOpen] = useState(false);
   const [deleted, setDeleted] = useState(false);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const remove = useDeleteAccount();
-  const holdings = remainingHoldings(user);
+  const held = useAccountDeletion(open);
 
-  const onConfirm = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        setDeleted(true);
-        setOpen(false);
-        toast({ title: "Account Deleted", description: "Your account has been deleted. Signing you out..." });
-        window.setTimeout(() => {
-          window.location.href = "/api/logout";
-        }, LOGOUT_DELAY_MS);
+  const openDialog = (next: boolean) => {
+    setOpen(next);
+    setPassword("");
+    setPasswordError(null);
+  };
+
+  const onConfirm = () => {
+    if (password === "") {
+      setPasswordError(DELETE_PASSWORD_MISSING);
+      return;
+    }
+    remove.mutate(
+      { currentPassword: password },
+      {
+        onSuccess: () => {
+          setDeleted(true);
+          setOpen(false);
+          toast({
+            title: "Account Deleted",
+            description: "Your account has been deleted. Signing you out...",
+          });
+          window.setTimeout(() => {
+            window.location.href = "/api/logout";
+          }, LOGOUT_DELAY_MS);
+        },
+        onError: (error) => {
+          const refused = passwordRefusal(error);
+          if (refused) setPasswordError(refused);
+          else toast({ title: "Error", description: PROFILE_TEXTS.deleteFailed, variant: "destructive" });
+        },
       },
-      onError: () =>
-        toast({ title: "Error", description: PROFILE_TEXTS.deleteFailed, variant: "destructive" }),
-    });
+    );
+  };
 
   return (
     <Card className="border-red-200">
@@ -43,7 +83,7 @@ export function DangerZoneCard({ user }: { user: User }) {
         <p>Deleting your account signs you out everywhere and removes your name, email and picture.</p>
         <Button
           variant="destructive"
-          onClick={() => setOpen(true)}
+          onClick={() => openDialog(true)}
           disabled={deleted}
           className="w-full sm:w-fit"
         >
@@ -52,43 +92,45 @@ export function DangerZoneCard({ user }: { user: User }) {
       </CardContent>
       <FormDialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={openDialog}
         title="Delete your account?"
         description="This cannot be undone."
         submitLabel="Delete Account"
         pendingLabel="Deleting..."
         pending={remove.isPending}
+        submitDisabled={!held.data}
         destructive
+        className="max-h-[90dvh] overflow-y-auto"
         onSubmit={(event) => {
           event.preventDefault();
           onConfirm();
         }}
       >
         <div className="grid gap-3 text-sm text-slate-700" data-testid="delete-account-summary">
-          {holdings.any ? (
-            <div className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-amber-950">
-              <p className="font-semibold">You still hold:</p>
-              <ul className="mt-1 grid gap-0.5">
-                <li>
-                  Wallet balance: <strong className="tabular-nums">{holdings.wallet}</strong>
-                </li>
-                <li>
-                  FitCoins: <strong className="tabular-nums">{holdings.fitcoins} FC</strong>
-                </li>
-              </ul>
-              <p className="mt-2">These balances are lost and are not refunded.</p>
-            </div>
-          ) : null}
+          <DeletionSummary
+            held={held.data ?? undefined}
+            loading={held.isPending}
+            failed={held.isError}
+            onRetry={() => held.refetch()}
+            onRedeem={() => setOpen(false)}
+          />
           <ul className="grid list-disc gap-1 pl-5">
             <li>You are signed out on every device.</li>
             <li>Your name, email and profile picture are removed, and your username is freed.</li>
             <li>Your membership stops renewing.</li>
-            <li>
-              You leave every competition and group you are in. Entry fees and contributions paid into one
-              that has started stay in its pool, and you win no prize.
-            </li>
             <li>Your transaction history is kept in our ledger records.</li>
           </ul>
+          <FormField id="delete-account-password" label="Your password" error={passwordError ?? undefined}>
+            <PasswordInput
+              {...fieldA11y("delete-account-password", passwordError ?? undefined)}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setPasswordError(null);
+              }}
+            />
+          </FormField>
         </div>
       </FormDialog>
     </Card>

@@ -1,19 +1,24 @@
 import { CreditCard } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
-import { formatDate } from "../../../lib/format";
 import type { User } from "../../auth/api";
 import { useCancelSubscriptionMutation, useReactivateSubscriptionMutation } from "../../subscription/api";
+import { cancelConfirmationText, periodEndText } from "../../subscription/subscription-view";
 import { PROFILE_TEXTS } from "../profile-view";
 
+/**
+ * The membership in the profile: its state, until when it is paid, and Cancel (asked first, saying
+ * until when it stays active: issue 32) or Reactivate.
+ */
 export function SubscriptionCard({ user }: { user: User }) {
   const cancel = useCancelSubscriptionMutation();
   const reactivate = useReactivateSubscriptionMutation();
+  const [confirming, setConfirming] = useState(false);
   const ending = user.subscriptionStatus === "cancel_at_period_end";
-  const periodEnd = user.subscriptionPeriodEnd
-    ? formatDate(user.subscriptionPeriodEnd, { timeZone: user.timeZone })
-    : null;
+  const periodEnd = periodEndText(user);
   const failed = (description: string) => () =>
     toast({ title: "Error", description, variant: "destructive" });
 
@@ -52,23 +57,40 @@ export function SubscriptionCard({ user }: { user: User }) {
         ) : (
           <Button
             variant="outline"
-            onClick={() =>
-              cancel.mutate(undefined, {
-                onSuccess: () =>
-                  toast({
-                    title: "Subscription Cancelled",
-                    description: "You keep access until the end of the billing period.",
-                  }),
-                onError: failed(PROFILE_TEXTS.cancelFailed),
-              })
-            }
+            onClick={() => setConfirming(true)}
             disabled={cancel.isPending}
             className="w-full sm:w-fit"
           >
-            {cancel.isPending ? "Cancelling..." : "Cancel Subscription"}
+            Cancel Subscription
           </Button>
         )}
       </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel your subscription?"
+        description={cancelConfirmationText(user)}
+        confirmLabel="Cancel Subscription"
+        pendingLabel="Cancelling..."
+        cancelLabel="Keep Subscription"
+        pending={cancel.isPending}
+        destructive
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: (updated) => {
+              setConfirming(false);
+              const end = periodEndText(updated);
+              toast({
+                title: "Subscription Cancelled",
+                description: end
+                  ? `Your membership stays active until ${end}; no further charge.`
+                  : "You keep access until the end of the billing period.",
+              });
+            },
+            onError: failed(PROFILE_TEXTS.cancelFailed),
+          })
+        }
+      />
     </Card>
   );
 }

@@ -52,7 +52,7 @@ export function ProfilePage() {
         <div className="grid content-start gap-4 lg:gap-6">
           <StatsCard />
           <SecurityCard timeZone={user.timeZone} />
-          <DangerZoneCard user={user} />
+          <DangerZoneCard />
         </div>
       </div>
       <Button asChild variant="outline" className="mt-6 w-full sm:w-fit">

@@ -4,6 +4,7 @@ import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { dollars, fc, formatInZone } from "../../../../lib/format";
 import { subscriptionLabel } from "../users-model";
+import { liftMembershipText } from "./ban-model";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -28,6 +29,7 @@ export function MemberSummaryCard({
 }) {
   const { profile, subscription, balances, ban } = member;
   const when = (iso: string) => formatInZone(iso, timeZone);
+  const lifting = ban ? liftMembershipText(subscription, timeZone) : null;
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
@@ -41,6 +43,7 @@ export function MemberSummaryCard({
               {ban.bannedBy ? ` by @${ban.bannedBy}` : ""}
             </p>
             <p className="break-words">Reason: {ban.reason}</p>
+            {lifting ? <p className="mt-1 text-sm">{lifting}</p> : null}
           </div>
         ) : null}
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">

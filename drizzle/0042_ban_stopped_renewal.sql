@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "stopped_by_ban_at" timestamp with time zone;
