@@ -38,7 +38,9 @@ test("an admin looks a member up, bans them (signed out at once, sign-in refused
   await expect(admin.getByText("Reason: Fake step counts")).toBeVisible();
   await expect(sessions).toHaveCount(0);
   await expect(admin.getByText("No active sessions.")).toBeVisible();
-  await expect(admin.getByRole("list", { name: "Admin Actions" })).toContainText("user.ban");
+  await expect(admin.getByRole("list", { name: "Admin Actions" })).toContainText(
+    "Banned a member by @e2eadmin",
+  );
 
   // The member's open page says they are suspended on its next request (issue 32); sign-in says why.
   await member.reload();
@@ -59,7 +61,9 @@ test("an admin looks a member up, bans them (signed out at once, sign-in refused
   // Lifted: the member signs in again.
   await admin.getByRole("button", { name: "Lift Ban" }).click();
   await expect(admin.getByText("Reason: Fake step counts")).toHaveCount(0);
-  await expect(admin.getByRole("list", { name: "Admin Actions" })).toContainText("user.unban");
+  await expect(admin.getByRole("list", { name: "Admin Actions" })).toContainText(
+    "Unbanned a member by @e2eadmin",
+  );
   await member.getByRole("button", { name: /sign in|log in/i }).click();
   await expect(member.getByText(new RegExp(`^Welcome(?: back)?, ${v.firstName}!$`))).toBeVisible({
     timeout: 15_000,

@@ -57,6 +57,11 @@ import { createTremendousProvider } from "./gift-cards/tremendous";
 import { tremendousWebhookRoutes } from "./gift-cards/tremendous.routes";
 import { type Access, declaredAccess, registerAccessGuard } from "./http/access";
 import { registerBodyPolicy } from "./http/body-policy";
+import {
+  registerDocumentedResponses,
+  type UndocumentedAnswer,
+  watchUndocumentedAnswers,
+} from "./http/documented-responses";
 import { registerErrorHandler } from "./http/error-handler";
 import { loggerOptions } from "./http/logger";
 import { DatabaseRateLimitStore } from "./http/rate-limit-store";
@@ -88,15 +93,20 @@ export type AppDeps = {
   /** Aborted when the process starts shutting down (main.ts's lifecycle); never, unless given. */
   stopping?: AbortSignal;
   logger?: boolean | object;
+  /**
+   * Told of every answer whose status its route's OpenAPI entry does not list (the API tests fail
+   * on one); not watched when absent.
+   */
+  onUndocumentedAnswer?: (answer: UndocumentedAnswer) => void;
 };
 
 export type App = FastifyInstance & {
   ctx: AppContext;
   /**
-   * Every route as registered (method, URL pattern, and who may call it: null for routes outside
-   * the API), for the route-level tests.
+   * Every route as registered (method, URL pattern, who may call it: null for routes outside the
+   * API, and whether it has a rate limit of its own), for the route-level tests.
    */
-  routes: { method: string; url: string; access: Access | null }[];
+  routes: { method: string; url: string; access: Access | null; rateLimited: boolean }[];
 };
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -117,13 +127,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const routes: App["routes"] = [];
   app.addHook("onRoute", (route) => {
     const access = declaredAccess(route);
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+    const rateLimited = Boolean(route.config?.rateLimit);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access, rateLimited });
   });
   const metrics = createMetrics();
   app.addHook("onResponse", async (request, reply) => {
     observeRequest(metrics, request, reply);
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
   });
+  // Before the routes: each route's entry lists the answers its declaration makes possible.
+  registerDocumentedResponses(app, declaredAccess);
+  if (deps.onUndocumentedAnswer) watchUndocumentedAnswers(app, deps.onUndocumentedAnswer);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

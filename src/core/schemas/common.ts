@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-/** The one error shape every API answer uses. */
+/** The one error shape every API answer uses: every error has its code (DESIGN 2.1). */
 export const errorSchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
+  code: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   sessionInvalid: z.boolean().optional(),
   deviceChanged: z.boolean().optional(),

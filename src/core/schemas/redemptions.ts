@@ -2,10 +2,13 @@ import { z } from "zod";
 import { dbIdParamSchema } from "./common";
 import { moneyStringSchema } from "./money";
 
-/** GET /api/admin/redemptions: the gift-card orders an admin may act on, newest first, paged by id. */
+/** GET /api/admin/redemptions: the admins' gift-card orders, newest first, paged by id. */
 export const adminRedemptionQuerySchema = z.object({
-  /** pending: paid, the card not delivered yet (any provider state); failed: refunded. */
-  status: z.enum(["pending", "failed"]).default("pending"),
+  /**
+   * pending: paid, the card not delivered yet (any provider state); failed: refunded; delivered:
+   * the member has the card.
+   */
+  status: z.enum(["pending", "failed", "delivered"]).default("pending"),
   cursor: dbIdParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -26,7 +29,12 @@ export const adminRedemptionSchema = z.object({
    */
   status: z.enum(["pending", "issuing", "ordered", "delivered", "fulfilled", "failed"]),
   createdAt: z.string(),
+  /** When the member got the card; null until delivered. */
+  deliveredAt: z.string().nullable(),
+  /** The provider's order id (Tremendous), or the sandbox's reference. */
   providerOrderId: z.string().nullable(),
+  /** Our external id of the order at the provider, random per redemption ("redemption-3f2a..."). */
+  orderReference: z.string(),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   failedAt: z.string().nullable(),

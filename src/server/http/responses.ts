@@ -9,3 +9,19 @@ export function errors(
 }
 
 export const messageSchema = z.object({ message: z.string() });
+
+/** A response given by content type (`{ description, content: { "text/html": { schema } } }`). */
+type ContentResponse = { description: string; content: Record<string, { schema: z.ZodType }> };
+
+/** A text body of a given media type (an HTML page, a CSV file), for `schema.response`. */
+export function textResponse(mediaType: string, description: string): ContentResponse {
+  return { description, content: { [mediaType]: { schema: z.string() } } };
+}
+
+/** A body of bytes (an image), for `schema.response`. */
+export function binaryResponse(mediaType: string, description: string): ContentResponse {
+  return { description, content: { [mediaType]: { schema: z.string().meta({ format: "binary" }) } } };
+}
+
+/** A redirect (no body; its Location header says where), for `schema.response`. */
+export const redirectResponse = (description: string) => z.null().describe(description);

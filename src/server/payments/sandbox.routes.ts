@@ -18,7 +18,7 @@ import {
 } from "../features/subscription/subscription.repo";
 import { sendSubscriptionReceipt } from "../features/subscription/subscription.service";
 import { paymentLimit } from "../http/rate-limits";
-import { errors } from "../http/responses";
+import { errors, textResponse } from "../http/responses";
 import { effectiveStatus, requireUser } from "../http/viewer";
 import { cardLast4 } from "./provider";
 import { markSandboxIntentDeclined, markSandboxIntentSucceeded, sandboxCheckoutPayment } from "./sandbox";
@@ -63,6 +63,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags,
         summary: "Hosted sandbox checkout page (HTML)",
         params: z.object({ id: z.string().max(100) }),
+        response: { 200: textResponse("text/html", "The checkout page") },
       },
     },
     async (request, reply) => {

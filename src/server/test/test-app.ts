@@ -43,7 +43,16 @@ export async function buildTestApp(
     PUSH_SUBSCRIBE_RATE_LIMIT: "1000",
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, clock, logger: false, ...deps });
+  // Whatever a test makes a route answer must be in that route's OpenAPI entry (issue 32 item 11).
+  const undocumented = new Set<string>();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    logger: false,
+    onUndocumentedAnswer: (a) => undocumented.add(`${a.method} ${a.url} answered ${a.status}`),
+    ...deps,
+  });
   await app.ready();
   return {
     app,
@@ -55,6 +64,11 @@ export async function buildTestApp(
       await app.close();
       await database.close();
       if (!audit.ok) throw new Error(`Ledger audit failed: ${JSON.stringify(audit.mismatches)}`);
+      if (undocumented.size > 0) {
+        throw new Error(
+          `Answers their OpenAPI entry does not list (add them to the route's schema.response): ${[...undocumented].join("; ")}`,
+        );
+      }
     },
   };
 }

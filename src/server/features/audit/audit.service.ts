@@ -3,7 +3,7 @@
 // database (migration 0021). Features record through `recordAdminAction`; admins read the log.
 import { and, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { AuditPage, AuditQuery } from "../../../core/schemas/audit";
+import type { AuditActionName, AuditPage, AuditQuery } from "../../../core/schemas/audit";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { adminAuditLog, users } from "../../db/schema";
@@ -11,7 +11,8 @@ import { requireAdmin, type Viewer } from "../../http/viewer";
 
 export type AdminAction = {
   adminId: number;
-  action: string;
+  /** One of the catalogue's names (AUDIT_ACTIONS), so every screen of the log has it in words. */
+  action: AuditActionName;
   targetType: string;
   targetId?: number | null;
   targetUserId?: number | null;
@@ -45,7 +46,7 @@ export async function recordMemberAction(
   db: Db,
   a: {
     memberId: number;
-    action: string;
+    action: AuditActionName;
     targetType: string;
     targetId: number;
     details?: Record<string, unknown> | null;

@@ -17,7 +17,7 @@ import { twoFactorChallengeSchema } from "../../../core/schemas/two-factor";
 import type { AppContext } from "../../context";
 import { preferredLocale } from "../../http/locale";
 import { authLimit } from "../../http/rate-limits";
-import { errors, messageSchema } from "../../http/responses";
+import { errors, messageSchema, redirectResponse } from "../../http/responses";
 import {
   clearSessionCookie,
   FINGERPRINT_HEADER,
@@ -303,12 +303,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   // Full-page navigations (not JSON calls): the landing page's Sign In and the menu's Sign Out.
   app.get(
     "/api/login",
-    { config: { access: "public" }, schema: { tags, summary: "Go to the sign-in page" } },
+    {
+      config: { access: "public" },
+      schema: {
+        tags,
+        summary: "Go to the sign-in page",
+        response: { 302: redirectResponse("To /login") },
+      },
+    },
     async (_request, reply) => reply.redirect("/login"),
   );
   app.get(
     "/api/logout",
-    { config: { access: "public" }, schema: { tags, summary: "Sign out and go home" } },
+    {
+      config: { access: "public" },
+      schema: {
+        tags,
+        summary: "Sign out and go home",
+        response: { 302: redirectResponse("To /, signed out") },
+      },
+    },
     async (request, reply) => {
       await auth.logout(ctx, await request.viewer());
       clearSessionCookie(reply);

@@ -6,7 +6,7 @@ import {
   reconciliationRunsQuerySchema,
 } from "../../../core/schemas/finance";
 import type { AppContext } from "../../context";
-import { errors } from "../../http/responses";
+import { errors, textResponse } from "../../http/responses";
 import * as finance from "./finance.service";
 import { reconciliationRuns } from "./reconciliation-runs.service";
 
@@ -38,8 +38,9 @@ export const financeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary: "Every ledger transfer of a range [from, to) as CSV, streamed (recorded in the audit log)",
-        // No response schema: the body is a stream of text/csv (errors are the usual JSON).
         querystring: financeRangeSchema,
+        // The body is a stream of text/csv; errors are the usual JSON.
+        response: { 200: textResponse("text/csv", "The transfers, one a line, with a header line") },
       },
     },
     async (request, reply) => {

@@ -177,9 +177,10 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { access: "member" },
       schema: {
         tags,
-        summary: "Delete a group, refunding everyone what they paid in (admins)",
+        summary:
+          "Delete a group, refunding everyone what they paid in (admins); 409 while its round is under way",
         ...withId,
-        response: { 200: messageSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: messageSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => groups.remove(ctx, await request.viewer(), request.params.id),

@@ -5,7 +5,7 @@ import { userSchema } from "../../../core/schemas/auth";
 import { dbIdParamSchema } from "../../../core/schemas/common";
 import type { AppContext } from "../../context";
 import { badRequest, notFound } from "../../errors";
-import { errors } from "../../http/responses";
+import { binaryResponse, errors } from "../../http/responses";
 import { requireUser } from "../../http/viewer";
 import { userView } from "../auth/user-view";
 import { reloadViewer } from "./members.service";
@@ -60,6 +60,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
           userId: dbIdParamSchema,
           file: z.string().regex(/^[0-9a-f]{20}\.webp$/),
         }),
+        response: { 200: binaryResponse("image/webp", "The image (WebP)") },
       },
     },
     async (request, reply) => {

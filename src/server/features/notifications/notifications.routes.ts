@@ -111,7 +111,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         tags,
         summary: "Turn Web Push on for this browser: its PushSubscription JSON (https, public host)",
         body: pushSubscriptionSchema,
-        response: { 200: messageSchema, ...errors(400, 401) },
+        // 409: held by another account signed in on this browser; 429: on too many devices already.
+        response: { 200: messageSchema, ...errors(400, 401, 409, 429) },
       },
     },
     async (request) => notifications.subscribe(ctx, await request.viewer(), request.body),

@@ -3,13 +3,14 @@ import { z } from "zod";
 import { NOTIFICATION_KIND_LABELS, type UnsubscribeKind } from "../../../core/schemas/notifications";
 import type { AppContext } from "../../context";
 import { escapeHtml } from "../../http/escape-html";
+import { textResponse } from "../../http/responses";
 import * as repo from "./notifications.repo";
 import { readUnsubscribeToken } from "./unsubscribe-token";
 
 const labelOf = (kind: UnsubscribeKind) =>
   kind === "group_invite" ? "Group invitations" : NOTIFICATION_KIND_LABELS[kind];
 
-function page(title: string, body: string, status = 200) {
+function page(title: string, body: string, status: 200 | 400 = 200) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · StepRace</title></head>
 <body style="font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;padding:24px">
@@ -51,6 +52,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         tags: ["notifications"],
         summary: "The unsubscribe link's confirmation page (HTML)",
         querystring: query,
+        response: {
+          200: textResponse("text/html", "The page asking to confirm"),
+          400: textResponse("text/html", "The page saying the link does not work"),
+        },
       },
     },
     async (request, reply) => {
@@ -75,6 +80,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         tags: ["notifications"],
         summary: "One-click unsubscribe (RFC 8058): turns that kind's email off",
         querystring: query,
+        response: {
+          200: textResponse("text/html", "The page saying the email is off"),
+          400: textResponse("text/html", "The page saying the link does not work"),
+        },
       },
     },
     async (request, reply) => {

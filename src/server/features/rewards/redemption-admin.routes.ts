@@ -21,7 +21,8 @@ export const redemptionAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       config: { access: "admin" },
       schema: {
         tags,
-        summary: "Gift-card redemptions not delivered yet (pending) or refunded (failed), newest first",
+        summary:
+          "Gift-card redemptions not delivered yet (pending), refunded (failed) or delivered, newest first (admins)",
         querystring: adminRedemptionQuerySchema,
         response: { 200: adminRedemptionPageSchema, ...errors(400, 401, 403) },
       },

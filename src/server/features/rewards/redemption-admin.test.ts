@@ -47,7 +47,7 @@ describe("the admins' redemptions queue", () => {
     expect((await k.post(member, "/api/admin/redemptions/1/refund")).statusCode).toBe(403);
     const admin = await k.adminSession();
     expect(
-      (await t().app.inject({ url: "/api/admin/redemptions?status=delivered", headers: admin.headers }))
+      (await t().app.inject({ url: "/api/admin/redemptions?status=shipped", headers: admin.headers }))
         .statusCode,
     ).toBe(400);
     expect(
@@ -86,6 +86,37 @@ describe("the admins' redemptions queue", () => {
       attempts: 1,
       lastError: expect.stringMatching(/Tremendous 503/),
     });
+  });
+
+  it("lists delivered cards newest first: member, card, value, delivered time and order references, paged", async () => {
+    fake().mode = "deliver";
+    const offer = await k.activeOffer("Delivered A");
+    const a = await fundedMember(t().app, 50);
+    const first = (await k.redeemFitcoins(a.session, offer)).json().redemption.id as number;
+    const b = await fundedMember(t().app, 50);
+    const second = (await k.redeemFitcoins(b.session, offer)).json().redemption.id as number;
+    fake().mode = "pending";
+    const c = await fundedMember(t().app, 50);
+    const waiting = (await k.redeemFitcoins(c.session, offer)).json().redemption.id as number;
+
+    const page = await list("?status=delivered&limit=1");
+    expect(page.items.map((i) => i.id)).toEqual([second]);
+    expect(page.items[0]).toMatchObject({
+      member: { id: b.user.id, username: b.user.username },
+      item: "Delivered A $50 Gift Card",
+      value: "50.00",
+      status: "fulfilled",
+      deliveredAt: expect.any(String),
+      orderReference: await k.reference(second),
+      providerOrderId: fake().order(await k.reference(second)).id,
+    });
+    const next = await list(`?status=delivered&limit=1&cursor=${page.nextCursor}`);
+    expect(next.items.map((i) => i.id)).toEqual([first]);
+    // The one still at the provider is not delivered; it waits in the pending list, undelivered.
+    const all = await list("?status=delivered&limit=100");
+    expect(all.items.map((i) => i.id)).not.toContain(waiting);
+    const pending = await list("?status=pending&limit=100");
+    expect(pending.items.find((i) => i.id === waiting)).toMatchObject({ deliveredAt: null });
   });
 
   it("retry places an unplaced order, or asks about a placed one, now; audited", async () => {

@@ -279,18 +279,23 @@ export async function ofMember(db: Db, userId: number, currency: "PTS" | "FC", l
     .limit(limit);
 }
 
-/** The admin queue: open (pending) or failed redemptions with their member, newest first, by id. */
-export async function adminPage(db: Db, status: "pending" | "failed", limit: number, beforeId?: number) {
+const ADMIN_LISTS = {
+  pending: isOpen,
+  failed: eq(r.status, "failed"),
+  // Points cards end `delivered`, FitCoin cards `fulfilled`: both are the member's card.
+  delivered: inArray(r.status, ["delivered", "fulfilled"]),
+};
+
+/**
+ * The admins' lists: open (pending), failed (refunded) or delivered redemptions with their member,
+ * newest first, by id (the primary key's order: no index of its own needed).
+ */
+export async function adminPage(db: Db, list: keyof typeof ADMIN_LISTS, limit: number, beforeId?: number) {
   return db
     .select({ redemption: r, username: users.username })
     .from(r)
     .innerJoin(users, eq(users.id, r.userId))
-    .where(
-      and(
-        status === "pending" ? isOpen : eq(r.status, "failed"),
-        beforeId === undefined ? undefined : lt(r.id, beforeId),
-      ),
-    )
+    .where(and(ADMIN_LISTS[list], beforeId === undefined ? undefined : lt(r.id, beforeId)))
     .orderBy(desc(r.id))
     .limit(limit + 1);
 }

@@ -18,7 +18,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: {
         tags,
         summary: "Start the $6.99/month checkout; answers the hosted checkout URL",
-        response: { 200: z.object({ url: z.string() }), ...errors(401, 409) },
+        response: { 200: z.object({ url: z.string() }), ...errors(401, 409, 502) },
       },
     },
     async (request) => subscription.createCheckout(ctx, await request.viewer(), appUrl(ctx, request)),

@@ -297,12 +297,12 @@ describe("members' statements", () => {
     );
   });
 
-  it("declares its answers in the API description: CSV, 400 and 401", async () => {
+  it("declares its answers in the API description: CSV, 400, 401 and 500", async () => {
     const doc = (await app().inject({ url: "/api/docs/json" })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     const op = doc.paths["/api/transactions.csv"].get;
-    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401"]);
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "500"]);
     expect(JSON.stringify(op.responses["200"])).toContain("text/csv");
     // Its errors are the usual JSON.
     expect(JSON.stringify(op.responses["400"])).toContain("application/json");

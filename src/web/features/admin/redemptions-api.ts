@@ -2,7 +2,8 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import type { AdminRedemptionActionResult, AdminRedemptionPage } from "../../../core/schemas/redemptions";
 import { apiRequest } from "../../lib/api-client";
 
-export type RedemptionQueueStatus = "pending" | "failed";
+/** The lists: not delivered yet, refunded, and delivered (the API's `status`). */
+export type RedemptionQueueStatus = "pending" | "failed" | "delivered";
 
 export const redemptionQueueKeys = {
   all: ["/api/admin/redemptions"] as const,
@@ -22,8 +23,8 @@ export function fetchRedemptionPage(
 }
 
 /**
- * Gift-card orders not delivered yet (pending) or refunded (failed), newest first (admins), in
- * pages: each page's `nextCursor` fetches the next (older) one ("Load more").
+ * Gift-card orders not delivered yet (pending), refunded (failed) or delivered, newest first
+ * (admins), in pages: each page's `nextCursor` fetches the next (older) one ("Load more").
  */
 export function useAdminRedemptions(status: RedemptionQueueStatus) {
   return useInfiniteQuery({

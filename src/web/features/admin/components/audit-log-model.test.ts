@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { actionOptions, auditQuery, detailLines, NO_FILTERS, targetWords } from "./audit-log-model";
+import {
+  actionOptions,
+  auditActorWords,
+  auditQuery,
+  detailLines,
+  NO_FILTERS,
+  targetWords,
+} from "./audit-log-model";
 
 describe("audit log screen model", () => {
   it("sends an id or a username, and whole days of the admin's zone as instants", () => {
@@ -24,6 +31,13 @@ describe("audit log screen model", () => {
     expect(options).toContainEqual({ value: "user", label: "All user actions" });
     expect(options).toContainEqual({ value: "fitcoins.grant", label: "Granted FitCoins" });
     expect(new Set(options.map((o) => o.value)).size).toBe(options.length);
+  });
+
+  it("says who acted: an admin, or the member on their own account", () => {
+    expect(auditActorWords({ actor: "admin", admin: { id: 1, username: "ada" } })).toBe("by @ada");
+    expect(auditActorWords({ actor: "member", admin: { id: 3, username: "dana" } })).toBe(
+      "by @dana, on their own account",
+    );
   });
 
   it("names the object unless the member link says it all", () => {

@@ -46,6 +46,17 @@ export function auditQuery(filters: AuditFilters, timeZone: string, limit = 25):
   return q;
 }
 
+/**
+ * Who did it, in words: "by @ada", or for a member's own security change "by @dana, on their own
+ * account". With `auditActionWords` (the one mapping of action names to words), what every screen
+ * that shows the log says of an entry.
+ */
+export function auditActorWords(entry: Pick<AuditEntry, "actor" | "admin">): string {
+  return entry.actor === "member"
+    ? `by @${entry.admin.username}, on their own account`
+    : `by @${entry.admin.username}`;
+}
+
 /** The filter's choices: every object's actions together, then each action, in words. */
 export function actionOptions(): { value: string; label: string }[] {
   const names = Object.keys(AUDIT_ACTIONS);

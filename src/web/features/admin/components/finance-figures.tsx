@@ -17,6 +17,7 @@ import type { FinanceSummary } from "../../../../core/schemas/finance";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { dollars, fc } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
+import { RANGE_REVENUE } from "./revenue-words";
 
 type Line = { label: string; value: string };
 
@@ -78,10 +79,14 @@ export function FinanceFigures({ summary: s }: { summary: FinanceSummary }) {
   return (
     <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <FigureCard
-        title="Revenue"
+        title={RANGE_REVENUE.label}
         icon={TrendingUp}
         headline={dollars(s.revenue.total)}
-        note={unbooked.count > 0 ? "Before the card refunds and disputes not booked (below)" : undefined}
+        note={
+          unbooked.count > 0
+            ? `${RANGE_REVENUE.counts}, before the card refunds and disputes not booked (below)`
+            : RANGE_REVENUE.counts
+        }
         lines={[
           { label: "Subscriptions", value: dollars(s.revenue.subscriptions) },
           { label: "Conversion fees (15%)", value: dollars(s.revenue.conversionFees) },

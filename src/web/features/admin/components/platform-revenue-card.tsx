@@ -1,21 +1,23 @@
 import { Coins } from "lucide-react";
+import { Link } from "wouter";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { dollars, formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { usePlatformFees } from "../api";
+import { FEE_REVENUE } from "./revenue-words";
 
 /** Platform Revenue (15% Fees): total, number of fee transactions and the latest fees. */
 export function PlatformRevenueCard() {
   const { data, isPending, isError, refetch } = usePlatformFees();
   return (
-    <Card>
+    <Card role="region" aria-label="Platform Revenue (15% Fees)">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Coins className="size-5 text-amber-500" aria-hidden="true" /> Platform Revenue (15% Fees)
         </CardTitle>
-        <CardDescription>Fees from FitCoin purchases and conversions.</CardDescription>
+        <CardDescription>{FEE_REVENUE.counts}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {isPending ? (
@@ -33,7 +35,7 @@ export function PlatformRevenueCard() {
           <>
             <div className="grid grid-cols-2 gap-3">
               <div className="rounded-xl bg-emerald-50 p-3">
-                <p className="text-xs font-semibold text-emerald-800">Total Revenue</p>
+                <p className="text-xs font-semibold text-emerald-800">{FEE_REVENUE.label}</p>
                 <p className="text-2xl font-extrabold text-emerald-900 tabular-nums">
                   {dollars(data.totalBalance)}
                 </p>
@@ -43,6 +45,9 @@ export function PlatformRevenueCard() {
                 <p className="text-2xl font-extrabold tabular-nums">{data.count.toLocaleString()}</p>
               </div>
             </div>
+            <Link href="/admin/finance" className="text-sm font-semibold text-emerald-800 underline">
+              Revenue with subscriptions, by dates: Finance
+            </Link>
             <div>
               <h3 className="mb-2 text-sm font-bold text-slate-800">Recent Fees</h3>
               {data.recentTransactions.length === 0 ? (

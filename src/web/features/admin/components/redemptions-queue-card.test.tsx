@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { AdminRedemption, AdminRedemptionPage } from "../../../../core/schemas/redemptions";
 import { redemptionQueueKeys } from "../redemptions-api";
-import { RedemptionsQueueCard, redemptionDetails } from "./redemptions-queue-card";
+import { deliveredLines, RedemptionsQueueCard, redemptionDetails } from "./redemptions-queue-card";
 
 const redemption = (over: Partial<AdminRedemption> = {}): AdminRedemption => ({
   id: 7,
@@ -14,7 +14,9 @@ const redemption = (over: Partial<AdminRedemption> = {}): AdminRedemption => ({
   cost: 50,
   status: "ordered",
   createdAt: "2026-11-21T09:00:00Z",
+  deliveredAt: null,
   providerOrderId: "ORD123",
+  orderReference: "redemption-3f2a9c",
   attempts: 2,
   lastError: null,
   failedAt: null,
@@ -53,5 +55,18 @@ describe("the admins' gift-card orders queue", () => {
     expect(redemptionDetails(late)).toMatch(
       /refunded, then a card was delivered · .*\. To do: The provider delivered a card/,
     );
+  });
+
+  it("says of a delivered card its value and price, the provider's order and our reference", () => {
+    const delivered = redemption({ status: "fulfilled", deliveredAt: "2026-11-21T09:01:00Z" });
+    expect(deliveredLines(delivered)).toEqual([
+      "$50.00 · 50.00 FitCoins",
+      "Order ORD123",
+      "Reference redemption-3f2a9c",
+    ]);
+    expect(deliveredLines({ ...delivered, currency: "PTS", cost: 2500, providerOrderId: null })).toEqual([
+      "$50.00 · 2,500 points",
+      "Reference redemption-3f2a9c",
+    ]);
   });
 });

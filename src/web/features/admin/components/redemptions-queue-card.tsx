@@ -50,8 +50,40 @@ export function redemptionDetails(r: AdminRedemption): string {
 }
 
 /**
- * Gift-card orders a provider has not delivered (retry now, or refund one it never issued) and
- * refunded ones (issue 23).
+ * A delivered card's lines: value and price, then the provider's order and our reference (what the
+ * provider knows it by), each on its own line: they are long.
+ */
+export function deliveredLines(r: AdminRedemption): string[] {
+  const lines = [`$${r.value} · ${spent(r)}`];
+  if (r.providerOrderId) lines.push(`Order ${r.providerOrderId}`);
+  lines.push(`Reference ${r.orderReference}`);
+  return lines;
+}
+
+const LISTS: Record<RedemptionQueueStatus, { label: string; description: string; empty: string }> = {
+  pending: {
+    label: "Pending",
+    description:
+      "Cards the provider has not delivered yet, newest first. Retry asks the provider again now; Refund " +
+      "gives the member their FitCoins or points back, only if the provider never issued the card.",
+    empty: "Every gift card has been delivered.",
+  },
+  failed: {
+    label: "Refunded",
+    description: "Orders the provider never issued, refunded to the member, newest first, with why.",
+    empty: "No gift card has been refunded.",
+  },
+  delivered: {
+    label: "Delivered",
+    description:
+      "Cards members have received, newest first: when, and the order and reference to find each at the provider.",
+    empty: "No gift card has been delivered yet.",
+  },
+};
+
+/**
+ * Gift-card orders a provider has not delivered (retry now, or refund one it never issued),
+ * refunded ones (issue 23) and delivered ones (issue 32).
  */
 export function RedemptionsQueueCard() {
   const [status, setStatus] = useState<RedemptionQueueStatus>("pending");
@@ -89,17 +121,27 @@ export function RedemptionsQueueCard() {
       key: r.id,
       name: r.item,
       username: r.member.username,
-      details: redemptionDetails(r),
-      at: r.status === "failed" && r.failedAt ? r.failedAt : r.createdAt,
-      atLabel: r.status === "failed" ? "Refunded" : "Redeemed",
+      details:
+        status === "delivered"
+          ? deliveredLines(r).map((line) => (
+              <span key={line} className="block break-all">
+                {line}
+              </span>
+            ))
+          : redemptionDetails(r),
+      ...(status === "delivered"
+        ? { at: r.deliveredAt ?? r.createdAt, atLabel: "Delivered" }
+        : r.status === "failed"
+          ? { at: r.failedAt ?? r.createdAt, atLabel: "Refunded" }
+          : { at: r.createdAt, atLabel: "Redeemed" }),
       actions:
-        r.status === "failed" ? (
+        // A delivered card needs nothing more; its time says it was delivered.
+        status === "delivered" ? null : r.status === "failed" ? (
           <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
             Refunded
           </span>
         ) : (
-          // On a phone the buttons take their own line, so the card's name and error stay readable.
-          <div className="flex w-full justify-end gap-2 sm:w-auto">
+          <>
             <Button
               variant="outline"
               size="sm"
@@ -118,13 +160,13 @@ export function RedemptionsQueueCard() {
             >
               Refund
             </Button>
-          </div>
+          </>
         ),
     }));
 
   const filter = (
-    <span className="mt-2 flex gap-2">
-      {(["pending", "failed"] as const).map((s) => (
+    <span className="mt-2 flex flex-wrap gap-2">
+      {(["pending", "delivered", "failed"] as const).map((s) => (
         <Button
           key={s}
           size="sm"
@@ -132,7 +174,7 @@ export function RedemptionsQueueCard() {
           aria-pressed={status === s}
           onClick={() => setStatus(s)}
         >
-          {s === "pending" ? "Pending" : "Refunded"}
+          {LISTS[s].label}
         </Button>
       ))}
     </span>
@@ -145,14 +187,11 @@ export function RedemptionsQueueCard() {
         icon={Gift}
         description={
           <>
-            Cards the provider has not delivered yet, newest first. Retry asks the provider again now; Refund
-            gives the member their FitCoins or points back, only if the provider never issued the card.
+            {LISTS[status].description}
             {filter}
           </>
         }
-        empty={
-          status === "pending" ? "Every gift card has been delivered." : "No gift card has been refunded."
-        }
+        empty={LISTS[status].empty}
         query={{ ...query, data: items }}
         footer={
           query.hasNextPage ? (

@@ -19,7 +19,7 @@ export interface ReviewItem {
   at: string;
   /** What the time is ("Flagged" unless told). */
   atLabel?: string;
-  /** Buttons that replace "Mark reviewed" (held competitions: Clear, Disqualify). */
+  /** Buttons that replace "Mark reviewed" (held competitions: Clear, Disqualify); null for none. */
   actions?: ReactNode;
 }
 
@@ -56,7 +56,7 @@ export function ReviewQueueCard({
     });
 
   return (
-    <Card>
+    <Card role="region" aria-label={title}>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Icon className="size-5 text-red-600" aria-hidden="true" /> {title}
@@ -80,25 +80,31 @@ export function ReviewQueueCard({
         ) : (
           <ul className="divide-y divide-slate-100" aria-label={title}>
             {data.map((item) => (
-              <li key={item.listKey ?? item.key} className="flex flex-wrap items-center gap-3 py-3">
-                <div className="min-w-0 flex-1">
+              // The item's words take the card's whole width, its buttons the line below: beside
+              // them, a report's message or an order's error was squeezed into a narrow column.
+              <li key={item.listKey ?? item.key} className="grid gap-2 py-3">
+                <div className="min-w-0">
                   <p className="truncate font-semibold">{item.name}</p>
                   {item.username ? <p className="truncate text-sm text-slate-500">@{item.username}</p> : null}
-                  <p className="text-sm text-slate-600">{item.details}</p>
+                  <div className="break-words text-sm text-slate-600">{item.details}</div>
                   <p className="text-xs text-slate-500">
                     {item.atLabel ?? "Flagged"} {formatDateTime(item.at)}
                   </p>
                 </div>
-                {item.actions ?? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={review?.isPending}
-                    aria-label={`Mark ${item.username ?? item.name} reviewed`}
-                    onClick={() => markReviewed(item)}
-                  >
-                    Mark reviewed
-                  </Button>
+                {item.actions === null ? null : (
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {item.actions ?? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={review?.isPending}
+                        aria-label={`Mark ${item.username ?? item.name} reviewed`}
+                        onClick={() => markReviewed(item)}
+                      >
+                        Mark reviewed
+                      </Button>
+                    )}
+                  </div>
                 )}
               </li>
             ))}

@@ -56,7 +56,7 @@ function AuditRow({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) 
       </div>
       <p className="text-sm text-slate-700">
         By {memberLink(entry.admin)}
-        {entry.actor === "member" ? " (the member, on their own account)" : null}
+        {entry.actor === "member" ? ", on their own account" : null}
         {target || entry.targetUser ? <span aria-hidden="true"> · </span> : null}
         {target ? <span>{target}</span> : null}
         {target && entry.targetUser ? ", " : null}
@@ -77,7 +77,6 @@ function AuditRow({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) 
           ))}
         </dl>
       ) : null}
-      <p className="font-mono text-xs text-slate-500">{entry.action}</p>
     </li>
   );
 }

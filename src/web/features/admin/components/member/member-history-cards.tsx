@@ -1,11 +1,13 @@
 import { Undo2 } from "lucide-react";
 import { useState } from "react";
 import type { MemberTransaction } from "../../../../../core/schemas/admin-member";
+import { auditActionWords } from "../../../../../core/schemas/audit";
 import { Button } from "../../../../components/ui/button";
 import { Spinner } from "../../../../components/ui/spinner";
 import { dollars, fc, formatInZone } from "../../../../lib/format";
 import { cn } from "../../../../lib/utils";
 import { useMemberAudit, useMemberReconcile, useMemberTransactions } from "../../member-api";
+import { auditActorWords } from "../audit-log-model";
 import { DepositCheck } from "../user-reconcile-check";
 import { ListCard } from "./member-lists-card";
 import { ReverseGrantDialog } from "./reverse-grant-dialog";
@@ -117,10 +119,8 @@ export function MemberAuditCard({ id, timeZone }: { id: number; timeZone: string
       {(log.data?.items ?? []).map((e) => (
         <li key={e.id} className="py-2.5">
           <p className="font-semibold text-slate-900">
-            {e.action}{" "}
-            <span className="font-normal text-slate-500">
-              {e.actor === "member" ? "by the member" : `by @${e.admin.username}`}
-            </span>
+            {auditActionWords(e.action)}{" "}
+            <span className="font-normal text-slate-500">{auditActorWords(e)}</span>
           </p>
           {e.reason ? <p className="break-words text-sm text-slate-600">{e.reason}</p> : null}
           <p className="text-xs text-slate-500">{formatInZone(e.createdAt, timeZone)}</p>
