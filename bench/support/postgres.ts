@@ -7,11 +7,12 @@ import { type Database, openDatabase } from "../../src/server/db/client";
 
 /**
  * CPU time (ms) of the processes named `command` on this machine (PostgreSQL's, PgBouncer's), when
- * /proc shows it: every such process's own, plus, from each whose parent is not one of them (the
- * postmaster), what its ended children (closed connections' backends) used, so that a connection
- * closing between two readings does not take its time away. Null when there is none or no /proc.
+ * /proc shows it, only those started by process `parent` when given: every such process's own,
+ * plus, from each whose parent is not one of them (the postmaster), what its ended children (closed
+ * connections' backends) used, so that a connection closing between two readings does not take its
+ * time away. Null when there is none or no /proc.
  */
-export function cpuMsOf(command: string): number | null {
+export function cpuMsOf(command: string, parent?: number): number | null {
   try {
     const processes = new Map<string, { ppid: string; ticks: number; children: number }>();
     for (const pid of readdirSync("/proc")) {
@@ -22,6 +23,7 @@ export function cpuMsOf(command: string): number | null {
         if (stat.slice(stat.indexOf("(") + 1, close) !== command) continue;
         // After the name: state, ppid, ..., utime (12th), stime, cutime, cstime.
         const fields = stat.slice(close + 2).split(" ");
+        if (parent !== undefined && Number(fields[1]) !== parent) continue;
         processes.set(pid, {
           ppid: fields[1],
           ticks: Number(fields[11]) + Number(fields[12]),
@@ -46,8 +48,8 @@ export function cpuMsOf(command: string): number | null {
 /** CPU time (ms) of PostgreSQL on this machine (cpuMsOf). */
 export const postgresCpuMs = () => cpuMsOf("postgres");
 
-/** CPU time (ms) of the PgBouncers on this machine (cpuMsOf), null when none runs. */
-export const poolerCpuMs = () => cpuMsOf("pgbouncer");
+/** CPU time (ms) of the PgBouncer this process started (cpuMsOf), null when none runs. */
+export const poolerCpuMs = () => cpuMsOf("pgbouncer", process.pid);
 
 /**
  * Runs `work` on a scratch database `{prefix}_{time}` created on the server of `serverUrl`, and
