@@ -11,7 +11,11 @@ export const hasOtherConnections = (database: Database): database is Database & 
 export type AnotherTransaction = {
   query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
   commit(): Promise<void>;
-  /** Whether, within about 2 s, some other session of this database waits for a lock. */
+  /**
+   * Whether some other session of this database waits for a lock: asked until one does, for up to
+   * about 10 s (a loaded machine, or a transaction pooler lending the app a connection, can take
+   * seconds before the other session reaches the lock).
+   */
   someoneWaits(): Promise<boolean>;
 };
 
@@ -23,7 +27,9 @@ export async function inAnotherTransaction(
   database: Database & { url: string },
   fn: (other: AnotherTransaction) => Promise<void>,
 ): Promise<void> {
-  const client = new pg.Client({ connectionString: database.url });
+  // PostgreSQL itself, as another client of the database would be: not through the app's pooler
+  // (the tests behind PgBouncer), where it would take one of the app's few server connections.
+  const client = new pg.Client({ connectionString: database.sessionUrl ?? database.url });
   await client.connect();
   try {
     await client.query("begin");
@@ -40,7 +46,7 @@ export async function inAnotherTransaction(
         await client.query("commit");
       },
       someoneWaits: async () => {
-        for (let i = 0; i < 200; i++) {
+        for (let i = 0; i < 1000; i++) {
           if (await waiting()) return true;
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
