@@ -64,7 +64,7 @@ test("an admin reverses a grant on the member page, then reads the books on the 
 
   // From the Admin Tools card to the Finance page: this month's figures include both moves.
   await openPastCelebration(page, "/admin");
-  await page.getByRole("link", { name: "Finance" }).click();
+  await page.getByRole("link", { name: "Finance", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/finance$/);
   await expect(page.getByRole("heading", { name: "Finance", level: 1 })).toBeVisible();
   const grants = page.getByTestId("finance-figure").filter({ hasText: "Admin Grants" });
