@@ -87,7 +87,7 @@ export function CompetitionCard({
               </Link>
             </CardTitle>
           )}
-          <div className={cn("flex shrink-0 gap-1", onPage && "ml-auto")}>
+          <div className="flex shrink-0 gap-1">
             {joined ? (
               <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">
                 Joined
@@ -134,11 +134,13 @@ export function CompetitionCard({
             )
           ) : null}
           <ShareButton competition={c} />
-          <Button asChild variant="outline" size="sm">
-            <Link href={`/competitions/${c.id}/standings`} aria-label={`${c.name} full standings`}>
-              <ListOrdered aria-hidden="true" /> Standings
-            </Link>
-          </Button>
+          {onPage ? null : (
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/competitions/${c.id}/standings`} aria-label={`${c.name} full standings`}>
+                <ListOrdered aria-hidden="true" /> Standings
+              </Link>
+            </Button>
+          )}
           {chatAllowed ? (
             <Button
               variant="outline"

@@ -111,7 +111,7 @@ export function InviteJoinCard({
             </Link>
           </p>
         ) : null}
-        <div className="grid grid-cols-2 gap-2">
+        <div className={closed ? "grid" : "grid grid-cols-2 gap-2"}>
           <Button variant="outline" size="lg" onClick={onCancel} disabled={pending}>
             Cancel
           </Button>

@@ -50,6 +50,30 @@ function Fact({ icon: Icon, label, children }: { icon: typeof Users; label: stri
   );
 }
 
+/** A figure in a row of three: its label above, centred. */
+function Stat({
+  icon: Icon,
+  label,
+  testId,
+  children,
+}: {
+  icon: typeof Users;
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-w-0 rounded-xl bg-slate-50 px-2 py-2">
+      <dt className="flex items-center justify-center gap-1 text-xs text-slate-600">
+        <Icon className="size-3.5 text-emerald-700" aria-hidden="true" /> {label}
+      </dt>
+      <dd className="text-sm font-bold text-slate-900 tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
 /** Why the invite does not offer Join while entries are closed, and when it works again. */
 export function entriesClosedText(state: Pick<InviteState, "roundStatus">): string | null {
   if (state.roundStatus !== "entries_closed") return null;
@@ -77,26 +101,26 @@ export function InviteRoundFacts({ state, showEntry = true }: { state: InviteSta
             <span className="font-normal text-slate-700">Members join any time.</span>
           )}
         </span>
-        {state.entryDeadlineDate && state.roundStatus === "upcoming" ? (
+        {state.entryDeadlineDate &&
+        state.roundStatus === "upcoming" &&
+        state.entryDeadlineDate !== state.competitionStartDate ? (
           <span className="mt-1 block text-xs font-normal text-slate-700" data-testid="entry-deadline">
             Entries close {formatInZone(state.entryDeadlineDate, timeZone)}
           </span>
         ) : null}
       </Fact>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      <div className={cn("grid gap-2 text-center", showEntry ? "grid-cols-3" : "grid-cols-2")}>
         {showEntry ? (
-          <Fact icon={Ticket} label="Entry">
-            <span data-testid="invite-info-entry">
-              {state.poolEntryPrice ? fc(state.poolEntryPrice) : "Free"}
-            </span>
-          </Fact>
+          <Stat icon={Ticket} label="Entry" testId="invite-info-entry">
+            {state.poolEntryPrice ? fc(state.poolEntryPrice) : "Free"}
+          </Stat>
         ) : null}
-        <Fact icon={Users} label="Members">
-          <span data-testid="invite-members">{state.memberCount}</span>
-        </Fact>
-        <Fact icon={Coins} label="Pool">
-          <span data-testid="invite-pool">{fc(state.poolBalance)}</span>
-        </Fact>
+        <Stat icon={Users} label="Members" testId="invite-members">
+          {state.memberCount}
+        </Stat>
+        <Stat icon={Coins} label="Pool" testId="invite-pool">
+          {fc(state.poolBalance)}
+        </Stat>
       </div>
     </dl>
   );
