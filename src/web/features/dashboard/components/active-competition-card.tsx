@@ -2,7 +2,7 @@ import { Coins, Flame, Medal, Users } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useActiveCompetitions } from "../../competitions/api";
-import { fc, participantsLabel, rankLabel } from "../../competitions/competition-view";
+import { competitionPath, fc, participantsLabel, rankLabel } from "../../competitions/competition-view";
 
 /** The base dashboard's first running competition (specification 1, 2.7); nothing when none runs. */
 export function ActiveCompetitionCard() {
@@ -16,7 +16,7 @@ export function ActiveCompetitionCard() {
           <Flame className="size-4" aria-hidden="true" /> Active Competition
         </CardDescription>
         <CardTitle>
-          <Link href="/competitions" className="rounded-md hover:underline">
+          <Link href={competitionPath(first.id)} className="rounded-md hover:underline">
             {first.name}
           </Link>
         </CardTitle>
