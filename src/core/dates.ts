@@ -3,15 +3,21 @@
  * once for the web app and the server.
  */
 
-/** The zone itself when this runtime knows it, else UTC (a profile zone from an older runtime). */
+import { canonicalTimeZone, runtimeTimeZone } from "./time-zones";
+
+/**
+ * A name of the zone this runtime formats with: the zone itself, or an old name of it the runtime
+ * knows instead (Europe/Kiev where Europe/Kyiv is unknown); UTC when it knows neither.
+ */
+const runtimeZones = new Map<string, string>();
 export function knownTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
+  let found = runtimeZones.get(timeZone);
+  if (found === undefined) {
+    found = runtimeTimeZone(canonicalTimeZone(timeZone) ?? timeZone) ?? "UTC";
+    runtimeZones.set(timeZone, found);
   }
+  return found;
 }
 
 /**

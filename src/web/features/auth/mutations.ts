@@ -5,6 +5,7 @@ import type { User } from "../../../core/schemas/auth";
 import type { SecondFactorInput, TwoFactorChallenge } from "../../../core/schemas/two-factor";
 import { apiRequest } from "../../lib/api-client";
 import { getDeviceFingerprint } from "../../lib/device-fingerprint";
+import { deviceTimeZone } from "../../lib/local-datetime";
 
 export interface LoginBody {
   username: string;
@@ -34,14 +35,6 @@ export interface RegisterBody {
   email: string;
   password: string;
   confirmPassword: string;
-}
-
-function deviceTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function register(body: RegisterBody): Promise<User> {
