@@ -31,8 +31,6 @@ export const TOAST_DURATION_MS = 5_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
-export const COPYRIGHT_YEAR = 2024;
-
 export const RULES_REDIRECT_MS = 1_000;
 export const RULES_INVITE_EXTRA_MS = 1_000;
 export const SUBSCRIPTION_ACTIVATED_COUNTDOWN_S = 8;

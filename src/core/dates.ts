@@ -3,7 +3,7 @@
  * once for the web app and the server.
  */
 
-import { canonicalTimeZone, runtimeTimeZone } from "./time-zones";
+import { currentZoneName, runtimeTimeZone } from "./time-zone-names";
 
 /**
  * A name of the zone this runtime formats with: the zone itself, or an old name of it the runtime
@@ -14,7 +14,7 @@ export function knownTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return "UTC";
   let found = runtimeZones.get(timeZone);
   if (found === undefined) {
-    found = runtimeTimeZone(canonicalTimeZone(timeZone) ?? timeZone) ?? "UTC";
+    found = runtimeTimeZone(currentZoneName(timeZone)) ?? "UTC";
     runtimeZones.set(timeZone, found);
   }
   return found;
@@ -76,6 +76,9 @@ export const formatDateTime = (at: Instant, o?: DateOptions) => write(at, { ...D
 
 /** "9:00 AM" */
 export const formatTime = (at: Instant, o?: DateOptions) => write(at, TIME, o);
+
+/** "2026" */
+export const formatYear = (at: Instant, o?: DateOptions) => write(at, { year: "numeric" }, o);
 
 /** "November 2026" */
 export const formatMonth = (at: Instant, o?: DateOptions) => write(at, { month: "long", year: "numeric" }, o);

@@ -4,6 +4,10 @@
  * browser's or the server's ICU data still use (Asia/Calcutta, Europe/Kiev). Pure: no I/O.
  */
 
+import { currentZoneName, LEGACY_TIME_ZONES, runtimeName, runtimeTimeZone } from "./time-zone-names";
+
+export { currentZoneName, LEGACY_TIME_ZONES, runtimeTimeZone };
+
 /** Every offered zone but UTC, by region: the city part, space-separated. */
 const REGIONS: Record<string, string> = {
   Africa:
@@ -74,68 +78,6 @@ export const TIME_ZONES: readonly string[] = [
 const OFFERED = new Set(TIME_ZONES);
 
 /**
- * Old names and the zone each now is: the names ICU (so browsers and Node) still reports as
- * canonical, zones IANA merged into another since, and the usual spellings of UTC.
- */
-export const LEGACY_TIME_ZONES: Readonly<Record<string, string>> = {
-  "Africa/Asmera": "Africa/Asmara",
-  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
-  "America/Catamarca": "America/Argentina/Catamarca",
-  "America/Coral_Harbour": "America/Atikokan",
-  "America/Cordoba": "America/Argentina/Cordoba",
-  "America/Godthab": "America/Nuuk",
-  "America/Indianapolis": "America/Indiana/Indianapolis",
-  "America/Jujuy": "America/Argentina/Jujuy",
-  "America/Louisville": "America/Kentucky/Louisville",
-  "America/Mendoza": "America/Argentina/Mendoza",
-  "America/Montreal": "America/Toronto",
-  "America/Nipigon": "America/Toronto",
-  "America/Rainy_River": "America/Winnipeg",
-  "America/Santa_Isabel": "America/Tijuana",
-  "America/Thunder_Bay": "America/Toronto",
-  "America/Yellowknife": "America/Edmonton",
-  "Asia/Calcutta": "Asia/Kolkata",
-  "Asia/Choibalsan": "Asia/Ulaanbaatar",
-  "Asia/Katmandu": "Asia/Kathmandu",
-  "Asia/Rangoon": "Asia/Yangon",
-  "Asia/Saigon": "Asia/Ho_Chi_Minh",
-  "Asia/Ulan_Bator": "Asia/Ulaanbaatar",
-  "Atlantic/Faeroe": "Atlantic/Faroe",
-  "Australia/Currie": "Australia/Hobart",
-  "Etc/GMT": "UTC",
-  "Etc/UCT": "UTC",
-  "Etc/UTC": "UTC",
-  "Etc/Universal": "UTC",
-  "Etc/Zulu": "UTC",
-  "Europe/Kiev": "Europe/Kyiv",
-  "Europe/Uzhgorod": "Europe/Kyiv",
-  "Europe/Zaporozhye": "Europe/Kyiv",
-  GMT: "UTC",
-  "Pacific/Enderbury": "Pacific/Kanton",
-  "Pacific/Johnston": "Pacific/Honolulu",
-  "Pacific/Ponape": "Pacific/Pohnpei",
-  "Pacific/Truk": "Pacific/Chuuk",
-  UCT: "UTC",
-  Universal: "UTC",
-  Zulu: "UTC",
-};
-
-/** For each current name, the old names a runtime without it may know instead. */
-const OLD_NAMES = new Map<string, string[]>();
-for (const [old, current] of Object.entries(LEGACY_TIME_ZONES)) {
-  OLD_NAMES.set(current, [...(OLD_NAMES.get(current) ?? []), old]);
-}
-
-/** The name this runtime's ICU gives a zone (US/Eastern: America/New_York); null when unknown. */
-function runtimeName(zone: string): string | null {
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * The offered zone a name means: itself when offered, its current name when it is an old one
  * (Asia/Calcutta: Asia/Kolkata; also any alias the runtime knows, US/Eastern: America/New_York);
  * null when it is none of these. The server stores and shows only what this answers.
@@ -149,17 +91,6 @@ export function canonicalTimeZone(zone: string | null | undefined): string | nul
   if (!known) return null;
   if (OFFERED.has(known)) return known;
   return LEGACY_TIME_ZONES[known] ?? null;
-}
-
-/**
- * A name of the zone this runtime can format with: the current name when it knows it, else an old
- * name of it that it knows (an older browser without Europe/Kyiv still knows Europe/Kiev); null
- * when it knows neither.
- */
-export function runtimeTimeZone(zone: string): string | null {
-  if (runtimeName(zone)) return zone;
-  for (const old of OLD_NAMES.get(zone) ?? []) if (runtimeName(old)) return old;
-  return null;
 }
 
 /** "UTC+05:30", "UTC-04:00", "UTC+00:00": the zone's offset from UTC at `at`. */
@@ -184,7 +115,7 @@ export function utcOffsetText(zone: string, at: Date = new Date()): string {
  * An old name shows by its current one.
  */
 export function timeZoneLabel(zone: string, at: Date = new Date()): string {
-  const current = canonicalTimeZone(zone) ?? zone;
+  const current = currentZoneName(zone);
   return `${current.replaceAll("_", " ")} (${utcOffsetText(current, at)})`;
 }
 

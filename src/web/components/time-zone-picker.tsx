@@ -30,7 +30,8 @@ export function TimeZonePicker({
   const [active, setActive] = useState(0);
   const matches = useMemo(() => searchTimeZones(query, rows), [query, rows]);
   const selected = canonicalTimeZone(value) ?? value;
-  const device = deviceTimeZone();
+  // The device's zone, when it is one the app offers.
+  const device = canonicalTimeZone(deviceTimeZone());
 
   const choose = (zone: string) => {
     onChange(zone);
@@ -110,19 +111,21 @@ export function TimeZonePicker({
           })
         )}
       </div>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="h-auto min-h-9 justify-self-start py-1.5 text-left whitespace-normal"
-        disabled={device === selected}
-        onClick={() => choose(device)}
-      >
-        <LocateFixed className="size-4" aria-hidden="true" />
-        {device === selected
-          ? "This device's zone is selected"
-          : `Use this device's zone (${timeZoneLabel(device)})`}
-      </Button>
+      {device ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="h-auto min-h-9 justify-self-start py-1.5 text-left whitespace-normal"
+          disabled={device === selected}
+          onClick={() => choose(device)}
+        >
+          <LocateFixed className="size-4" aria-hidden="true" />
+          {device === selected
+            ? "This device's zone is selected"
+            : `Use this device's zone (${timeZoneLabel(device)})`}
+        </Button>
+      ) : null}
     </div>
   );
 }

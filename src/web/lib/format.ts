@@ -63,6 +63,10 @@ export const formatDateTime = (at: Instant, o?: DateOptions) => dates.formatDate
 /** "9:00 AM" */
 export const formatTime = (at: Instant, o?: DateOptions) => dates.formatTime(at, inDisplayZone(o));
 
+/** "2026": the year it is now where the member is, for the copyright line. */
+export const formatYear = (at: Instant = new Date(), o?: DateOptions) =>
+  dates.formatYear(at, inDisplayZone(o));
+
 /** "November 2026" */
 export const formatMonth = (at: Instant, o?: DateOptions) => dates.formatMonth(at, inDisplayZone(o));
 

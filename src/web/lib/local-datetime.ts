@@ -1,6 +1,6 @@
 import { knownTimeZone } from "../../core/dates";
 import { utcToZonedTime, zonedTimeToUtc } from "../../core/rules/zoned-time";
-import { canonicalTimeZone } from "../../core/time-zones";
+import { currentZoneName } from "../../core/time-zone-names";
 
 export { knownTimeZone };
 
@@ -46,11 +46,11 @@ export function isoToLocalInput(iso: string): string {
 
 /**
  * The device's IANA time zone by its current name (Asia/Kolkata where the browser still says
- * Asia/Calcutta); "UTC" when the browser does not say or names a zone the app does not offer.
+ * Asia/Calcutta); "UTC" when the browser does not say.
  */
 export function deviceTimeZone(): string {
   try {
-    return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? "UTC";
+    return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
   } catch {
     return "UTC";
   }

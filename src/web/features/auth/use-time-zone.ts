@@ -1,4 +1,4 @@
-import { canonicalTimeZone } from "../../../core/time-zones";
+import { currentZoneName } from "../../../core/time-zone-names";
 import { deviceTimeZone } from "../../lib/local-datetime";
 import { useUser } from "./api";
 
@@ -8,5 +8,5 @@ import { useUser } from "./api";
  */
 export function useTimeZone(): string {
   const user = useUser();
-  return user ? (canonicalTimeZone(user.timeZone) ?? "UTC") : deviceTimeZone();
+  return user ? currentZoneName(user.timeZone) : deviceTimeZone();
 }
