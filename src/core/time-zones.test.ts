@@ -84,6 +84,9 @@ describe("the time zones a member can pick (issue 32 item 5)", () => {
     expect(zones("new york")).toEqual(["America/New_York"]);
     expect(zones("+05:30")).toContain("Asia/Kolkata");
     expect(zones("Calcutta")).toEqual([]);
+    // Cities starting with what was typed first.
+    expect(zones("ko").slice(0, 2)).toEqual(["Asia/Kolkata", "Pacific/Kosrae"]);
+    expect(zones("ko")).toContain("Africa/Bamako");
     expect(zones("  ")).toHaveLength(TIME_ZONES.length);
   });
 });

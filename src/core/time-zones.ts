@@ -143,7 +143,8 @@ const searchable = (text: string) =>
 
 /**
  * The zones matching what the member typed: every word found in the name (spaces or underscores
- * alike) or the offset ("kolkata", "new york", "+05:30"); all when empty.
+ * alike) or the offset ("kolkata", "new york", "+05:30"); all when empty. Cities starting with
+ * what was typed come first ("ko": Kolkata before Bamako), then other names starting with it.
  */
 export function searchTimeZones<Row extends { zone: string; offset: string }>(
   query: string,
@@ -151,8 +152,18 @@ export function searchTimeZones<Row extends { zone: string; offset: string }>(
 ): readonly Row[] {
   const words = searchable(query).split(" ").filter(Boolean);
   if (words.length === 0) return rows;
-  return rows.filter((row) => {
-    const text = `${searchable(row.zone)} ${row.offset.toLowerCase()}`;
-    return words.every((w) => text.includes(w));
-  });
+  const typed = words.join(" ");
+  const rank = (zone: string) => {
+    const city = searchable(zone.slice(zone.lastIndexOf("/") + 1));
+    if (city.startsWith(typed)) return 0;
+    return ` ${searchable(zone)}`.includes(` ${words[0]}`) ? 1 : 2;
+  };
+  return rows
+    .filter((row) => {
+      const text = `${searchable(row.zone)} ${row.offset.toLowerCase()}`;
+      return words.every((w) => text.includes(w));
+    })
+    .map((row, i) => ({ row, i, rank: rank(row.zone) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((r) => r.row);
 }
