@@ -28,11 +28,22 @@ async function joinThroughGuidelines(page: Page, competition: CreatedCompetition
     .click();
   const dialog = page.getByRole("dialog", { name: "Competition Guidelines" });
   await expect(dialog).toContainText("Steps count only while the app is open and the screen unlocked.");
-  await expect(dialog).toContainText("The entry fee is charged immediately.");
   await expect(dialog).toContainText("Disputes must be reported within 48 hours of competition end.");
-  // Every case of the payout, before anyone pays.
-  await expect(dialog).toContainText("the prize pool goes to the top three by steps: 50% / 30% / 20%");
-  await expect(dialog).toContainText("With only two walkers it is 60% / 40%, with one 100%.");
+  // What joining charges, as this competition works (issue 32 item 6).
+  const free =
+    (await dialog
+      .getByText("Entry fee", { exact: true })
+      .locator("xpath=following-sibling::dd[1]")
+      .textContent()) === "Free";
+  if (free) {
+    await expect(dialog).toContainText("This competition is free: joining charges nothing.");
+    await expect(dialog).not.toContainText(/entry fee (of|is)/i);
+  } else {
+    await expect(dialog).toContainText(/The entry fee of [\d.]+ FC is charged as soon as you join\./);
+    // Every case of the payout, before anyone pays.
+    await expect(dialog).toContainText("the prize pool goes to the top three by steps: 50% / 30% / 20%");
+    await expect(dialog).toContainText("With only two walkers it is 60% / 40%, with one 100%.");
+  }
   const join = dialog.getByRole("button", { name: "Join Competition" });
   await expect(join).toBeDisabled();
   await dialog.getByRole("checkbox").check();

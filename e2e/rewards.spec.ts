@@ -1,3 +1,4 @@
+import { SANDBOX_GIFT_CARD_NOTE } from "../src/core/constants";
 import { adminPhone, grantFitcoins, suffix } from "./support/competitions";
 import { verifyEmailFromInbox } from "./support/mailed-links";
 import { becomeActiveMember } from "./support/member";
@@ -46,7 +47,10 @@ test("a member who walked 60,000 steps redeems a $5 gift card for points and fin
   await dialog.getByRole("button", { name: "Confirm Redemption" }).click();
   await expect(dialog).toBeHidden();
   await expect(
-    page.getByText(`Your Amazon $5 Gift Card is on its way to ${member.email}`, { exact: true }),
+    page.getByText(
+      `Your Amazon $5 Gift Card is ready: the code is under your redemptions and was emailed to ${member.email}. ${SANDBOX_GIFT_CARD_NOTE}`,
+      { exact: true },
+    ),
   ).toBeVisible();
   await expect(available).toHaveText((earned - 5_000).toLocaleString("en-US"));
   await expect(page.getByTestId("lifetime-spent")).toHaveText("5,000");
@@ -57,6 +61,8 @@ test("a member who walked 60,000 steps redeems a $5 gift card for points and fin
   await expect(redemption).toContainText(`Sent to ${member.email}`);
   await expect(redemption).toContainText("delivered");
   await expect(redemption.locator("code")).toHaveText(/\S{6,}/);
+  // The sandbox's made-up code says, where it shows, that it buys nothing (issue 32 item 6).
+  await expect(redemption.getByTestId("sandbox-card-note")).toHaveText(SANDBOX_GIFT_CARD_NOTE);
 
   await page.getByRole("tab", { name: "Point History" }).click();
   const history = page.getByRole("list", { name: "Point history" });
@@ -115,7 +121,10 @@ test("a member with 60 FitCoins redeems the $50 Gift Card of the Month and sees 
   await confirm.getByRole("button", { name: "Redeem Now" }).click();
   await expect(confirm).toBeHidden();
   await expect(
-    page.getByText(`Your $50.00 ${brand} gift card is on its way to ${member.email}`, { exact: true }),
+    page.getByText(
+      `Your $50.00 ${brand} gift card is ready: the code is under your redemptions and was emailed to ${member.email}. ${SANDBOX_GIFT_CARD_NOTE}`,
+      { exact: true },
+    ),
   ).toBeVisible();
 
   await expect(balance).toHaveText("10.00");

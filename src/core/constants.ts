@@ -31,8 +31,6 @@ export const TOAST_DURATION_MS = 5_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
-export const COPYRIGHT_YEAR = 2024;
-
 export const RULES_REDIRECT_MS = 1_000;
 export const RULES_INVITE_EXTRA_MS = 1_000;
 export const SUBSCRIPTION_ACTIVATED_COUNTDOWN_S = 8;
@@ -170,3 +168,20 @@ export const AD_ROTATION_MS = 10_000;
 /** How long a placement's active ads may be cached (by the browser and the app). */
 export const AD_CACHE_SECONDS = 300;
 export const INVALID_AD_URL_MESSAGE = "Invalid advertisement URL. Please contact support.";
+
+/**
+ * How close the phone's count comes to a dedicated pedometer: one claim, said by every screen
+ * that says it (issue 32 item 6).
+ */
+export const STEP_ACCURACY_TEXT =
+  "Counting by the phone's motion sensors reaches about 85-95% of a dedicated pedometer's count, so totals can differ slightly from a fitness tracker.";
+
+/**
+ * Gift cards of the built-in sandbox provider (DESIGN 1, gift-card fulfilment): their order
+ * reference starts with this, and wherever their made-up code shows, the note says what it is.
+ */
+export const SANDBOX_GIFT_CARD_PREFIX = "sbx_";
+export const SANDBOX_GIFT_CARD_NOTE =
+  "Sandbox card: this code is made up for the demo and buys nothing. No real gift card was issued.";
+export const isSandboxGiftCard = (providerReference: string | null | undefined): boolean =>
+  providerReference?.startsWith(SANDBOX_GIFT_CARD_PREFIX) ?? false;

@@ -3,24 +3,21 @@
  * once for the web app and the server.
  */
 
-const knownZones = new Map<string, string>();
+import { currentZoneName, runtimeTimeZone } from "./time-zone-names";
 
-/** The zone itself when this runtime knows it, else UTC (a profile zone from an older runtime). */
+/**
+ * A name of the zone this runtime formats with: the zone itself, or an old name of it the runtime
+ * knows instead (Europe/Kiev where Europe/Kyiv is unknown); UTC when it knows neither.
+ */
+const runtimeZones = new Map<string, string>();
 export function knownTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return "UTC";
-  let known = knownZones.get(timeZone);
-  if (known === undefined) {
-    // Asked for every time shown: the answer is kept, as building a formatter to ask costs.
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone });
-      known = timeZone;
-    } catch {
-      known = "UTC";
-    }
-    if (knownZones.size >= 1_000) knownZones.clear();
-    knownZones.set(timeZone, known);
+  let found = runtimeZones.get(timeZone);
+  if (found === undefined) {
+    found = runtimeTimeZone(currentZoneName(timeZone)) ?? "UTC";
+    runtimeZones.set(timeZone, found);
   }
-  return known;
+  return found;
 }
 
 /**
@@ -79,6 +76,9 @@ export const formatDateTime = (at: Instant, o?: DateOptions) => write(at, { ...D
 
 /** "9:00 AM" */
 export const formatTime = (at: Instant, o?: DateOptions) => write(at, TIME, o);
+
+/** "2026" */
+export const formatYear = (at: Instant, o?: DateOptions) => write(at, { year: "numeric" }, o);
 
 /** "November 2026" */
 export const formatMonth = (at: Instant, o?: DateOptions) => write(at, { month: "long", year: "numeric" }, o);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FINGERPRINT_LENGTH, PASSWORD_MIN_LENGTH } from "../constants";
+import { canonicalTimeZone } from "../time-zones";
 
 const trimmed = (label: string, max: number) =>
   z
@@ -31,17 +32,19 @@ export const fingerprintSchema = z
   .string()
   .regex(new RegExp(`^[A-Za-z0-9]{1,${FINGERPRINT_LENGTH}}$`), "Invalid device fingerprint");
 
+/**
+ * A time zone: exactly those the picker offers (TIME_ZONES), or an old name of one, stored by its
+ * current name (Asia/Calcutta: Asia/Kolkata).
+ */
 export const timeZoneSchema = z
   .string()
   .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "Unknown time zone");
+  .transform((tz, ctx) => {
+    const zone = canonicalTimeZone(tz);
+    if (zone) return zone;
+    ctx.addIssue({ code: "custom", message: "Unknown time zone" });
+    return z.NEVER;
+  });
 
 export const registerSchema = z
   .object({

@@ -11,6 +11,14 @@ export type HelpInfo = z.infer<typeof helpInfoSchema>;
 export const legalDocumentNameSchema = z.enum(["terms", "privacy"]);
 export type LegalDocumentName = z.infer<typeof legalDocumentNameSchema>;
 
-/** GET /api/legal/{document}: the operator's plain text ("# " and "## " lines are headings). */
-export const legalDocumentSchema = z.object({ document: legalDocumentNameSchema, text: z.string() });
+/**
+ * GET /api/legal/{document}: the operator's plain text ("# " and "## " lines are headings), without
+ * the operator's notes, and the day it applies from ("2026-11-28": the file's `Effective:` line, else
+ * the day the file was last changed).
+ */
+export const legalDocumentSchema = z.object({
+  document: legalDocumentNameSchema,
+  text: z.string(),
+  effectiveDate: z.string(),
+});
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;

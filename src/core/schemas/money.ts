@@ -249,6 +249,8 @@ export const fitcoinRedemptionSchema = z.object({
   giftCardCode: z.string().nullable(),
   /** The card's page at the provider (Tremendous), once delivered. */
   giftCardLink: z.string().nullable(),
+  /** Issued by the built-in sandbox provider: its code buys nothing (the screens say so). */
+  sandbox: z.boolean(),
   createdAt: z.string(),
 });
 export const fitcoinBalanceSchema = z.object({

@@ -71,6 +71,8 @@ export const pointsRedemptionSchema = z.object({
   giftCardCode: z.string().nullable(),
   /** The card's page at the provider (Tremendous), once delivered. */
   giftCardLink: z.string().nullable(),
+  /** Issued by the built-in sandbox provider: its code buys nothing (the screens say so). */
+  sandbox: z.boolean(),
   createdAt: z.string(),
 });
 export type PointsRedemption = z.infer<typeof pointsRedemptionSchema>;

@@ -1,3 +1,4 @@
+import { SANDBOX_GIFT_CARD_NOTE } from "../../core/constants";
 import { escapeHtml } from "../http/escape-html";
 import { type EmailContent, layout } from "./templates";
 
@@ -13,14 +14,17 @@ export function giftCardEmail(card: {
   code: string | null;
   cardLink: string | null;
   link: string;
+  /** Issued by the built-in sandbox provider: the email says its code buys nothing. */
+  sandbox?: boolean;
 }): EmailContent {
   const subject = `Your $${card.value} ${card.brand} gift card`;
+  const sandboxNote = card.sandbox ? `\n\n${SANDBOX_GIFT_CARD_NOTE}` : "";
   const what = [card.code, card.cardLink && `Open your card: ${card.cardLink}`].filter(Boolean).join("\n\n");
   const text = `Hi,
 
 Here is your $${card.value} ${card.brand} gift card from StepRace:
 
-${what}
+${what}${sandboxNote}
 
 Keep this ${card.code ? "code" : "link"} safe: anyone who has it can spend the card. You also find it under your
 redemptions in the app: ${card.link}
@@ -33,7 +37,7 @@ The StepRace team`;
   const html = layout(
     subject,
     `<p>Hi,</p><p>Here is your <strong>$${escapeHtml(card.value)} ${escapeHtml(card.brand)}</strong> gift card from StepRace:</p>
-${codeHtml}${card.cardLink ? button(card.cardLink, "Open my gift card") : ""}
+${codeHtml}${card.sandbox ? `<p style="background:#fef3c7;padding:10px;border-radius:8px"><strong>${escapeHtml(SANDBOX_GIFT_CARD_NOTE)}</strong></p>` : ""}${card.cardLink ? button(card.cardLink, "Open my gift card") : ""}
 <p>Keep this ${card.code ? "code" : "link"} safe: anyone who has it can spend the card. You also find it under your redemptions in the app.</p>
 ${button(card.link, "See my redemptions")}`,
   );

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { SANDBOX_GIFT_CARD_PREFIX } from "../../core/constants";
 
 /**
  * Who issues gift cards (DESIGN 1, gift-card fulfilment): the built-in sandbox, or Tremendous
@@ -134,7 +135,7 @@ export function createSandboxGiftCardProvider(): GiftCardProvider {
         status: "delivered",
         code: `${prefix}-${codeGroup(4)}-${codeGroup(4)}-${codeGroup(4)}`,
         link: null,
-        providerReference: `sbx_${order.reference}`,
+        providerReference: `${SANDBOX_GIFT_CARD_PREFIX}${order.reference}`,
         rewardId: null,
         recipientEmail: order.recipientEmail,
         valueCents: order.valueCents,

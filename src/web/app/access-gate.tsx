@@ -5,11 +5,15 @@ import { LoadingSplash, PageSpinner } from "../components/layout/loading-splash"
 import { useCurrentUser } from "../features/auth/api";
 import { ApiError, isSessionRejected } from "../lib/api-client";
 import { useIsMobileDevice } from "../lib/device";
+import { setDisplayTimeZone } from "../lib/format";
 import { type AccessDecision, decideAccess, inviteFromPath, type SessionState } from "./access-rules";
 import { AppShell, pages, SimpleShell } from "./pages";
 
 function useSessionState(): SessionState {
   const { data, error, isError, fetchStatus } = useCurrentUser();
+  // Every time on every page shows in the member's profile zone (issue 32 item 5), set before the
+  // page renders; a changed zone re-renders the pages from here.
+  setDisplayTimeZone(data?.timeZone ?? null);
   // Data kept from an earlier answer (or the stored copy, offline) wins over a failed refetch.
   if (data !== undefined) return data ? { status: "signedIn", user: data } : { status: "anonymous" };
   if (isError) {

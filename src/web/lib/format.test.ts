@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   coins,
+  displayTimeZone,
   dollars,
   formatAgo,
   formatDate,
@@ -10,8 +11,10 @@ import {
   formatMonth,
   formatTime,
   formatWeekday,
+  setDisplayTimeZone,
   signedMinor,
 } from "./format";
+import { deviceTimeZone, knownTimeZone } from "./local-datetime";
 
 describe("money display", () => {
   it("formats dollars from strings and numbers", () => {
@@ -84,5 +87,29 @@ describe("dates, one way on every page", () => {
     // A clock a little behind the server's: never "in the future".
     expect(formatAgo("2026-03-10T12:00:20Z", now)).toBe("Just now");
     expect(formatAgo("nope", now)).toBe("");
+  });
+});
+
+describe("one clock: every time in the profile's zone (issue 32 item 5)", () => {
+  const at = "2026-03-10T13:05:00.000Z";
+  afterEach(() => setDisplayTimeZone(null));
+
+  it("writes every time in the signed-in member's profile zone, whatever the device's", () => {
+    setDisplayTimeZone("Asia/Kolkata");
+    expect(displayTimeZone()).toBe(knownTimeZone("Asia/Kolkata"));
+    expect(formatTime(at, { locale: "en-US" })).toBe("6:35 PM");
+    expect(formatDateTime(at, { locale: "en-US" })).toBe("Mar 10, 2026, 6:35 PM");
+    expect(formatDate("2026-03-10T20:00:00Z", { locale: "en-US" })).toBe("Mar 11, 2026");
+    expect(formatMonth("2026-03-31T20:00:00Z", { locale: "en-US" })).toBe("April 2026");
+    expect(formatInZone(at, undefined, "en-US")).toBe("Mar 10, 2026, 6:35 PM GMT+5:30");
+    expect(formatAgo("2026-03-01T20:00:00Z", new Date(at), { locale: "en-US" })).toBe("Mar 2, 2026");
+    // An old name of the zone reads the same.
+    setDisplayTimeZone("Asia/Calcutta");
+    expect(formatTime(at, { locale: "en-US" })).toBe("6:35 PM");
+  });
+
+  it("uses the device's zone only while nobody is signed in", () => {
+    setDisplayTimeZone(null);
+    expect(displayTimeZone()).toBe(deviceTimeZone());
   });
 });

@@ -1,4 +1,9 @@
+import type { DateOptions } from "../../core/dates";
+import * as dates from "../../core/dates";
 import { formatMinor, formatUsd, parseMinor } from "../../core/money";
+import { deviceTimeZone, knownTimeZone } from "./local-datetime";
+
+type Instant = string | Date;
 
 /** Display formats of money and time shared by the screens. */
 
@@ -25,17 +30,55 @@ export function coins(amount: string | number | null | undefined): string {
   return minor === null ? "0.00" : formatMinor(minor);
 }
 
-export {
-  type DateOptions,
-  formatAgo,
-  formatDate,
-  formatDateTime,
-  formatDay,
-  formatInZone,
-  formatMonth,
-  formatTime,
-  formatWeekday,
-} from "../../core/dates";
+/*
+ * Times: the one formatter of every date and time a member sees (issue 32 item 5). Each is written
+ * in the display zone: the signed-in member's profile zone (the access gate sets it from the
+ * session before any page renders), the device's only while nobody is signed in. A screen never
+ * formats a time itself (format-only-here.test.ts checks it).
+ */
+
+let profileZone: string | null = null;
+
+/** Called with the signed-in member's profile zone (null when signed out). */
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  profileZone = zone ? knownTimeZone(zone) : null;
+}
+
+/** The zone times show in now: the profile's, or the device's while signed out. */
+export function displayTimeZone(): string {
+  return profileZone ?? deviceTimeZone();
+}
+
+const inDisplayZone = (o?: DateOptions): DateOptions => ({
+  ...o,
+  timeZone: o?.timeZone ?? displayTimeZone(),
+});
+
+/** "Nov 26, 2026" */
+export const formatDate = (at: Instant, o?: DateOptions) => dates.formatDate(at, inDisplayZone(o));
+
+/** "Nov 26, 2026, 9:00 AM" */
+export const formatDateTime = (at: Instant, o?: DateOptions) => dates.formatDateTime(at, inDisplayZone(o));
+
+/** "9:00 AM" */
+export const formatTime = (at: Instant, o?: DateOptions) => dates.formatTime(at, inDisplayZone(o));
+
+/** "2026": the year it is now where the member is, for the copyright line. */
+export const formatYear = (at: Instant = new Date(), o?: DateOptions) =>
+  dates.formatYear(at, inDisplayZone(o));
+
+/** "November 2026" */
+export const formatMonth = (at: Instant, o?: DateOptions) => dates.formatMonth(at, inDisplayZone(o));
+
+/** "Just now", "5m ago", "3h ago", then the date. */
+export const formatAgo = (at: Instant, now: Date = new Date(), o?: DateOptions) =>
+  dates.formatAgo(at, now, inDisplayZone(o));
+
+/** "Mar 10, 2026, 9:00 AM EST": date and time with the zone's short name. */
+export const formatInZone = (at: Instant, timeZone: string = displayTimeZone(), locale?: string) =>
+  dates.formatInZone(at, timeZone, locale);
+
+export { type DateOptions, formatDay, formatWeekday } from "../../core/dates";
 
 /** "42.50 FC" for 42.5 or "42.5". */
 export function fc(amount: number | string | null | undefined): string {

@@ -1,5 +1,6 @@
 import { knownTimeZone } from "../../core/dates";
 import { utcToZonedTime, zonedTimeToUtc } from "../../core/rules/zoned-time";
+import { currentZoneName } from "../../core/time-zone-names";
 
 export { knownTimeZone };
 
@@ -43,10 +44,13 @@ export function isoToLocalInput(iso: string): string {
  * (DESIGN 1, days and time zones), whatever zone the device is set to.
  */
 
-/** The device's IANA time zone ("UTC" when the browser does not say). */
+/**
+ * The device's IANA time zone by its current name (Asia/Kolkata where the browser still says
+ * Asia/Calcutta); "UTC" when the browser does not say.
+ */
 export function deviceTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
   } catch {
     return "UTC";
   }

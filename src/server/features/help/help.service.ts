@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import { memberLegalText } from "../../../core/legal";
 import type { HelpInfo, LegalDocument, LegalDocumentName } from "../../../core/schemas/help";
 import type { AppContext } from "../../context";
 
@@ -16,5 +17,8 @@ export function helpInfo(ctx: AppContext): HelpInfo {
  * logged with its path.
  */
 export async function legalDocument(ctx: AppContext, document: LegalDocumentName): Promise<LegalDocument> {
-  return { document, text: await readFile(ctx.config.legalFiles[document], "utf8") };
+  const file = ctx.config.legalFiles[document];
+  const [raw, info] = await Promise.all([readFile(file, "utf8"), stat(file)]);
+  const { text, effectiveDate } = memberLegalText(raw);
+  return { document, text, effectiveDate: effectiveDate ?? info.mtime.toISOString().slice(0, 10) };
 }

@@ -19,6 +19,9 @@ describe("help, terms and privacy (default settings)", () => {
     expect(terms.statusCode).toBe(200);
     expect(terms.json().document).toBe("terms");
     expect(terms.json().text).toMatch(/^# Terms of Service\n/);
+    // The operator's note stays with the operator; members read the date it applies from.
+    expect(terms.json().text).not.toMatch(/operator|<!--/i);
+    expect(terms.json().effectiveDate).toBe("2026-11-28");
     const member = await loginAs(t().app, await buildUser(t().app, { subscribed: false }));
     const privacy = await t().app.inject({ url: "/api/legal/privacy", headers: member.headers });
     expect(privacy.statusCode).toBe(200);
@@ -53,13 +56,16 @@ describe("help, terms and privacy (the operator's own settings)", () => {
       supportEmail: "care@example.test",
       settlementGraceMinutes: 2,
     });
-    expect((await t().app.inject({ url: "/api/legal/terms" })).json().text).toBe(
-      "Our terms, first version.\n",
-    );
-    writeFileSync(termsFile, "Our terms, second version.\n");
-    expect((await t().app.inject({ url: "/api/legal/terms" })).json().text).toBe(
-      "Our terms, second version.\n",
-    );
+    const first = (await t().app.inject({ url: "/api/legal/terms" })).json();
+    expect(first.text).toBe("Our terms, first version.\n");
+    // No Effective line: the day the file last changed.
+    expect(first.effectiveDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    writeFileSync(termsFile, "<!-- draft, ask legal -->Our terms, second version.\nEffective: 2027-02-01\n");
+    expect((await t().app.inject({ url: "/api/legal/terms" })).json()).toEqual({
+      document: "terms",
+      text: "Our terms, second version.\n",
+      effectiveDate: "2027-02-01",
+    });
   });
 
   it("a missing file is a server error that hides its path", async () => {

@@ -70,6 +70,31 @@ describe("profile, account deletion and the admin's user tools", () => {
     expect((await call("PATCH", "/api/user/profile", undefined, anonymous)).statusCode).toBe(401);
   });
 
+  it("time zones: the picker's zones, old names stored and shown by their current name (issue 32 item 5)", async () => {
+    const { user, session } = await fundedMember(t().app, 0);
+    const profile = { firstName: "Rita", lastName: "Runner", email: user.email };
+    const stored = async () =>
+      (await t().app.ctx.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, user.id)))[0]?.tz;
+    // A zone stored by an old name before: it still works, and reads by its current name.
+    await t().app.ctx.db.update(users).set({ timeZone: "Asia/Calcutta" }).where(eq(users.id, user.id));
+    expect((await call("GET", "/api/auth/user", session)).json().timeZone).toBe("Asia/Kolkata");
+    const kiev = await call("PATCH", "/api/user/profile", session, { ...profile, timeZone: "Europe/Kiev" });
+    expect(kiev.statusCode).toBe(200);
+    expect(kiev.json().timeZone).toBe("Europe/Kyiv");
+    expect(await stored()).toBe("Europe/Kyiv");
+    const kolkata = await call("PATCH", "/api/user/profile", session, {
+      ...profile,
+      timeZone: "Asia/Kolkata",
+    });
+    expect(kolkata.json().timeZone).toBe("Asia/Kolkata");
+    // What the picker does not offer is refused, and nothing changes.
+    for (const timeZone of ["Etc/GMT+5", "Mars/Olympus", "Asia/Nowhere"]) {
+      const refused = await call("PATCH", "/api/user/profile", session, { ...profile, timeZone });
+      expect(refused.statusCode, timeZone).toBe(400);
+    }
+    expect(await stored()).toBe("Asia/Kolkata");
+  });
+
   it("statistics come from stored facts", async () => {
     const { session } = await fundedMember(t().app, 0);
     const res = await call("GET", "/api/user/stats", session);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SANDBOX_GIFT_CARD_NOTE } from "../../../core/constants";
 import { emails, giftCardOffers } from "../../db/schema";
 import { GiftCardRejectedError } from "../../gift-cards/provider";
 import { userBalances, userPoints } from "../../ledger/accounts";
@@ -157,7 +158,7 @@ describe("Gift Card of the Month: offers and FitCoin redemption", () => {
     const res = await post(session, "/api/fitcoin/redeem", { giftCardOfferId: offer, amount: 50 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      message: `Your $50.00 Nike gift card is on its way to ${user.email}`,
+      message: `Your $50.00 Nike gift card is ready: the code is under your redemptions and was emailed to ${user.email}. ${SANDBOX_GIFT_CARD_NOTE}`,
       balance: 70,
       redemption: { amount: 50, brand: "Nike", fitcoinsSpent: 50, status: "fulfilled" },
     });

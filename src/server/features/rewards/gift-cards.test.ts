@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { SANDBOX_GIFT_CARD_NOTE } from "../../../core/constants";
 import { queryRows } from "../../db/client";
 import { emails } from "../../db/schema";
 import { userPoints } from "../../ledger/accounts";
@@ -44,7 +45,11 @@ describe("points gift cards", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.availablePoints).toBe(8_200);
-    expect(body.message).toBe("Your Amazon $5 Gift Card is on its way to gifts@example.test");
+    expect(body.message).toBe(
+      `Your Amazon $5 Gift Card is ready: the code is under your redemptions and was emailed to gifts@example.test. ${SANDBOX_GIFT_CARD_NOTE}`,
+    );
+    // The sandbox's made-up code says it buys nothing wherever it shows (issue 32 item 6).
+    expect(body.redemption.sandbox).toBe(true);
     expect(body.redemption).toMatchObject({
       giftCardName: "Amazon $5 Gift Card",
       value: "5.00",
@@ -67,6 +72,7 @@ describe("points gift cards", () => {
     const mail = sent.find((m) => m.toAddress === "gifts@example.test");
     expect(mail?.subject).toBe("Your $5.00 Amazon gift card");
     expect(mail?.textBody).toContain(body.redemption.giftCardCode);
+    expect(mail?.textBody).toContain(SANDBOX_GIFT_CARD_NOTE);
     expect(user.id).toBeGreaterThan(0);
     // The books of the sandbox's card too: $5 from the marketing budget, owed to the provider, once.
     const books = await queryRows<{ amount: string; user_id: number; debit: string; credit: string }>(

@@ -1,3 +1,4 @@
+import { isSandboxGiftCard } from "../../../core/constants";
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -157,6 +158,7 @@ export async function deliver(
       code: done.giftCardCode,
       cardLink: done.giftCardLink,
       link: pageOf(ctx, done),
+      sandbox: isSandboxGiftCard(done.providerReference),
     }),
   );
   return done;

@@ -1,3 +1,4 @@
+import { isSandboxGiftCard, SANDBOX_GIFT_CARD_NOTE } from "../../../core/constants";
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
 import { offerStatus, utcMonth } from "../../../core/rules/offer-month";
 import type {
@@ -34,11 +35,30 @@ const linkOf = (r: repo.RedemptionRow) => (r.deliveredAt ? r.giftCardLink : null
 /** "50" for whole dollars, "49.99" otherwise. */
 const dollarLabel = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : formatMinor(cents));
 
-/** What the member is told; before the order is placed, the provider says whether a code or a link comes. */
+/**
+ * What the member is told (issue 32 item 6): a delivered card is here already, under the
+ * redemptions and in the email sent; one not placed yet is being issued (the provider says whether
+ * a code or a link comes). A sandbox card says it buys nothing.
+ */
+export function redeemedMessage(
+  row: Pick<
+    repo.RedemptionRow,
+    "deliveredAt" | "giftCardLink" | "giftCardCode" | "deliveryEmail" | "providerReference"
+  >,
+  what: string,
+  delivers: "code" | "link",
+): string {
+  if (!row.deliveredAt) {
+    const coming = row.giftCardLink || delivers === "link" ? "its link" : "the code";
+    return `Your ${what} is being issued; ${coming} will be emailed to ${row.deliveryEmail} shortly`;
+  }
+  const held = row.giftCardCode ? "the code" : "its link";
+  const ready = `Your ${what} is ready: ${held} is under your redemptions and was emailed to ${row.deliveryEmail}.`;
+  return isSandboxGiftCard(row.providerReference) ? `${ready} ${SANDBOX_GIFT_CARD_NOTE}` : ready;
+}
+
 const onItsWay = (ctx: AppContext, row: repo.RedemptionRow, what: string) =>
-  row.deliveredAt
-    ? `Your ${what} is on its way to ${row.deliveryEmail}`
-    : `Your ${what} is being issued; ${row.giftCardLink || ctx.giftCards.delivers === "link" ? "its link" : "the code"} will be emailed to ${row.deliveryEmail} shortly`;
+  redeemedMessage(row, what, ctx.giftCards.delivers);
 
 // ---------------------------------------------------------------- points gift cards
 
@@ -65,6 +85,7 @@ const pointsView = (r: repo.RedemptionRow): PointsRedemption => ({
   status: statusOf(r),
   giftCardCode: r.giftCardCode,
   giftCardLink: linkOf(r),
+  sandbox: isSandboxGiftCard(r.providerReference),
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -119,6 +140,7 @@ const fitcoinView = (r: repo.RedemptionRow): FitcoinRedemptionDetail => ({
   status: statusOf(r),
   giftCardCode: r.giftCardCode,
   giftCardLink: linkOf(r),
+  sandbox: isSandboxGiftCard(r.providerReference),
   createdAt: r.createdAt.toISOString(),
 });
 

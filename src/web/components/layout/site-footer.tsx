@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { COPYRIGHT_YEAR } from "../../../core/constants";
+import { formatYear } from "../../lib/format";
 import { cn } from "../../lib/utils";
 
 /** Help, Terms and Privacy: one footer for the landing page and the simple layout. */
@@ -27,7 +27,7 @@ export function SiteFooter() {
     <footer className="border-t border-slate-200 pb-[env(safe-area-inset-bottom)]">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-slate-600 sm:flex-row md:px-6">
         <SiteFooterLinks />
-        <p>&copy; {COPYRIGHT_YEAR} StepRace</p>
+        <p>&copy; {formatYear()} StepRace</p>
       </div>
     </footer>
   );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Ad } from "../../../core/schemas/ads";
 import { ApiError } from "../../lib/api-client";
-import { localInputToIso } from "../../lib/local-datetime";
+import { displayTimeZone } from "../../lib/format";
+import { zonedInputToIso } from "../../lib/local-datetime";
 import {
   AD_TEXT,
   type AdFormValues,
@@ -67,7 +68,7 @@ describe("the ad form's body", () => {
 
   it("sends datetime-local values as ISO instants in the browser's zone", () => {
     const body = adRequest(form({ startDate: "2026-11-24T09:00", endDate: "2026-12-01T18:30" }), "create");
-    expect(body.startDate).toBe(localInputToIso("2026-11-24T09:00"));
+    expect(body.startDate).toBe(zonedInputToIso("2026-11-24T09:00", displayTimeZone()));
     expect(new Date(body.startDate ?? "").getTime()).toBe(new Date(2026, 10, 24, 9, 0).getTime());
     expect(new Date(body.endDate ?? "").getTime()).toBe(new Date(2026, 11, 1, 18, 30).getTime());
   });

@@ -1,7 +1,8 @@
 import { AD_PLACEMENTS } from "../../../core/constants";
 import { type Ad, type AdPlacement, adBodySchema } from "../../../core/schemas/ads";
 import { ApiError } from "../../lib/api-client";
-import { isoToLocalInput, localInputToIso } from "../../lib/local-datetime";
+import { displayTimeZone } from "../../lib/format";
+import { isoToZonedInput, zonedInputToIso } from "../../lib/local-datetime";
 import type { AdRequest } from "./api";
 
 /**
@@ -51,7 +52,7 @@ export function emptyAdForm(): AdFormValues {
   };
 }
 
-/** An existing ad as the edit form shows it (dates in the browser's time zone). */
+/** An existing ad as the edit form shows it (dates in the profile's time zone, as the list shows them). */
 export function adFormFrom(ad: Ad): AdFormValues {
   return {
     title: ad.title,
@@ -60,8 +61,8 @@ export function adFormFrom(ad: Ad): AdFormValues {
     linkUrl: ad.linkUrl ?? "",
     placement: ad.placement,
     priority: String(ad.priority),
-    startDate: ad.startDate ? isoToLocalInput(ad.startDate) : "",
-    endDate: ad.endDate ? isoToLocalInput(ad.endDate) : "",
+    startDate: ad.startDate ? isoToZonedInput(ad.startDate, displayTimeZone()) : "",
+    endDate: ad.endDate ? isoToZonedInput(ad.endDate, displayTimeZone()) : "",
     isActive: ad.isActive,
   };
 }
@@ -71,11 +72,11 @@ const orNull = (text: string): string | null => {
   return trimmed === "" ? null : trimmed;
 };
 
-/** A datetime-local value as ISO with the browser's offset; unreadable text is kept for the check. */
+/** A datetime-local value read in the profile's time zone, as ISO; unreadable text is kept for the check. */
 function dateOrNull(local: string): string | null {
   const trimmed = local.trim();
   if (trimmed === "") return null;
-  return localInputToIso(trimmed) ?? trimmed;
+  return zonedInputToIso(trimmed, displayTimeZone()) ?? trimmed;
 }
 
 /** Blank is 0; on creation a falsy priority (0, blank) becomes 1. Text that is no number stays NaN. */

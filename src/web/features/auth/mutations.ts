@@ -3,8 +3,10 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import type { User } from "../../../core/schemas/auth";
 import type { SecondFactorInput, TwoFactorChallenge } from "../../../core/schemas/two-factor";
+import { canonicalTimeZone } from "../../../core/time-zones";
 import { apiRequest } from "../../lib/api-client";
 import { getDeviceFingerprint } from "../../lib/device-fingerprint";
+import { deviceTimeZone } from "../../lib/local-datetime";
 
 export interface LoginBody {
   username: string;
@@ -36,18 +38,11 @@ export interface RegisterBody {
   confirmPassword: string;
 }
 
-function deviceTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function register(body: RegisterBody): Promise<User> {
   return apiRequest<User>("/api/auth/register", {
     method: "POST",
-    body: { ...body, timeZone: deviceTimeZone() },
+    // The device's zone when the app offers it (the server accepts only those); else the server's UTC.
+    body: { ...body, timeZone: canonicalTimeZone(deviceTimeZone()) ?? undefined },
   });
 }
 

@@ -14,7 +14,7 @@ export interface ShareTarget {
  * it has one, otherwise the clipboard. A share the member cancels is not an error.
  */
 export async function shareCompetition(
-  competition: Pick<Competition, "name" | "prizePool" | "inviteCode">,
+  competition: Pick<Competition, "name" | "prizePool" | "inviteCode" | "entryFee">,
   origin: string,
   target: ShareTarget,
 ): Promise<ShareOutcome> {

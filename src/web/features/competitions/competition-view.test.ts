@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { prizeRuleText } from "../../../core/rules/prize-split";
 import type { Competition } from "../../../core/schemas/competitions";
 import { ApiError } from "../../lib/api-client";
 import {
@@ -6,8 +7,10 @@ import {
   canManage,
   chatTitle,
   entryFeeLabel,
+  guidelinesFor,
   joinClosedReason,
   joinErrorToast,
+  leftToast,
   paidOutMinor,
   participantsLabel,
   resultSummary,
@@ -58,9 +61,57 @@ describe("competition card labels", () => {
     expect(chatTitle("Step Contest")).toBe("Step Contest Chat");
   });
 
-  it("mentions the pool in the share text when there is one", () => {
-    expect(shareText({ name: "A", prizePool: 15 })).toContain("The prize pool is already 15.00 FC.");
-    expect(shareText({ name: "A", prizePool: 0 })).toContain("The prize pool grows with each participant.");
+  it("mentions the pool in the share text when there is one, and a free competition as free", () => {
+    expect(shareText({ name: "A", prizePool: 15, entryFee: 5 })).toContain(
+      "The prize pool is already 15.00 FC.",
+    );
+    expect(shareText({ name: "A", prizePool: 0, entryFee: 5 })).toContain(
+      "The prize pool grows with each participant.",
+    );
+    const free = shareText({ name: "A", prizePool: 0, entryFee: null });
+    expect(free).toContain("It's free to join.");
+    expect(free).not.toMatch(/pool/i);
+  });
+});
+
+describe("words say what happens (issue 32 item 6)", () => {
+  const now = new Date("2026-11-20T12:00:00Z");
+  const before = "2026-11-21T00:00:00Z";
+  const after = "2026-11-19T00:00:00Z";
+
+  it("guidelines of a paid competition before its start: the fee charged, a refund until the start", () => {
+    const lines = guidelinesFor({ entryFee: 10, prizePool: 30, startDate: before }, now);
+    expect(lines).toContain("The entry fee of 10.00 FC is charged as soon as you join.");
+    expect(lines).toContain(
+      "You can leave for a full refund until the competition starts; after the start there are no refunds, and fees stay in the prize pool.",
+    );
+    expect(lines).toContain(prizeRuleText("competition"));
+  });
+
+  it("guidelines of a paid competition joined after its start promise no refund", () => {
+    const lines = guidelinesFor({ entryFee: 10, prizePool: 30, startDate: after }, now);
+    expect(lines).toContain(
+      "It has already started, so the entry fee cannot be refunded: it goes into the prize pool.",
+    );
+    expect(lines.join(" ")).not.toMatch(/full refund|refund until/);
+  });
+
+  it("guidelines of a free competition charge nothing and refund nothing", () => {
+    for (const startDate of [before, after]) {
+      const text = guidelinesFor({ entryFee: null, prizePool: 0, startDate }, now).join(" ");
+      expect(text).toContain("This competition is free: joining charges nothing.");
+      expect(text).not.toMatch(/entry fee|refund|prize pool goes/i);
+    }
+    expect(guidelinesFor({ entryFee: null, prizePool: 0, startDate: after }, now)).toContain(
+      "It has already started: once you join you stay in until it ends.",
+    );
+  });
+
+  it("leaving toasts a refund only when there was a fee", () => {
+    expect(leftToast({ name: "Walk", entryFee: null }).description).toBe("You left Walk.");
+    expect(leftToast({ name: "Walk", entryFee: 12.5 }).description).toBe(
+      "Your entry fee of 12.50 FC was refunded to your FitCoins.",
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { parseMinor } from "../../../core/money";
 import { competitionPagePath } from "../../../core/rules/competition-path";
+import { prizeRuleText } from "../../../core/rules/prize-split";
 import type { Competition } from "../../../core/schemas/competitions";
 import { chatTitle as titleOfChat } from "../../components/chat/chat-title";
 import { ApiError } from "../../lib/api-client";
@@ -34,13 +35,68 @@ export function inviteLink(origin: string, inviteCode: string): string {
   return `${origin.replace(/\/$/, "")}/competitions/join/${encodeURIComponent(inviteCode)}`;
 }
 
-/** The share text: the pool when there is one, otherwise that it grows with each participant. */
-export function shareText(competition: Pick<Competition, "name" | "prizePool">): string {
+/** No entry fee: joining charges nothing and leaving refunds nothing. */
+export const isFree = (competition: Pick<Competition, "entryFee">): boolean =>
+  competition.entryFee === null || competition.entryFee === 0;
+
+/**
+ * The share text: the pool when there is one; otherwise, for a paid competition, that it grows
+ * with each participant, and for a free one that it is free (its pool never grows).
+ */
+export function shareText(competition: Pick<Competition, "name" | "prizePool" | "entryFee">): string {
   const pool =
     competition.prizePool > 0
       ? `The prize pool is already ${fc(competition.prizePool)}.`
-      : "The prize pool grows with each participant.";
+      : isFree(competition)
+        ? "It's free to join."
+        : "The prize pool grows with each participant.";
   return `Join me in the "${competition.name}" step competition on StepRace! ${pool}`;
+}
+
+/**
+ * The guidelines shown before joining (specification 2 section 9), as this competition works
+ * (issue 32 item 6): what joining charges (nothing when free), and what leaving gives back, which
+ * depends on whether it has started (DESIGN 1, refunds: a full refund until the start, none after);
+ * the payout rule where there is a pool to pay.
+ */
+export function guidelinesFor(
+  competition: Pick<Competition, "entryFee" | "startDate" | "prizePool">,
+  now: Date,
+): string[] {
+  const free = isFree(competition);
+  const started = now.getTime() >= new Date(competition.startDate).getTime();
+  const charge = free
+    ? "This competition is free: joining charges nothing."
+    : `The entry fee of ${fc(competition.entryFee)} is charged as soon as you join.`;
+  const leaving = started
+    ? free
+      ? "It has already started: once you join you stay in until it ends."
+      : "It has already started, so the entry fee cannot be refunded: it goes into the prize pool."
+    : free
+      ? "You can leave until the competition starts; after the start you stay in until it ends."
+      : "You can leave for a full refund until the competition starts; after the start there are no refunds, and fees stay in the prize pool.";
+  const payout =
+    free && competition.prizePool <= 0
+      ? "There is no prize pool: it is for the standings and your badges."
+      : prizeRuleText("competition");
+  return [
+    "Steps count only while the app is open and the screen unlocked.",
+    charge,
+    leaving,
+    payout,
+    "Disputes must be reported within 48 hours of competition end.",
+  ];
+}
+
+/** The toast after leaving (before the start): the fee back, or just that the member left. */
+export function leftToast(competition: Pick<Competition, "name" | "entryFee">): ToastText {
+  return {
+    title: "Left Competition",
+    description: isFree(competition)
+      ? `You left ${competition.name}.`
+      : `Your entry fee of ${fc(competition.entryFee)} was refunded to your FitCoins.`,
+    variant: "success",
+  };
 }
 
 export interface CompetitionSections {

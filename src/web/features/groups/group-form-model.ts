@@ -4,8 +4,10 @@ import {
   GROUP_DEFAULT_ENTRY_PRICE_FC,
 } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
+import { utcToZonedTime } from "../../../core/rules/zoned-time";
 import type { CreateGroupBody, EditGroupBody, Group } from "../../../core/schemas/groups";
-import { isoToZonedInput, zonedInputToIso } from "../../lib/local-datetime";
+import { displayTimeZone } from "../../lib/format";
+import { isoToZonedInput, knownTimeZone, zonedInputToIso } from "../../lib/local-datetime";
 import type { CreateGroupRequest, EditGroupRequest } from "./api";
 
 /** The forms of specification 2 section 5, as typed: every field a string or a flag. */
@@ -55,16 +57,7 @@ export function toCreateRequest(body: CreateGroupBody): CreateGroupRequest {
 
 /** Today as "YYYY-MM-DD" in a time zone (the start date picker's minimum). */
 export function todayIn(timeZone: string | undefined, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
+  return utcToZonedTime(now, knownTimeZone(timeZone ?? displayTimeZone())).date;
 }
 
 export interface EditGroupFormValues {

@@ -1,18 +1,16 @@
-import { formatDay, formatTime } from "../../lib/format";
+import { utcToZonedTime } from "../../../core/rules/zoned-time";
+import { displayTimeZone, formatDay, formatTime } from "../../lib/format";
+import { knownTimeZone } from "../../lib/local-datetime";
 import type { Leaderboard, LeaderboardEntry } from "./api";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The calendar date of an instant in a time zone, as a Date at UTC midnight of that day. */
 function calendarDay(at: Date, timeZone: string | undefined): Date {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(Date.UTC(part("year"), part("month") - 1, part("day")));
+  const [y, m, d] = utcToZonedTime(at, knownTimeZone(timeZone ?? displayTimeZone()))
+    .date.split("-")
+    .map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   formatCount,
   PROFILE_IMAGE_MAX_BYTES,
   showsSubscription,
-  timeZoneOptions,
 } from "./profile-view";
 
 describe("checkImageFile", () => {
@@ -73,14 +72,6 @@ describe("deletionLosses", () => {
       "Not started: the 10.00 FC you paid in comes back to your FitCoins, and is lost with them.",
       "Not started: you leave the group.",
     ]);
-  });
-});
-
-describe("timeZoneOptions", () => {
-  it("keeps the member's zone even when the platform does not list it", () => {
-    expect(timeZoneOptions("Etc/Unknown", ["Europe/Paris"])).toEqual(["Etc/Unknown", "Europe/Paris"]);
-    expect(timeZoneOptions("Europe/Paris", ["Europe/Paris"])).toEqual(["Europe/Paris"]);
-    expect(timeZoneOptions("", [])).toEqual(["UTC"]);
   });
 });
 

@@ -80,25 +80,6 @@ export function deletionLosses(held: {
   };
 }
 
-/**
- * Time zones the select offers: the platform's IANA list when it has one, always including the
- * member's current zone so the select never silently changes it.
- */
-export function timeZoneOptions(current: string, supported: readonly string[]): string[] {
-  const zones = supported.length > 0 ? [...supported] : ["UTC"];
-  if (current && !zones.includes(current)) zones.unshift(current);
-  return zones;
-}
-
-export function supportedTimeZones(): string[] {
-  const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
-  try {
-    return intl.supportedValuesOf?.("timeZone") ?? [];
-  } catch {
-    return [];
-  }
-}
-
 /** "12,345" */
 export function formatCount(value: number): string {
   return value.toLocaleString("en-US");

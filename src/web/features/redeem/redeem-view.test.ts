@@ -38,6 +38,7 @@ function redemption(id: number, status = "fulfilled"): FitcoinRedemptionDetail {
     fitcoinsSpent: 50,
     status: status as FitcoinRedemptionDetail["status"],
     giftCardCode: `CODE-${id}`,
+    sandbox: false,
     giftCardLink: null,
     createdAt: "2026-07-02T10:00:00Z",
   };

@@ -8,6 +8,7 @@ import {
 import { formatMinor, parseMinor } from "../../../../core/money";
 import { isCurrentMonth, monthEnded, utcMonth } from "../../../../core/rules/offer-month";
 import type { GiftCardOffer, giftCardOfferBodySchema } from "../../../../core/schemas/rewards";
+import { formatMonth } from "../../../lib/format";
 import type { GiftCardOfferRequest, OfferAction } from "../gift-card-offers-api";
 
 /** The gift-card offer form (specification 3 section 5): what it starts with and what it sends. */
@@ -101,5 +102,5 @@ export function monthLabel(month: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) return month;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+  return formatMonth(date, { timeZone: "UTC", locale: "en-US" });
 }

@@ -42,7 +42,7 @@ export function PlatformRevenueCard() {
               </div>
               <div className="rounded-xl bg-slate-50 p-3">
                 <p className="text-xs font-semibold text-slate-600">Fee Transactions</p>
-                <p className="text-2xl font-extrabold tabular-nums">{data.count.toLocaleString()}</p>
+                <p className="text-2xl font-extrabold tabular-nums">{data.count.toLocaleString("en-US")}</p>
               </div>
             </div>
             <Link href="/admin/finance" className="text-sm font-semibold text-emerald-800 underline">

@@ -124,6 +124,17 @@ export function RegisterPage() {
             {...form.register("confirmPassword")}
           />
         </FormField>
+        <p className="text-sm text-slate-600" data-testid="legal-consent">
+          By creating an account you agree to the{" "}
+          <a href="/terms" target="_blank" rel="noopener" className={textLinkClass}>
+            Terms of Service
+          </a>{" "}
+          and the{" "}
+          <a href="/privacy" target="_blank" rel="noopener" className={textLinkClass}>
+            Privacy Policy
+          </a>
+          .
+        </p>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Creating account..." : "Create Account"}
         </Button>

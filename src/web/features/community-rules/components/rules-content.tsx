@@ -1,6 +1,6 @@
 import { CreditCard, HandHeart, ShieldCheck, Smartphone, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
+import { STEP_ACCURACY_TEXT, SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
 
 const pillars = [
   {
@@ -82,8 +82,7 @@ export function RulesContent() {
       <Section icon={Smartphone} title="Built for Smartphones">
         <p className="text-sm leading-relaxed text-slate-700">
           StepRace is made for smartphones only: your phone's motion sensors count your steps. Keep the screen
-          unlocked and the app open while you walk, or steps will not be counted. Motion-based counting is
-          about 85% accurate, so totals can differ slightly from a dedicated fitness tracker.
+          unlocked and the app open while you walk, or steps will not be counted. {STEP_ACCURACY_TEXT}
         </p>
       </Section>
       <ul className="grid gap-3 sm:grid-cols-3" aria-label="Our three pillars">

@@ -6,7 +6,7 @@ import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useLeaveCompetition } from "../api";
-import { fc } from "../competition-view";
+import { fc, isFree, leftToast } from "../competition-view";
 
 // Opened by Exit: not part of the competitions list's first load.
 const ConfirmDialog = lazyDialog(
@@ -17,10 +17,9 @@ const ConfirmDialog = lazyDialog(
 export function ExitButton({ competition }: { competition: Competition }) {
   const [open, setOpen] = useState(false);
   const leave = useLeaveCompetition();
-  const refund =
-    competition.entryFee === null
-      ? "It was free to enter, so there is nothing to refund."
-      : `Your entry fee of ${fc(competition.entryFee)} will be refunded to your FitCoins.`;
+  const refund = isFree(competition)
+    ? "It was free to enter, so there is nothing to refund."
+    : `Your entry fee of ${fc(competition.entryFee)} will be refunded to your FitCoins.`;
 
   // Awaited rather than mutate's callbacks: on success the card moves to another section (a new
   // component), and mutate's own callbacks are dropped with the old one.
@@ -28,11 +27,7 @@ export function ExitButton({ competition }: { competition: Competition }) {
     try {
       await leave.mutateAsync(competition.id);
       setOpen(false);
-      toast({
-        title: "Left Competition",
-        description: "Your entry fee has been refunded.",
-        variant: "success",
-      });
+      toast(leftToast(competition));
     } catch (error) {
       toast({
         title: "Error",

@@ -2,7 +2,6 @@ import { AlertTriangle, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { parseMinor } from "../../../../core/money";
-import { prizeRuleText } from "../../../../core/rules/prize-split";
 import type { Competition } from "../../../../core/schemas/competitions";
 import { walletPathFor } from "../../../app/return-path";
 import { Button } from "../../../components/ui/button";
@@ -16,20 +15,7 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
-import { entryFeeLabel, fc } from "../competition-view";
-
-/**
- * The guidelines shown before joining (specification 2 section 9). The third line follows
- * DESIGN.md (refunds): a full refund until the start, none after it; the fourth says how the
- * pool is paid in every case (DESIGN 1, payout), before anyone pays.
- */
-export const GUIDELINES = [
-  "Steps count only while the app is open and the screen unlocked.",
-  "The entry fee is charged immediately.",
-  "You can leave for a full refund until the competition starts; after the start there are no refunds, and fees stay in the prize pool.",
-  prizeRuleText("competition"),
-  "Disputes must be reported within 48 hours of competition end.",
-] as const;
+import { entryFeeLabel, fc, guidelinesFor } from "../competition-view";
 
 /** Competition Guidelines: must be acknowledged before Join Competition is enabled. */
 export function GuidelinesDialog({
@@ -71,7 +57,7 @@ export function GuidelinesDialog({
           <DialogDescription>Please read these before joining {competition.name}.</DialogDescription>
         </DialogHeader>
         <ul className="grid list-disc gap-2 pl-5 text-sm text-slate-800">
-          {GUIDELINES.map((line) => (
+          {guidelinesFor(competition, new Date()).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

@@ -5,8 +5,7 @@ import { InviteSignIn } from "../../../components/invite/invite-sign-in";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { formatInZone } from "../../../lib/format";
-import { deviceTimeZone } from "../../../lib/local-datetime";
+import { displayTimeZone, formatInZone } from "../../../lib/format";
 import { useInvitePreview } from "../api";
 import { entryFeeLabel, fc } from "../competition-view";
 import { competitionInvitePath } from "../pending-competition-invite";
@@ -37,7 +36,7 @@ export function placesText(preview: { placesLeft: number | null; maxParticipants
  */
 export function InvitePreviewCard({ code }: { code: string }) {
   const preview = useInvitePreview(code);
-  const timeZone = deviceTimeZone();
+  const timeZone = displayTimeZone();
   const back = competitionInvitePath(code);
   if (preview.isPending) {
     return (

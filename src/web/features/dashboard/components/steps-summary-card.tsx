@@ -34,7 +34,7 @@ export function StepsSummaryCard({
     >
       <CardContent className="p-5">
         <div className="flex items-center justify-between">
-          <h2 className="text-sm font-semibold tracking-wide text-emerald-50 uppercase">Total Steps</h2>
+          <h2 className="text-sm font-semibold tracking-wide text-emerald-50 uppercase">Today's Steps</h2>
           <span className="flex items-center gap-2">
             {offline ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-white/15 px-2 py-0.5 text-xs font-semibold">

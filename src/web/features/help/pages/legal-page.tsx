@@ -2,6 +2,7 @@ import { Link } from "wouter";
 import { PageSpinner } from "../../../components/layout/loading-splash";
 import { PageHeader } from "../../../components/layout/page";
 import { Card, CardContent } from "../../../components/ui/card";
+import { formatDay } from "../../../lib/format";
 import { type LegalDocumentName, useLegalDocument } from "../api";
 import { legalBlocks } from "../legal-text";
 
@@ -19,7 +20,16 @@ function LegalPage({ document }: { document: LegalDocumentName }) {
   const body = blocks[0]?.kind === "title" ? blocks.slice(1) : blocks;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-5">
-      <PageHeader title={title} backHref="/help" backLabel="Help" />
+      <PageHeader
+        title={title}
+        description={
+          query.data
+            ? `Effective ${formatDay(query.data.effectiveDate, { weekday: false, year: true })}`
+            : undefined
+        }
+        backHref="/help"
+        backLabel="Help"
+      />
       <Card>
         <CardContent className="grid gap-3 pt-6 text-[15px] leading-relaxed text-slate-700">
           {query.isError ? (

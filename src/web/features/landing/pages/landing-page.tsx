@@ -1,9 +1,10 @@
 import { Coins, Footprints, KeyRound, Medal, Smartphone, Trophy } from "lucide-react";
 import { Link } from "wouter";
-import { COPYRIGHT_YEAR, SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
+import { SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
 import { Brand } from "../../../components/layout/brand";
 import { SiteFooterLinks } from "../../../components/layout/site-footer";
 import { Button } from "../../../components/ui/button";
+import { formatYear } from "../../../lib/format";
 import { LandingHeader } from "../components/landing-header";
 
 const steps = [
@@ -161,7 +162,7 @@ export function LandingPage() {
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-5 py-8 text-sm text-slate-600 sm:flex-row md:px-8">
           <Brand size="sm" />
           <SiteFooterLinks />
-          <p>&copy; {COPYRIGHT_YEAR} StepRace. All rights reserved.</p>
+          <p>&copy; {formatYear()} StepRace. All rights reserved.</p>
         </div>
       </footer>
     </div>

@@ -1,4 +1,5 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink, FlaskConical } from "lucide-react";
+import { SANDBOX_GIFT_CARD_NOTE } from "../../../../core/constants";
 import { buttonVariants } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
 import { GiftCardCode } from "./gift-card-code";
@@ -13,10 +14,13 @@ export function GiftCardDelivery({
   link,
   label,
   returned,
+  sandbox = false,
 }: {
   status: string;
   code: string | null;
   link: string | null;
+  /** Issued by the built-in sandbox provider: said beside its made-up code (issue 32 item 6). */
+  sandbox?: boolean;
   /** The card's name, for the buttons' accessible names. */
   label: string;
   /** What was given back when the card could not be issued ("50 FitCoins", "5,000 points"). */
@@ -39,6 +43,15 @@ export function GiftCardDelivery({
   return (
     <div className="grid gap-2">
       {code ? <GiftCardCode code={code} label={label} /> : null}
+      {sandbox ? (
+        <p
+          className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950"
+          data-testid="sandbox-card-note"
+        >
+          <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {SANDBOX_GIFT_CARD_NOTE}
+        </p>
+      ) : null}
       {link ? (
         <a
           href={link}

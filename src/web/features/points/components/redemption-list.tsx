@@ -50,6 +50,7 @@ export function RedemptionList({ redemptions }: { redemptions: PointsRedemption[
               status={r.status}
               code={r.giftCardCode}
               link={r.giftCardLink}
+              sandbox={r.sandbox}
               label={r.giftCardName}
               returned={`${formatCount(r.pointsSpent)} points`}
             />

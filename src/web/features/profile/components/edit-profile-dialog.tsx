@@ -1,26 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { profileBodySchema, STEP_GOAL_MAX, STEP_GOAL_MIN } from "../../../../core/schemas/members";
 import { FormDialog } from "../../../components/form-dialog";
+import { TimeZonePicker } from "../../../components/time-zone-picker";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { NativeSelect } from "../../../components/ui/native-select";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError } from "../../../lib/api-client";
 import { errorMessage } from "../../../lib/utils";
 import type { User } from "../../auth/api";
 import { useUpdateProfile } from "../api";
-import { PROFILE_TEXTS, supportedTimeZones, timeZoneOptions } from "../profile-view";
+import { PROFILE_TEXTS } from "../profile-view";
 
 type ProfileForm = z.input<typeof profileBodySchema>;
 
 /** Edit Profile: names, email, time zone and daily step goal, checked by the route's own schema. */
 export function EditProfileDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const update = useUpdateProfile();
-  const zones = useMemo(() => timeZoneOptions(user.timeZone, supportedTimeZones()), [user.timeZone]);
   const form = useForm<ProfileForm, unknown, z.output<typeof profileBodySchema>>({
     resolver: zodResolver(profileBodySchema),
     defaultValues: {
@@ -125,18 +123,23 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose: () =
         </p>
       ) : null}
       <FormField id="profile-time-zone" label="Time Zone" error={errors.timeZone?.message}>
-        <NativeSelect
-          {...fieldA11y("profile-time-zone", errors.timeZone?.message)}
-          {...form.register("timeZone")}
-        >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll("_", " ")}
-            </option>
-          ))}
-        </NativeSelect>
+        <Controller
+          control={form.control}
+          name="timeZone"
+          render={({ field }) => (
+            <TimeZonePicker
+              id="profile-time-zone"
+              value={field.value ?? user.timeZone}
+              onChange={field.onChange}
+              invalid={Boolean(errors.timeZone)}
+              describedBy={errors.timeZone ? "profile-time-zone-error" : "profile-time-zone-note"}
+            />
+          )}
+        />
       </FormField>
-      <p className="-mt-2 text-xs text-slate-600">Your days, streaks and daily points follow this zone.</p>
+      <p id="profile-time-zone-note" className="-mt-2 text-xs text-slate-600">
+        Every time in the app shows in this zone; your days, streaks and daily points follow it.
+      </p>
       <FormField id="profile-step-goal" label="Daily Step Goal" error={errors.stepGoal?.message}>
         <Input
           {...fieldA11y("profile-step-goal", errors.stepGoal?.message)}

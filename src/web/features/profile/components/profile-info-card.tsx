@@ -1,5 +1,6 @@
 import { CalendarDays, Camera, Clock, Footprints, Mail, Pencil } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
+import { timeZoneLabel } from "../../../../core/time-zones";
 import { Avatar, initialsOf } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
@@ -90,7 +91,8 @@ export function ProfileInfoCard({ user, onEdit }: { user: User; onEdit: () => vo
           </p>
         ) : null}
         <p className="flex items-center gap-2">
-          <Clock className="size-4 shrink-0 text-slate-500" aria-hidden="true" /> {user.timeZone}
+          <Clock className="size-4 shrink-0 text-slate-500" aria-hidden="true" />{" "}
+          <span data-testid="profile-time-zone">{timeZoneLabel(user.timeZone)}</span>
         </p>
         <p className="flex items-center gap-2">
           <Footprints className="size-4 shrink-0 text-slate-500" aria-hidden="true" /> Daily goal:{" "}

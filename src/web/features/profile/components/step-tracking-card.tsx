@@ -1,11 +1,12 @@
 import { Smartphone } from "lucide-react";
+import { STEP_ACCURACY_TEXT } from "../../../../core/constants";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 
 const POINTS = [
   "Steps are counted by your phone's motion sensors while StepRace is open.",
   "Keep the app open and the screen unlocked while you walk; a locked screen pauses counting.",
   "Counts are synced to the server automatically, so competitions and points stay up to date.",
-  "Expect about 85-95% of a dedicated pedometer's count; carrying the phone in a pocket helps.",
+  `${STEP_ACCURACY_TEXT} Carrying the phone in a pocket helps.`,
 ];
 
 /** How step tracking works, in short. */

@@ -53,6 +53,7 @@ export function RecentRedemptions({ redemptions }: { redemptions: FitcoinRedempt
                       status={r.status}
                       code={r.giftCardCode}
                       link={r.giftCardLink}
+                      sandbox={r.sandbox}
                       label={name}
                       returned={`${coins(r.fitcoinsSpent)} FitCoins`}
                     />

@@ -1,5 +1,6 @@
 import { Ban, ShieldCheck } from "lucide-react";
 import type { MemberDetail } from "../../../../../core/schemas/admin-member";
+import { timeZoneLabel } from "../../../../../core/time-zones";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { dollars, fc, formatInZone } from "../../../../lib/format";
@@ -52,7 +53,7 @@ export function MemberSummaryCard({
           </Field>
           <Field label="Email">{profile.email}</Field>
           <Field label="Joined">{when(profile.createdAt)}</Field>
-          <Field label="Time zone">{profile.timeZone}</Field>
+          <Field label="Time zone">{timeZoneLabel(profile.timeZone)}</Field>
           <Field label="Subscription">
             {subscriptionLabel(subscription.status)}
             {subscription.plan ? ` · ${subscription.plan}` : ""}
