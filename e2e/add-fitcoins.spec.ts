@@ -8,6 +8,8 @@ import {
   callApi,
   card,
   createCompetition,
+  grantFitcoins,
+  newPhone,
   suffix,
 } from "./support/competitions";
 import { newestMailMatching } from "./support/mailed-links";
@@ -16,6 +18,17 @@ import { openPastCelebration } from "./support/rewards";
 import { expect, type Page, test } from "./support/test";
 
 const DAY_MINUTES = 24 * 60;
+
+/** Screenshots for the reviewer, phone and laptop, when SCREENSHOTS names a folder. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOTS;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${dir}/${name}-laptop.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
 
 /** Opens the competition's join dialog on the competitions page and follows its Add FitCoins. */
 async function addFitcoinsFromJoin(page: Page, competition: CreatedCompetition) {
@@ -41,6 +54,7 @@ async function joinFromReopenedDialog(page: Page, competition: CreatedCompetitio
   const dialog = page.getByRole("dialog", { name: "Competition Guidelines" });
   await expect(dialog).toContainText(`Please read these before joining ${competition.name}.`);
   await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await shoot(page, "join-reopened");
   await dialog.getByRole("checkbox").check();
   await dialog.getByRole("button", { name: "Join Competition" }).click();
   await expect(dialog).toBeHidden();
@@ -71,10 +85,12 @@ test("a member with no FitCoins adds what a join needs in one payment and is bac
   await expect(offer.getByText("Card payment into your wallet")).toBeVisible();
   await expect(plan.filter({ hasText: "$14.71" }).first()).toBeVisible();
   await expect(plan.filter({ hasText: "-$2.21" })).toBeVisible();
+  await shoot(page, "wallet-add-fitcoins");
   await offer.getByRole("button", { name: "Pay $14.71 and add 12.50 FitCoins" }).click();
 
   await expect(page).toHaveURL(/\/checkout\?client_secret=.+&convert=14\.71/);
   await expect(page.getByText("Add FitCoins", { exact: true })).toBeVisible();
+  await shoot(page, "checkout-add-fitcoins");
   await payCheckout(page, "4242 4242 4242 4242");
   await expect(page.getByText("FitCoins added!")).toBeVisible({ timeout: 10_000 });
   await joinFromReopenedDialog(page, competition);
@@ -99,6 +115,7 @@ test("a member with no FitCoins adds what a join needs in one payment and is bac
   expect(mail).toContain("Amount: $14.71");
   expect(mail).toContain("For: Wallet deposit");
   expect(mail).toContain(`Date: ${await page.getByTestId("receipt-date").textContent()}`);
+  await shoot(page, "receipt-payment");
 
   // A line inside the app has its own receipt, with its transaction number.
   await page.getByRole("main").getByRole("link", { name: "Wallet" }).click();
@@ -145,6 +162,7 @@ test("a declined card keeps the member on the plan; a conversion that fails leav
   await expect(offer.getByRole("alert")).toContainText(
     "Your payment went through and is in your wallet, but it could not be turned into FitCoins.",
   );
+  await shoot(page, "wallet-conversion-failed");
   await expect(page.getByTestId("wallet-balance")).toHaveText("$14.71");
   await expect(page.getByTestId("fitcoin-balance")).toHaveText("0.00");
 
@@ -196,4 +214,37 @@ test("back from a card redirect, the wallet books the top-up's payment, converts
   expect(conversions[0]).toMatch(/^topup-pi_/);
   await page.goto("/wallet");
   await expect(page.getByTestId("wallet-balance")).toHaveText("$0.00");
+});
+
+test("a group invite's Add FitCoins adds the entry price and comes back to the invite's Join", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const admin = await adminPhone(browser, testInfo);
+  const owner = await newPhone(browser, testInfo);
+  await becomeActiveMember(owner);
+  await grantFitcoins(admin, owner, 20);
+  const name = `Top Up Crew ${suffix()}`;
+  const created = await callApi<{ id: number; inviteCode: string }>(owner, "POST", "/api/groups", {
+    name,
+    description: "",
+  });
+  expect(created.status).toBe(201);
+  const invite = `/groups/join/${created.body.inviteCode}`;
+
+  await becomeActiveMember(page);
+  await page.goto(invite);
+  const joinCard = page.getByRole("region", { name: `Join ${name}` });
+  await expect(joinCard.getByRole("alert")).toContainText("Insufficient Balance");
+  await joinCard.getByRole("link", { name: "Add FitCoins" }).click();
+  await expect(page).toHaveURL(new RegExp(`/wallet\\?need=15\\.00&returnTo=${encodeURIComponent(invite)}$`));
+  // The default entry price, 15.00 FitCoins: $17.65 at 85%.
+  const offer = page.getByRole("region", { name: "Add FitCoins to join" });
+  await offer.getByRole("button", { name: "Pay $17.65 and add 15.00 FitCoins" }).click();
+  await payCheckout(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(new RegExp(`${invite}$`), { timeout: 15_000 });
+  await expect(joinCard.getByRole("alert")).toHaveCount(0);
+  await joinCard.getByRole("button", { name: "Join Group" }).click();
+  await expect(page.getByText("Successfully Joined!")).toBeVisible();
 });
