@@ -79,20 +79,16 @@ test("a visitor opens a competition invite, sees its preview, signs up, subscrib
   await expect(dialog.getByRole("button", { name: "Insufficient FitCoins" })).toBeDisabled();
   await dialog.getByRole("link", { name: "Add FitCoins" }).click();
 
-  // The wallet knows the way back; buying FitCoins by card returns to the invite after paying.
-  await expect(page).toHaveURL(/\/wallet\?returnTo=%2Fcompetitions%2Fjoin%2F/);
-  await expect(page.getByRole("link", { name: "Back to the invite" })).toBeVisible();
-  await page.getByRole("button", { name: "Buy FitCoins" }).click();
-  await page.getByLabel("Amount (USD)").fill("10");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  // The wallet knows what the join needs and the way back (issue 32 item 1): paying the prefilled
+  // amount adds the FitCoins and returns to the invite with its join dialog open.
+  await expect(page).toHaveURL(/\/wallet\?need=5\.00&returnTo=%2Fcompetitions%2Fjoin%2F/);
+  const offer = page.getByRole("region", { name: "Add FitCoins to join" });
+  await offer.getByRole("button", { name: "Pay $5.89 and add 5.00 FitCoins" }).click();
   await expect(page).toHaveURL(/\/checkout\?client_secret=.*returnTo=/);
   await payCheckout(page, "4242 4242 4242 4242");
-  await expect(page).toHaveURL(new RegExp(`${invite}$`), { timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`${invite}\\?join=${competition.id}$`), { timeout: 15_000 });
 
-  // 8.50 FC after the fee: enough to join now.
-  await card(page, competition.name)
-    .getByRole("button", { name: `Join ${competition.name}` })
-    .click();
+  // 5.00 FC after the fee: enough to join now, in the dialog already open.
   await page.getByRole("dialog", { name: "Competition Guidelines" }).getByRole("checkbox").check();
   await page.getByRole("button", { name: "Join Competition" }).click();
   await expect(page.getByText("Competition Joined!", { exact: true })).toBeVisible();

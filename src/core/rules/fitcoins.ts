@@ -9,3 +9,16 @@ export function splitFitcoinPurchase(amountCents: number): { fitcoins: number; f
   const fitcoins = Math.floor((amountCents * (100 - PLATFORM_FEE_PERCENT)) / 100);
   return { fitcoins, fee: amountCents - fitcoins };
 }
+
+/**
+ * The fewest cents whose conversion gives at least `fitcoins` hundredths of a FitCoin (the inverse
+ * of splitFitcoinPurchase): 25.00 FitCoins need $29.42. 0 for nothing to buy.
+ */
+export function centsForFitcoins(fitcoins: number): number {
+  if (!Number.isSafeInteger(fitcoins) || fitcoins <= 0) return 0;
+  let cents = Math.ceil((fitcoins * 100) / (100 - PLATFORM_FEE_PERCENT));
+  // Guards against a division that lands a hair off an exact multiple.
+  while (splitFitcoinPurchase(cents).fitcoins < fitcoins) cents += 1;
+  while (cents > 1 && splitFitcoinPurchase(cents - 1).fitcoins >= fitcoins) cents -= 1;
+  return cents;
+}

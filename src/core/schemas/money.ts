@@ -236,6 +236,26 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const recentTransactionSchema = transactionSchema.extend({ timestamp: z.string() });
 export type RecentTransaction = z.infer<typeof recentTransactionSchema>;
 
+/**
+ * GET /api/transactions/:id/receipt: a wallet line's receipt. A line of a card payment (a deposit,
+ * FitCoins bought by card, the membership) says what that payment's receipt email says, under the
+ * provider's payment id as `reference`, the one the email asks members to quote; any other line
+ * has its transaction number (`TX-<id>`) as its reference.
+ */
+export const transactionReceiptSchema = z.object({
+  /** "payment": a card payment's receipt (as emailed); "transaction": a movement inside the app. */
+  kind: z.enum(["payment", "transaction"]),
+  /** The amount the receipt is for: "$25.00", or "8.50 FitCoins". */
+  amount: z.string(),
+  /** What it paid for or what moved: "Wallet deposit", "Entry fee for ...". */
+  what: z.string(),
+  /** When, in the member's profile zone: "26 Nov 2026, 11:55 (Europe/Berlin)". */
+  date: z.string(),
+  reference: z.string(),
+  line: transactionSchema,
+});
+export type TransactionReceipt = z.infer<typeof transactionReceiptSchema>;
+
 export const walletBalanceSchema = z.object({ balance: moneyStringSchema });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 

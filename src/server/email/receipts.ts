@@ -36,11 +36,19 @@ export type ReceiptFacts = {
 };
 
 /** How a receipt writes a date: as the app does, in the member's language and profile zone. */
-type DateStyle = { timeZone: string; locale: string };
+export type DateStyle = { timeZone: string; locale: string };
 
-const when = (at: Date, o: DateStyle) => `${formatDateTime(at, o)} (${o.timeZone})`;
+/** The member's receipt style from their profile (the email and the wallet's receipt page share it). */
+export const receiptStyle = (user: { timeZone: string | null; locale: string | null }): DateStyle => ({
+  timeZone: knownTimeZone(user.timeZone),
+  locale: user.locale ?? "en-US",
+});
 
-function whatFor(p: PaidFor, amountCents: number, o: DateStyle): string {
+/** A receipt's date: "26 Nov 2026, 11:55 (Europe/Berlin)". */
+export const receiptDate = (at: Date, o: DateStyle) => `${formatDateTime(at, o)} (${o.timeZone})`;
+
+/** What a card payment paid for, as its receipt says it. */
+export function whatFor(p: PaidFor, amountCents: number, o: DateStyle): string {
   if (p.kind === "deposit") return "Wallet deposit";
   if (p.kind === "fitcoins") {
     const { fitcoins } = splitFitcoinPurchase(amountCents);
@@ -63,14 +71,14 @@ export async function sendPaymentReceipt(ctx: AppContext, facts: ReceiptFacts): 
       .where(eq(users.id, facts.userId));
     // An anonymised (deleted) member has no address left to write to.
     if (!user || user.email.endsWith("@deleted.invalid")) return;
-    const style = { timeZone: knownTimeZone(user.timeZone), locale: user.locale ?? "en-US" };
+    const style = receiptStyle(user);
     await ctx.mailer.send(
       user.email,
       paymentReceiptEmail({
         firstName: user.firstName,
         what: whatFor(facts.paidFor, facts.amountCents, style),
         amount: formatUsd(facts.amountCents),
-        date: when(facts.paidAt, style),
+        date: receiptDate(facts.paidAt, style),
         reference: facts.reference,
         cardLast4: facts.cardLast4,
         link: `${ctx.config.appUrl}/wallet`,

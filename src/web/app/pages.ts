@@ -225,6 +225,10 @@ export const pages: Record<PageKey, LazyPage> = {
       );
     },
   ),
+  walletReceipt: page(
+    () => import("../features/wallet/pages/receipt-page"),
+    (m) => m.ReceiptPage,
+  ),
   checkout: page(
     () => import("../features/wallet/pages/checkout-page"),
     (m) => m.CheckoutPage,

@@ -1,3 +1,4 @@
+import { formatMinor } from "../../core/money";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../lib/storage";
 
 /** A path longer than this is no link a member followed: ignored. */
@@ -69,7 +70,31 @@ export function withReturnTo(path: string, returnTo: string | null | undefined):
   return `${path}${path.includes("?") ? "&" : "?"}returnTo=${encodeURIComponent(safe)}`;
 }
 
-/** The wallet, to add FitCoins, coming back to `returnTo` after paying (an invite's Add FitCoins). */
-export function walletPathFor(returnTo: string): string {
-  return withReturnTo("/wallet", returnTo);
+/** The query parameter of the FitCoins a member must hold for what sent them to the wallet ("25.00"). */
+export const NEED_PARAM = "need";
+
+/**
+ * The wallet, to add FitCoins, coming back to `returnTo` once the member holds `needFitcoins`
+ * (hundredths of a FitCoin; a join's Add FitCoins, issue 32 item 1). The wallet offers the one path
+ * that ends with them: a deposit when the wallet's dollars are short, then the conversion.
+ */
+export function walletPathFor(returnTo: string, needFitcoins?: number): string {
+  const need =
+    needFitcoins !== undefined && Number.isSafeInteger(needFitcoins) && needFitcoins > 0
+      ? `/wallet?${NEED_PARAM}=${formatMinor(needFitcoins)}`
+      : "/wallet";
+  return withReturnTo(need, returnTo);
+}
+
+/** The query parameter that opens a competition's join dialog again (`?join=12`) on a page that hosts it. */
+export const JOIN_PARAM = "join";
+
+/**
+ * The page at `path` (with its query `search`, "" or "?a=1") with competition `id`'s join dialog
+ * open: where a join's Add FitCoins comes back to once the member holds the entry fee.
+ */
+export function joinReturnPath(path: string, search: string, id: number): string {
+  const params = new URLSearchParams(search);
+  params.set(JOIN_PARAM, String(id));
+  return `${path}?${params.toString()}`;
 }

@@ -34,6 +34,7 @@ export type PageKey =
   | "redeem"
   | "profile"
   | "wallet"
+  | "walletReceipt"
   | "checkout"
   | "bankingSetup"
   | "safety"
@@ -91,6 +92,7 @@ export const unsubscribedRoutes: RouteDef[] = [
  */
 export const ownMoneyRoutes: RouteDef[] = [
   route("/wallet", "wallet"),
+  route("/wallet/receipts/:id", "walletReceipt"),
   route("/checkout", "checkout"),
   route("/banking-setup", "bankingSetup"),
   route("/redeem", "redeem"),
@@ -145,6 +147,7 @@ export const activeRoutes: RouteDef[] = [
   route("/redeem", "redeem"),
   route("/profile", "profile"),
   route("/wallet", "wallet"),
+  route("/wallet/receipts/:id", "walletReceipt"),
   route("/checkout", "checkout"),
   route("/subscribe", "subscribe"),
   route("/subscription-success", "subscriptionSuccess"),

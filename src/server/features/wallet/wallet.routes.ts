@@ -2,12 +2,14 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { formatMinor } from "../../../core/money";
+import { idParamsSchema } from "../../../core/schemas/common";
 import {
   dollarsToCents,
   fitcoinBalanceSchema,
   fitcoinConversionBodySchema,
   fitcoinConversionResultSchema,
   recentTransactionSchema,
+  transactionReceiptSchema,
   transactionSchema,
   walletBalanceSchema,
 } from "../../../core/schemas/money";
@@ -19,6 +21,7 @@ import {
 import type { AppContext } from "../../context";
 import { idempotencyHeaders } from "../../http/idempotency";
 import { errors } from "../../http/responses";
+import { transactionReceipt } from "./receipts.service";
 import * as wallet from "./wallet.service";
 
 export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -139,6 +142,24 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         ...t,
         timestamp: t.createdAt,
       })),
+  );
+
+  app.get(
+    "/api/transactions/:id/receipt",
+    {
+      config: { access: "member" },
+      schema: {
+        tags,
+        summary: "The receipt of one line of the member's wallet history",
+        description:
+          "A card payment's line (deposit, FitCoins bought by card, the membership) answers what its " +
+          "receipt email says, with the provider's payment id as `reference`; any other line its own " +
+          "details with `TX-<id>`. 404 for a line that is not the member's, or no line at all.",
+        params: idParamsSchema,
+        response: { 200: transactionReceiptSchema, ...errors(401, 404) },
+      },
+    },
+    async (request) => transactionReceipt(ctx, await request.viewer(), request.params.id),
   );
 
   app.post(

@@ -22,6 +22,7 @@ import type {
   ReconciliationResult,
   SandboxConfirmBody,
   Transaction,
+  TransactionReceipt,
 } from "../../../core/schemas/money";
 import type { StatementQuery, TransactionPage } from "../../../core/schemas/statements";
 import { apiDownload, apiRequest, getQueryFn } from "../../lib/api-client";
@@ -34,6 +35,7 @@ export const walletKeys = {
   transactions: ["/api/transactions"] as const,
   recent: ["/api/transactions/recent"] as const,
   banking: ["/api/auth/banking"] as const,
+  receipt: (id: number) => [`/api/transactions/${id}/receipt`] as const,
   paymentIntent: (clientSecret: string) =>
     [`/api/payments/intent?client_secret=${encodeURIComponent(clientSecret)}`] as const,
 };
@@ -131,6 +133,21 @@ export const recentTransactionsQueryOptions = queryOptions({
 
 export function useRecentTransactions() {
   return useQuery(recentTransactionsQueryOptions);
+}
+
+/** One line's receipt (GET /api/transactions/:id/receipt): what its receipt email says, if it had one. */
+export function transactionReceiptQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: walletKeys.receipt(id),
+    queryFn: getQueryFn<TransactionReceipt>({ on401: "throw" }),
+    // A receipt never changes.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useTransactionReceipt(id: number) {
+  return useQuery(transactionReceiptQueryOptions(id));
 }
 
 export const bankingQueryOptions = queryOptions({

@@ -16,6 +16,9 @@ export function fitcoinsAfterFee(cents: number): { fitcoins: number; fee: number
   return splitFitcoinPurchase(cents);
 }
 
+/** The receipt page of a wallet line (issue 32 item 7). */
+export const receiptPath = (id: number) => `/wallet/receipts/${id}`;
+
 /** Descriptions cut at 40 characters, with an ellipsis when cut. */
 export function truncateDescription(text: string, max = TRANSACTION_DESCRIPTION_MAX): string {
   const chars = Array.from(text);

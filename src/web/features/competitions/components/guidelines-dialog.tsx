@@ -1,9 +1,9 @@
 import { AlertTriangle, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { parseMinor } from "../../../../core/money";
 import type { Competition } from "../../../../core/schemas/competitions";
-import { walletPathFor } from "../../../app/return-path";
+import { joinReturnPath, walletPathFor } from "../../../app/return-path";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {
@@ -35,8 +35,10 @@ export function GuidelinesDialog({
 }) {
   const [agreed, setAgreed] = useState(false);
   const checkboxId = useId();
-  // Add FitCoins comes back to this page (the competitions list, or an invite) after paying.
+  // Add FitCoins comes back to this page (the competitions list, an invite) with this dialog open,
+  // once the member holds the entry fee (issue 32 item 1).
   const [here] = useLocation();
+  const search = useSearch();
   const fee = competition.entryFee === null ? 0 : (parseMinor(competition.entryFee) ?? 0);
   const have = fitcoins === null ? null : parseMinor(fitcoins);
   const short = have !== null && fee > have;
@@ -75,7 +77,10 @@ export function GuidelinesDialog({
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
               You need {entryFeeLabel(competition.entryFee)} to join.{" "}
-              <Link href={walletPathFor(here)} className="font-semibold underline">
+              <Link
+                href={walletPathFor(joinReturnPath(here, search, competition.id), fee)}
+                className="font-semibold underline"
+              >
                 Add FitCoins
               </Link>
             </span>

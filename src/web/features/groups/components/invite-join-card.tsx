@@ -1,6 +1,7 @@
 import { AlertTriangle, Coins } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
+import { parseMinor } from "../../../../core/money";
 import { prizeRuleText } from "../../../../core/rules/prize-split";
 import type { GroupPreview } from "../../../../core/schemas/groups";
 import { walletPathFor } from "../../../app/return-path";
@@ -39,7 +40,7 @@ export function InviteJoinCard({
   onCancel: () => void;
 }) {
   const { shown, more } = avatarStack(preview.members, preview.memberCount, preview.members.length);
-  // Add FitCoins comes back to this invite after paying.
+  // Add FitCoins comes back to this invite, its join, once the member holds the entry price.
   const [here] = useLocation();
   // No Join on a card whose entries have closed (issue 32): the server would refuse it.
   const closed = preview.canJoin ? null : (entriesClosedText(preview) ?? ENTRIES_CLOSED_FALLBACK);
@@ -106,7 +107,10 @@ export function InviteJoinCard({
           >
             <span className="font-bold">Insufficient Balance</span>
             <span>You need {fc(preview.poolEntryPrice)} to join.</span>
-            <Link href={walletPathFor(here)} className="font-semibold underline">
+            <Link
+              href={walletPathFor(here, parseMinor(preview.poolEntryPrice ?? 0) ?? undefined)}
+              className="font-semibold underline"
+            >
               Add FitCoins
             </Link>
           </p>

@@ -4,6 +4,7 @@ import { cardErrorMessage } from "../../../../core/payments/card-errors";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { dollars } from "../../../lib/format";
+import type { PendingTopUp } from "../top-up";
 import { paymentSuccessUrl } from "../use-payment-completion";
 import { PaymentError } from "./payment-error";
 
@@ -71,6 +72,7 @@ export function StripePaymentForm({
   amount,
   onPaid,
   returnTo,
+  topUp = null,
 }: {
   clientSecret: string;
   publishableKey: string;
@@ -78,6 +80,8 @@ export function StripePaymentForm({
   onPaid: (paymentIntentId: string) => void;
   /** A same-site page to go back to after a redirect-based payment. */
   returnTo?: string | null;
+  /** A top-up under way: the wallet the redirect returns to converts it (issue 32 item 1). */
+  topUp?: PendingTopUp | null;
 }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: StripeClient; elements: StripeElements } | null>(null);
@@ -118,7 +122,7 @@ export function StripePaymentForm({
     setError(null);
     const { error: failure, paymentIntent } = await loaded.stripe.confirmPayment({
       elements: loaded.elements,
-      confirmParams: { return_url: `${window.location.origin}${paymentSuccessUrl(returnTo ?? null)}` },
+      confirmParams: { return_url: `${window.location.origin}${paymentSuccessUrl(returnTo ?? null, topUp)}` },
       redirect: "if_required",
     });
     setBusy(false);

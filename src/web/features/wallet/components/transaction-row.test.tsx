@@ -1,18 +1,22 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { Router } from "wouter";
 import type { TransactionSource } from "../money-view";
 import { TransactionRow } from "./transaction-row";
 
 function row(amount: string, source?: TransactionSource, currency: "USD" | "FC" = "USD") {
   return renderToStaticMarkup(
-    <TransactionRow
-      type="subscription"
-      description="StepRace membership"
-      amount={amount}
-      currency={currency}
-      at="2025-03-01T10:00:00.000Z"
-      source={source}
-    />,
+    <Router ssrPath="/wallet">
+      <TransactionRow
+        id={7}
+        type="subscription"
+        description="StepRace membership"
+        amount={amount}
+        currency={currency}
+        at="2025-03-01T10:00:00.000Z"
+        source={source}
+      />
+    </Router>,
   );
 }
 
@@ -38,5 +42,11 @@ describe("a history line paid by card", () => {
   it("is not marked on wallet lines, nor on lines without a source", () => {
     expect(row("-9.99", "wallet")).not.toContain("Paid by card");
     expect(row("+20.00")).not.toContain("Paid by card");
+  });
+});
+
+describe("a history line", () => {
+  it("opens its receipt (issue 32 item 7)", () => {
+    expect(row("-9.99", "wallet")).toContain('href="/wallet/receipts/7"');
   });
 });

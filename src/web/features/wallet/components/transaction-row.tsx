@@ -13,6 +13,7 @@ import {
   Trophy,
   Undo2,
 } from "lucide-react";
+import { Link } from "wouter";
 import type { Currency, Transaction } from "../../../../core/schemas/money";
 import { formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
@@ -20,6 +21,7 @@ import {
   formatSignedAmount,
   isCredit,
   paidByCard,
+  receiptPath,
   type TransactionSource,
   truncateDescription,
 } from "../money-view";
@@ -45,9 +47,11 @@ export const PAID_BY_CARD_LABEL = "Paid by card";
 
 /**
  * One line of history: icon, description (cut at 40 characters), time, signed amount (+ green,
- * - red), and "Paid by card" on a line charged to the card rather than the wallet.
+ * - red), and "Paid by card" on a line charged to the card rather than the wallet. The line opens
+ * its receipt.
  */
 export function TransactionRow({
+  id,
   type,
   description,
   amount,
@@ -55,6 +59,7 @@ export function TransactionRow({
   at,
   source,
 }: {
+  id: number;
   type: string;
   description: string;
   amount: string;
@@ -67,43 +72,49 @@ export function TransactionRow({
   const credit = isCredit(amount);
   const short = truncateDescription(description);
   return (
-    <li className="flex items-center gap-3 py-3">
-      <span
-        className={cn(
-          "flex size-10 shrink-0 items-center justify-center rounded-full",
-          credit ? "bg-emerald-50 text-emerald-700" : "bg-slate-100 text-slate-600",
-        )}
+    <li>
+      <Link
+        href={receiptPath(id)}
+        className="-mx-2 flex items-center gap-3 rounded-xl px-2 py-3 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-emerald-600"
+        aria-label={`${description}, ${formatSignedAmount(amount, currency)}: receipt`}
       >
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p
-          className="line-clamp-2 font-semibold break-words text-slate-900"
-          title={short === description ? undefined : description}
+        <span
+          className={cn(
+            "flex size-10 shrink-0 items-center justify-center rounded-full",
+            credit ? "bg-emerald-50 text-emerald-700" : "bg-slate-100 text-slate-600",
+          )}
         >
-          {short}
-        </p>
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
-          <time dateTime={at}>{formatDateTime(at)}</time>
-          {card ? (
-            <span
-              className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 font-semibold text-sky-800 ring-1 ring-sky-200"
-              title="Charged to your card: your wallet balance did not change"
-            >
-              <CreditCard className="size-3" aria-hidden="true" />
-              {PAID_BY_CARD_LABEL}
-            </span>
-          ) : null}
-        </p>
-      </div>
-      <span
-        className={cn(
-          "shrink-0 text-right font-bold tabular-nums",
-          credit ? "text-emerald-700" : "text-red-600",
-        )}
-      >
-        {formatSignedAmount(amount, currency)}
-      </span>
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p
+            className="line-clamp-2 font-semibold break-words text-slate-900"
+            title={short === description ? undefined : description}
+          >
+            {short}
+          </p>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+            <time dateTime={at}>{formatDateTime(at)}</time>
+            {card ? (
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 font-semibold text-sky-800 ring-1 ring-sky-200"
+                title="Charged to your card: your wallet balance did not change"
+              >
+                <CreditCard className="size-3" aria-hidden="true" />
+                {PAID_BY_CARD_LABEL}
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <span
+          className={cn(
+            "shrink-0 text-right font-bold tabular-nums",
+            credit ? "text-emerald-700" : "text-red-600",
+          )}
+        >
+          {formatSignedAmount(amount, currency)}
+        </span>
+      </Link>
     </li>
   );
 }
@@ -121,6 +132,7 @@ export function TransactionList({
       {items.map((t) => (
         <TransactionRow
           key={t.id}
+          id={t.id}
           type={t.type}
           description={t.description}
           amount={t.amount}

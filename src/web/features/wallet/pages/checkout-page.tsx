@@ -2,7 +2,7 @@ import { CircleCheck, Clock, Coins, CreditCard, SearchX, Wallet } from "lucide-r
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link, Redirect, useSearchParams } from "wouter";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
-import { formatMinor } from "../../../../core/money";
+import { formatMinor, formatUsd } from "../../../../core/money";
 import type { PaymentIntentInfo } from "../../../../core/schemas/money";
 import { safeReturnPath, withReturnTo } from "../../../app/return-path";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
@@ -14,6 +14,7 @@ import { dollars, signedMinor } from "../../../lib/format";
 import { usePaymentIntent } from "../api";
 import { SandboxCardForm } from "../components/sandbox-card-form";
 import { fitcoinsAfterFee } from "../money-view";
+import { type PendingTopUp, readPendingTopUp, withTopUp } from "../top-up";
 import { usePaymentCompletion } from "../use-payment-completion";
 
 const StripePaymentForm = lazy(async () => ({
@@ -26,19 +27,33 @@ export function CheckoutPage() {
   const clientSecret = params.get("client_secret");
   // Where the member goes after paying when they came to add FitCoins from elsewhere (an invite).
   const returnTo = safeReturnPath(params.get("returnTo"));
-  const wallet = withReturnTo("/wallet", returnTo);
+  // A join's Add FitCoins: the deposit is converted once paid (issue 32 item 1).
+  const topUp = readPendingTopUp(params);
+  const wallet = topUp
+    ? withTopUp("/wallet", { need: topUp.need, returnTo: topUp.returnTo })
+    : withReturnTo("/wallet", returnTo);
   if (!clientSecret) return <Redirect to={wallet} replace />;
   return (
     <>
       <PageHeader title="Checkout" backHref={wallet} backLabel="Wallet" />
       <div className="mx-auto w-full max-w-md">
-        <CheckoutLoader clientSecret={clientSecret} returnTo={returnTo} />
+        <CheckoutLoader clientSecret={clientSecret} returnTo={returnTo} topUp={topUp} wallet={wallet} />
       </div>
     </>
   );
 }
 
-function CheckoutLoader({ clientSecret, returnTo }: { clientSecret: string; returnTo: string | null }) {
+function CheckoutLoader({
+  clientSecret,
+  returnTo,
+  topUp,
+  wallet,
+}: {
+  clientSecret: string;
+  returnTo: string | null;
+  topUp: PendingTopUp | null;
+  wallet: string;
+}) {
   const intent = usePaymentIntent(clientSecret);
   if (intent.isPending) {
     return (
@@ -55,7 +70,7 @@ function CheckoutLoader({ clientSecret, returnTo }: { clientSecret: string; retu
         title={gone ? "Payment not found" : "Could not load the payment"}
         action={
           <Button asChild>
-            <Link href="/wallet">Back to Wallet</Link>
+            <Link href={wallet}>Back to Wallet</Link>
           </Button>
         }
       >
@@ -65,24 +80,37 @@ function CheckoutLoader({ clientSecret, returnTo }: { clientSecret: string; retu
       </EmptyState>
     );
   }
-  return <Checkout clientSecret={clientSecret} intent={intent.data} returnTo={returnTo} />;
+  return (
+    <Checkout
+      clientSecret={clientSecret}
+      intent={intent.data}
+      returnTo={returnTo}
+      topUp={topUp}
+      wallet={wallet}
+    />
+  );
 }
 
-function OrderSummary({ intent }: { intent: PaymentIntentInfo }) {
+function OrderSummary({ intent, topUp }: { intent: PaymentIntentInfo; topUp: PendingTopUp | null }) {
   const cents = signedMinor(intent.amount) ?? 0;
   const buying = intent.purpose === "fitcoins";
-  const Icon = buying ? Coins : Wallet;
+  const Icon = buying || topUp ? Coins : Wallet;
+  const converted = topUp ? fitcoinsAfterFee(topUp.convertCents).fitcoins : 0;
   return (
     <div className="flex items-center gap-4 rounded-xl bg-slate-50 p-4">
       <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="font-bold text-slate-900">{buying ? "Buy FitCoins" : "Add Funds"}</p>
+        <p className="font-bold text-slate-900">
+          {buying ? "Buy FitCoins" : topUp ? "Add FitCoins" : "Add Funds"}
+        </p>
         <p className="text-sm text-slate-600">
           {buying
             ? `You get ${formatMinor(fitcoinsAfterFee(cents).fitcoins)} FitCoins after the ${PLATFORM_FEE_PERCENT}% platform fee`
-            : "Added to your wallet balance"}
+            : topUp
+              ? `Added to your wallet, then ${formatUsd(topUp.convertCents)} becomes ${formatMinor(converted)} FitCoins after the ${PLATFORM_FEE_PERCENT}% platform fee`
+              : "Added to your wallet balance"}
         </p>
       </div>
       <p className="text-xl font-extrabold tabular-nums">{dollars(intent.amount)}</p>
@@ -94,12 +122,16 @@ function Checkout({
   clientSecret,
   intent,
   returnTo,
+  topUp,
+  wallet,
 }: {
   clientSecret: string;
   intent: PaymentIntentInfo;
   returnTo: string | null;
+  topUp: PendingTopUp | null;
+  wallet: string;
 }) {
-  const { phase, complete } = usePaymentCompletion(intent, returnTo);
+  const { phase, complete } = usePaymentCompletion(intent, returnTo, topUp);
   const alreadyPaid = intent.status === "succeeded";
   const started = useRef(false);
 
@@ -121,14 +153,28 @@ function Checkout({
       </Card>
     );
   }
+  if (phase === "converting") {
+    return (
+      <Card>
+        <CardContent className="grid justify-items-center gap-3 p-8 text-center" role="status">
+          <Spinner label="Adding your FitCoins" />
+          <p className="font-semibold">Payment received. Adding your FitCoins...</p>
+        </CardContent>
+      </Card>
+    );
+  }
   if (phase === "done") {
     return (
       <Card>
         <CardContent className="grid justify-items-center gap-3 p-8 text-center" role="status">
           <CircleCheck className="size-12 text-emerald-600" aria-hidden="true" />
-          <h2 className="text-xl font-bold">Payment Successful!</h2>
+          <h2 className="text-xl font-bold">{topUp ? "FitCoins added!" : "Payment Successful!"}</h2>
           <p className="text-slate-600">
-            {returnTo ? "Taking you back to where you were..." : "Redirecting to your wallet..."}
+            {topUp
+              ? "You have the FitCoins you need. Taking you back to join..."
+              : returnTo
+                ? "Taking you back to where you were..."
+                : "Redirecting to your wallet..."}
           </p>
         </CardContent>
       </Card>
@@ -145,7 +191,7 @@ function Checkout({
             your wallet shortly.
           </p>
           <Button asChild className="mt-2">
-            <Link href="/wallet">Go to Wallet</Link>
+            <Link href={wallet}>Go to Wallet</Link>
           </Button>
         </CardContent>
       </Card>
@@ -160,7 +206,7 @@ function Checkout({
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <OrderSummary intent={intent} />
+        <OrderSummary intent={intent} topUp={topUp} />
         {intent.provider === "stripe" ? (
           <Suspense
             fallback={
@@ -175,6 +221,7 @@ function Checkout({
               amount={intent.amount}
               onPaid={complete}
               returnTo={returnTo}
+              topUp={topUp}
             />
           </Suspense>
         ) : (

@@ -1,6 +1,6 @@
 import { ArrowLeft, Landmark } from "lucide-react";
-import { useState } from "react";
-import { Link, useSearchParams } from "wouter";
+import { lazy, Suspense, useState } from "react";
+import { Link, useLocation, useSearchParams } from "wouter";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
 import { safeReturnPath } from "../../../app/return-path";
 import { PageHeader } from "../../../components/layout/page";
@@ -14,7 +14,9 @@ import { StatementDownload } from "../components/statement-download";
 import { TransactionHistory } from "../components/transaction-history";
 import { WalletBalances } from "../components/wallet-balances";
 import { balanceCents } from "../money-view";
+import { readPendingTopUp, readTopUpGoal, readTopUpShortfall, topUpFailedPath } from "../top-up";
 import { usePaymentReturn } from "../use-payment-return";
+import { useFinishTopUp } from "../use-top-up";
 
 type OpenDialog = "deposit" | "fitcoins" | "convert" | null;
 
@@ -23,6 +25,10 @@ const CardPaymentDialog = lazyDialog(
   async () => (await import("../components/card-payment-dialog")).CardPaymentDialog,
 );
 const ConvertDialog = lazyDialog(async () => (await import("../components/convert-dialog")).ConvertDialog);
+// Only for a member sent by a join's Add FitCoins.
+const AddFitcoinsCard = lazy(async () => ({
+  default: (await import("../components/add-fitcoins-card")).AddFitcoinsCard,
+}));
 
 /** The way back for a member who came to add FitCoins from elsewhere (an invite's Add FitCoins). */
 function ReturnBanner({ to }: { to: string }) {
@@ -47,8 +53,22 @@ function ReturnBanner({ to }: { to: string }) {
 export function WalletPage() {
   const { data: user } = useLiveUser();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [paymentNotice, dismissPaymentNotice] = usePaymentReturn();
   const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  // A join's Add FitCoins (issue 32 item 1): what the member came for, and a top-up whose card
+  // payment Stripe redirected back here (read once: the address changes as it is handled).
+  const goal = readTopUpGoal(params);
+  const [pending] = useState(() => readPendingTopUp(params));
+  const finishTopUp = useFinishTopUp();
+  const [paymentNotice, dismissPaymentNotice] = usePaymentReturn(
+    pending
+      ? async (paymentIntentId) => {
+          const outcome = await finishTopUp(paymentIntentId, pending);
+          if (outcome === "enough") navigate(pending.returnTo);
+          else navigate(topUpFailedPath(pending, outcome), { replace: true });
+        }
+      : undefined,
+  );
   const returnTo = safeReturnPath(params.get("returnTo"));
   const cents = balanceCents(user?.balance);
   const canConvert = cents !== null && cents >= 100;
@@ -60,7 +80,18 @@ export function WalletPage() {
     <>
       <PageHeader title="Wallet" description="Your dollar balance, FitCoins and transaction history." />
       {paymentNotice ? <PaymentReturnNotice notice={paymentNotice} onDismiss={dismissPaymentNotice} /> : null}
-      {returnTo ? <ReturnBanner to={returnTo} /> : null}
+      {goal ? (
+        <Suspense fallback={null}>
+          <AddFitcoinsCard
+            goal={goal}
+            fitcoins={user?.fitcoins ?? null}
+            balance={user?.balance ?? null}
+            shortfallReason={readTopUpShortfall(params)}
+          />
+        </Suspense>
+      ) : returnTo ? (
+        <ReturnBanner to={returnTo} />
+      ) : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
           <WalletBalances
