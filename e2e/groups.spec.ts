@@ -95,7 +95,7 @@ test("a member creates a group and shares its link; a friend opens it signed out
   await expect(pool).toHaveText("30.00 FC");
 
   // Robin adds to the pool.
-  await robinPhone.getByRole("button", { name: "Join Pool" }).first().click();
+  await robinPhone.getByRole("button", { name: "Contribute to Pool" }).first().click();
   const contribute = robinPhone.getByRole("dialog", { name: "Contribute to the Pool" });
   await contribute.getByLabel("Amount (FC)").fill("600");
   await contribute.getByRole("button", { name: "Contribute" }).click();
