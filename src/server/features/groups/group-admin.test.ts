@@ -133,9 +133,9 @@ describe("groups API: admins, money, leaving and chat", () => {
   });
 
   it("lists every entry paid into the pool among its contributions, the creator's first of all", async () => {
-    const owner = await member(100, { firstName: "Casey", lastName: "Creator" });
+    const owner = await member(100, { firstName: "Casey" });
     const g = await group(owner.session);
-    const joiner = await member(100, { firstName: "Robin", lastName: "Joiner" });
+    const joiner = await member(100, { firstName: "Robin" });
     expect((await join(g.inviteCode, joiner.session)).statusCode).toBe(200);
     expect(
       (

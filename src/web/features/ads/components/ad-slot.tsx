@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { AD_ROTATION_MS, INVALID_AD_URL_MESSAGE } from "../../../../core/constants";
 import { normaliseAdLink } from "../../../../core/rules/ads";
+import { belowViewport, useNearViewport } from "../../../lib/use-near-viewport";
 import { cn } from "../../../lib/utils";
 import { AdViewCounter, advance, rotationCounter, shownIndex } from "../ad-rotation";
 import { type ActiveAd, type AdPlacement, recordAdClick, recordAdView, useActiveAds } from "../api";
@@ -26,10 +27,11 @@ function SponsoredLabel() {
 }
 
 function SlotFrame({ children, counter }: { children: ReactNode; counter?: string | null }) {
+  // Its least height is reserved from the first paint, so the ad arriving moves nothing.
   return (
     <aside
       aria-label="Advertisement"
-      className="@container rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+      className="@container min-h-[8.5rem] rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
       data-testid="ad-slot"
     >
       <div className="mb-2 flex items-center justify-between gap-2">
@@ -121,18 +123,26 @@ function SlotMessage({ children, tone = "muted" }: { children: ReactNode; tone?:
 }
 
 /**
- * An ad slot (specification 3 section 4; specification 1 section 2.8 puts the 'dashboard' one on
- * the dashboard): rotates the placement's live ads every 10 s, counting a view each time the shown
- * ad changes.
+ * An ad slot, one for every placement (specification 3 section 4): the 'dashboard' one on the
+ * dashboards (specification 1 section 2.8), 'sidebar' in a desktop page's side column, 'footer' at
+ * the end of every member page, 'between-content' between the cards of a list. It rotates the
+ * placement's live ads every 10 s, counting a view each time the shown ad changes. It asks for its
+ * ads only once it nears the screen, and keeps its height from the first paint. A slot with no ad
+ * to show says so on the dashboard (the specification's state); elsewhere it steps aside when that
+ * moves nothing the member sees (it is below the screen), and says so otherwise.
  */
 export function AdSlot({ placement, className }: { placement: AdPlacement; className?: string }) {
-  const ads = useActiveAds(placement);
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  const ads = useActiveAds(placement, near);
   const list = ads.data ?? [];
   const count = list.length;
   const [position, setPosition] = useState(0);
   const counter = useRef<AdViewCounter | null>(null);
   counter.current ??= new AdViewCounter();
   const brokenImages = useRef(new Set<string>()).current;
+  const [stepAside, setStepAside] = useState(false);
+  const empty = ads.isSuccess && count === 0;
 
   useEffect(() => {
     if (count <= 1) return;
@@ -144,6 +154,10 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
     return () => window.clearInterval(timer);
   }, [count]);
 
+  useEffect(() => {
+    setStepAside(empty && placement !== "dashboard" && belowViewport(box.current));
+  }, [empty, placement]);
+
   const index = shownIndex(position, count);
   const ad = index >= 0 ? list[index] : undefined;
   const shownId = ad?.id;
@@ -151,6 +165,8 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   useEffect(() => {
     if (counter.current?.shown(shownId) && shownId !== undefined) void recordAdView(shownId, placement);
   }, [shownId, placement]);
+
+  if (stepAside) return null;
 
   let content: ReactNode;
   // A failed refetch keeps showing the ads already loaded.
@@ -160,7 +176,7 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   else content = <SlotMessage>No ads available</SlotMessage>;
 
   return (
-    <div className={className}>
+    <div ref={box} className={className} data-placement={placement}>
       <SlotFrame counter={ad ? rotationCounter(position, count) : null}>{content}</SlotFrame>
     </div>
   );
