@@ -26,11 +26,27 @@ function SponsoredLabel() {
   );
 }
 
-function SlotFrame({ children, counter }: { children: ReactNode; counter?: string | null }) {
+/** Each slot's landmark name: unique on a page that shows several. */
+const SLOT_NAMES: Record<AdPlacement, string> = {
+  dashboard: "Advertisement",
+  sidebar: "Sidebar advertisement",
+  footer: "Footer advertisement",
+  "between-content": "Advertisement in the list",
+};
+
+function SlotFrame({
+  children,
+  counter,
+  placement,
+}: {
+  children: ReactNode;
+  counter?: string | null;
+  placement: AdPlacement;
+}) {
   // Its least height is reserved from the first paint, so the ad arriving moves nothing.
   return (
     <aside
-      aria-label="Advertisement"
+      aria-label={SLOT_NAMES[placement]}
       className="@container min-h-[8.5rem] rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
       data-testid="ad-slot"
     >
@@ -177,7 +193,9 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
 
   return (
     <div ref={box} className={className} data-placement={placement}>
-      <SlotFrame counter={ad ? rotationCounter(position, count) : null}>{content}</SlotFrame>
+      <SlotFrame placement={placement} counter={ad ? rotationCounter(position, count) : null}>
+        {content}
+      </SlotFrame>
     </div>
   );
 }

@@ -72,12 +72,12 @@ export function DesktopDashboardPage() {
               </Card>
             }
           />
+          <AdSlot placement="dashboard" />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {stats.data ? (
             <WalletAndWinningsCards balance={stats.data.balance} winnings={stats.data.totalWinnings} />
           ) : null}
-          <AdSlot placement="dashboard" />
           <RecentActivity />
           <Card>
             <CardHeader>
@@ -96,6 +96,8 @@ export function DesktopDashboardPage() {
               </Button>
             </CardContent>
           </Card>
+          {/* The 'sidebar' placement: this side column, where it is one (laptop width). */}
+          <AdSlot placement="sidebar" className="hidden lg:block" />
         </div>
       </div>
     </div>

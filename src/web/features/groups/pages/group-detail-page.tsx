@@ -10,6 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError } from "../../../lib/api-client";
 import { useAdminCheck } from "../../admin/api";
+import { AdSlot } from "../../ads";
 import { type User, useUser } from "../../auth/api";
 import { type Group, useDeleteGroup, useGroup } from "../api";
 import { ContributeDialog } from "../components/contribute-dialog";
@@ -122,6 +123,8 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
           {member && chatOpen ? <GroupChat groupId={group.id} name={group.name} viewerId={user.id} /> : null}
           <MembersCard group={group} viewerId={user.id} canManage={canManage} />
           <GroupInfoCard group={group} />
+          {/* The 'sidebar' placement: this side column, where it is one (laptop width). */}
+          <AdSlot placement="sidebar" className="hidden lg:block" />
         </div>
       </div>
       {dialog === "entryPrice" ? <EntryPriceDialog group={group} onClose={close} /> : null}
