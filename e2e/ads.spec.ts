@@ -2,6 +2,7 @@ import { signInAsAdmin } from "./support/admin";
 import { callApi, createCompetition, newPhone, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { openPastCelebration } from "./support/rewards";
+import { shoot } from "./support/screenshots";
 import { expect, type Page, test } from "./support/test";
 
 /*
@@ -153,8 +154,9 @@ test("the dashboard slot rotates two ads every 10 s, counting a view for each; t
     await expect(slot).toContainText(titles[0]);
     await expect(slot.getByTestId("ad-counter")).toHaveText(/^1 of \d+$/);
     await firstView;
-    // Stop the clock where it is, so only the fast-forward below moves the rotation.
-    await member.clock.pauseAt(await member.evaluate(() => Date.now() + 50));
+    // Stop the clock where it is, so only the fast-forward below moves the rotation (a moment ahead:
+    // on a loaded machine more than 50 ms can pass before the pause arrives, and it cannot go back).
+    await member.clock.pauseAt(await member.evaluate(() => Date.now() + 1000));
 
     const secondView = viewOf(member, second.id);
     await member.clock.fastForward(10_000);
@@ -252,6 +254,7 @@ test("an admin places ads in the footer and between list cards; a member sees ea
       ];
     });
     expect(neighbours).toEqual(["article", "article"]);
+    await shoot(member, "ad-between-content", { laptop: true });
     // One ad per list, and the page's footer slot is another placement.
     await expect(member.getByRole("complementary", { name: "Advertisement in the list" })).toHaveCount(1);
     const clicked = member.waitForRequest(
@@ -277,6 +280,7 @@ test("an admin places ads in the footer and between list cards; a member sees ea
       return main?.lastElementChild?.querySelector("aside")?.getAttribute("aria-label");
     });
     expect(last).toBe("Footer advertisement");
+    await shoot(member, "ad-footer");
     await member.context().close();
 
     await expect
@@ -344,6 +348,7 @@ test("a sidebar ad shows in the laptop dashboard's side column, and a phone neve
     const box = await sidebar.boundingBox();
     expect(box && quick && Math.abs(box.x - quick.x) < 40).toBe(true);
     expect(box && box.x > 640).toBe(true);
+    await shoot(laptop, "ad-sidebar");
     await laptop.context().close();
     await expect.poll(async () => (await adsByTitle(page, [title]))[0].viewCount).toBeGreaterThan(0);
   } finally {

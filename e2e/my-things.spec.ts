@@ -10,6 +10,7 @@ import {
 import { becomeActiveMember } from "./support/member";
 import { joinByApi } from "./support/members";
 import { openPastCelebration } from "./support/rewards";
+import { shoot } from "./support/screenshots";
 import { expect, type Page, test } from "./support/test";
 import { newVisitor, signIn } from "./support/users";
 import { syncStepsNow } from "./support/walk";
@@ -83,6 +84,7 @@ test("a member in two competitions sees both on the dashboard with their rank an
   await expect(next.getByTestId("my-rank")).toHaveText(/^#1\s*0 steps$/);
   await expect(next).toHaveAttribute("href", `/competitions/${later.id}`);
   await expect(page.getByText(`Not Mine ${tag}`)).toHaveCount(0);
+  await shoot(page, "dashboard-my-competitions");
 
   // The laptop's dashboard: the same two, and not the running one Mina never joined.
   const laptop = await newPhone(browser, testInfo, LAPTOP);
@@ -93,6 +95,7 @@ test("a member in two competitions sees both on the dashboard with their rank an
   await expect(row(laptop, `Hill Climb ${tag}`)).toBeVisible();
   await expect(laptop.getByText(`Not Mine ${tag}`)).toHaveCount(0);
   await expect(laptop.getByText("Ready to Compete", { exact: true })).toHaveCount(0);
+  await shoot(laptop, "dashboard-my-competitions");
   await laptop.context().close();
 
   // A member in none, on a laptop, while competitions run: invited, shown none as theirs.
@@ -148,6 +151,7 @@ test("a group's contributions list its creator's entry and every pay-in; Contrib
   await expect(contributions.first()).toContainText("+5.00 FC");
   await expect(contributions.first()).toContainText("No description");
   await expect(page.getByTestId("pool-balance")).toHaveText("20.00 FC");
+  await shoot(page, "group-contributions", { laptop: true });
 
   // Start Competition: its admin schedules the group's round, here (never the public list).
   await page.getByRole("button", { name: "Start Competition" }).click();

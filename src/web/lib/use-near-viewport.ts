@@ -27,7 +27,28 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = "400px"
   return near;
 }
 
-/** Whether the element is wholly below the visible part of the page (its changes move nothing seen). */
-export function belowViewport(element: Element | null): boolean {
-  return element !== null && element.getBoundingClientRect().top >= window.innerHeight;
+/**
+ * While `watch` is on: whether the element is wholly below the visible part of the page, where
+ * changing its height moves nothing the member sees. Updated as it enters and leaves the screen.
+ */
+export function useBelowViewport(ref: RefObject<Element | null>, watch: boolean): boolean {
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    setBelow(false);
+    const element = ref.current;
+    if (!watch || !element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      if (!entry) return;
+      const bottom = entry.rootBounds?.bottom ?? window.innerHeight;
+      if (!entry.isIntersecting && entry.boundingClientRect.top >= bottom) {
+        // Once below it stays so: the element is then removed, and a removed one reports nothing true.
+        setBelow(true);
+        observer.disconnect();
+      }
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, watch]);
+  return watch && below;
 }

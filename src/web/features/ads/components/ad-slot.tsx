@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { AD_ROTATION_MS, INVALID_AD_URL_MESSAGE } from "../../../../core/constants";
 import { normaliseAdLink } from "../../../../core/rules/ads";
-import { belowViewport, useNearViewport } from "../../../lib/use-near-viewport";
+import { useBelowViewport, useNearViewport } from "../../../lib/use-near-viewport";
 import { cn } from "../../../lib/utils";
 import { AdViewCounter, advance, rotationCounter, shownIndex } from "../ad-rotation";
 import { type ActiveAd, type AdPlacement, recordAdClick, recordAdView, useActiveAds } from "../api";
@@ -143,9 +143,9 @@ function SlotMessage({ children, tone = "muted" }: { children: ReactNode; tone?:
  * dashboards (specification 1 section 2.8), 'sidebar' in a desktop page's side column, 'footer' at
  * the end of every member page, 'between-content' between the cards of a list. It rotates the
  * placement's live ads every 10 s, counting a view each time the shown ad changes. It asks for its
- * ads only once it nears the screen, and keeps its height from the first paint. A slot with no ad
- * to show says so on the dashboard (the specification's state); elsewhere it steps aside when that
- * moves nothing the member sees (it is below the screen), and says so otherwise.
+ * ads only once it nears the screen, and keeps its height from the first paint. With no ad to
+ * show, the dashboard's says so (the specification's state); any other keeps its space blank while
+ * it may be seen and steps aside once it is below the screen, so nothing the member sees moves.
  */
 export function AdSlot({ placement, className }: { placement: AdPlacement; className?: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -157,8 +157,10 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   const counter = useRef<AdViewCounter | null>(null);
   counter.current ??= new AdViewCounter();
   const brokenImages = useRef(new Set<string>()).current;
-  const [stepAside, setStepAside] = useState(false);
-  const empty = ads.isSuccess && count === 0;
+  // With no ad to show, a slot other than the dashboard's keeps its space blank while the member
+  // may see it, and gives it up once it is below the screen (then nothing seen moves).
+  const quietWhenEmpty = placement !== "dashboard" && ads.isSuccess && count === 0;
+  const stepAside = useBelowViewport(box, quietWhenEmpty);
 
   useEffect(() => {
     if (count <= 1) return;
@@ -170,10 +172,6 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
     return () => window.clearInterval(timer);
   }, [count]);
 
-  useEffect(() => {
-    setStepAside(empty && placement !== "dashboard" && belowViewport(box.current));
-  }, [empty, placement]);
-
   const index = shownIndex(position, count);
   const ad = index >= 0 ? list[index] : undefined;
   const shownId = ad?.id;
@@ -183,6 +181,7 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   }, [shownId, placement]);
 
   if (stepAside) return null;
+  if (quietWhenEmpty) return <div ref={box} className={cn("min-h-[8.5rem]", className)} aria-hidden="true" />;
 
   let content: ReactNode;
   // A failed refetch keeps showing the ads already loaded.
