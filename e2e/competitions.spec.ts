@@ -289,7 +289,7 @@ test("an invite link opened signed out: log in first, come back to that competit
   await page.goto(`/competitions/join/${competition.inviteCode}`);
   await expect(page.getByText(competition.name, { exact: true })).toBeVisible();
   await expect(page.getByText("Free", { exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "Log In to Join" }).click();
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fcompetitions%2Fjoin%2F/);
   await page.getByLabel("Username").fill(member.username);
   await page.getByLabel("Password").fill(member.password);

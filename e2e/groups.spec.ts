@@ -67,13 +67,13 @@ test("a member creates a group and shares its link; a friend opens it signed out
   await expect(share.getByText("Copied!")).toBeHidden({ timeout: 4_000 });
   await page.keyboard.press("Escape");
 
-  // Robin opens the link signed out: the group's invitation, then the login with the code.
+  // Robin opens the link signed out: the group's invitation, then Sign in, coming back to it.
   const invitePath = new URL(link).pathname;
   await robinPhone.goto(invitePath);
   await expect(robinPhone.getByRole("heading", { name })).toBeVisible();
   await expect(robinPhone.getByText("Early walks before work.")).toBeVisible();
-  await robinPhone.getByRole("link", { name: "Sign Up & Join Group" }).click();
-  await expect(robinPhone).toHaveURL(/\/login\?invite=/);
+  await robinPhone.getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(robinPhone).toHaveURL(/\/login\?next=%2Fjoin%2F/);
   await robinPhone.getByLabel("Username").fill(robin.username);
   await robinPhone.getByLabel("Password").fill(robin.password);
   await robinPhone.getByRole("button", { name: /sign in|log in/i }).click();

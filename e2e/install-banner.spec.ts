@@ -12,15 +12,27 @@ async function offerInstall(page: Page) {
   });
 }
 
-test("the install banner sits in the page's flow for members and covers none of the tracking card's buttons", async ({
+test("the install banner sits in the page's flow for members, shifts nothing they read and covers none of the tracking card's buttons", async ({
   page,
 }) => {
   // A new member without steps: no badge celebration opens over the dashboard.
   await becomeActiveMember(page);
-  await expect(page.getByTestId("step-tracking")).toBeVisible();
+  const tracking = page.getByTestId("step-tracking");
+  await expect(tracking).toBeVisible();
+  const before = await tracking.boundingBox();
+  // The browser offers the install while the member reads the dashboard: nothing moves under them.
   await offerInstall(page);
-
   const banner = page.getByRole("region", { name: "Install app" });
+  await page.waitForTimeout(1_000);
+  await expect(banner).toBeHidden();
+  expect((await tracking.boundingBox())?.y).toBe(before?.y);
+
+  // The next page they open starts with it, and so does the dashboard again.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compete" }).click();
+  await expect(page).toHaveURL(/\/competitions$/);
+  await expect(banner).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  await expect(tracking).toBeVisible();
   await expect(banner).toBeVisible();
   await expect(banner.getByRole("button", { name: "Install", exact: true })).toBeVisible();
   // In the flow of the page, above its content: nothing fixed on top of the member's page.

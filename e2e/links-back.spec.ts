@@ -52,7 +52,7 @@ test("a visitor opens a competition invite, sees its preview, signs up, subscrib
   await expect(page.getByTestId("places-left")).toHaveText("No limit");
   await page.screenshot({ path: testInfo.outputPath("invite-preview.png") });
 
-  await page.getByRole("link", { name: "Sign Up & Join" }).click();
+  await page.getByRole("link", { name: "Sign up", exact: true }).click();
   await expect(page).toHaveURL(/\/register\?next=%2Fcompetitions%2Fjoin%2F/);
   const v = newVisitor();
   await page.getByLabel("First Name").fill(v.firstName);

@@ -3,15 +3,24 @@
  * once for the web app and the server.
  */
 
+const knownZones = new Map<string, string>();
+
 /** The zone itself when this runtime knows it, else UTC (a profile zone from an older runtime). */
 export function knownTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    // Asked for every time shown: the answer is kept, as building a formatter to ask costs.
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone });
+      known = timeZone;
+    } catch {
+      known = "UTC";
+    }
+    if (knownZones.size >= 1_000) knownZones.clear();
+    knownZones.set(timeZone, known);
   }
+  return known;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { entriesOpen } from "./entry-cutoff";
+
 /**
  * A group's round is under way from its start until it is paid (settled, or refunded when nobody
  * walked), through its grace period and any review hold. While it is, what members paid in belongs
@@ -15,3 +17,30 @@ export function roundUnderWay(
 export function deleteDuringRoundMessage(endsAt: string): string {
   return `This group's round is under way, so the group can't be deleted until the round has finished and paid its winners. The round ends ${endsAt}; you can delete the group once its results are in.`;
 }
+
+/** Where a group's round stands for someone deciding to join (issue 32: the invite says the truth). */
+export type InviteRoundStatus = "none" | "upcoming" | "running" | "entries_closed" | "ended";
+
+/**
+ * none: no round to be paid (never scheduled, or the last one paid), so joining is open; ended:
+ * past its end, waiting for its payout (the link admits nobody until then); entries_closed: the
+ * entry deadline has passed (before the start, or at it by default); otherwise upcoming or running.
+ */
+export function inviteRoundStatus(
+  round: { startDate: Date; endDate: Date; entryDeadlineHours: number | null } | null | undefined,
+  now: Date,
+): InviteRoundStatus {
+  if (!round) return "none";
+  if (now.getTime() >= round.endDate.getTime()) return "ended";
+  if (!entriesOpen(now, round)) return "entries_closed";
+  return now.getTime() >= round.startDate.getTime() ? "running" : "upcoming";
+}
+
+/** The status badge's words. */
+export const INVITE_ROUND_STATUS_LABEL: Record<InviteRoundStatus, string> = {
+  none: "No round scheduled",
+  upcoming: "Not started",
+  running: "Running",
+  entries_closed: "Entries closed",
+  ended: "Ended",
+};

@@ -263,12 +263,29 @@ export const groupRoundSchema = z.object({
 });
 export type GroupRound = z.infer<typeof groupRoundSchema>;
 
+/**
+ * What an invite shows of the group as it is now (issue 32), signed in or not: members, pool,
+ * entry price, the round's window and where it stands. Counts and sums only, no member names.
+ */
+const inviteStateShape = {
+  memberCount: z.number(),
+  /** FitCoins in the pool, a decimal string like "45.00". */
+  poolBalance: z.string(),
+  poolEntryPrice: z.string().nullable(),
+  competitionStartDate: z.string().nullable(),
+  /** When entries to the round close (null: until its end, or no round). */
+  entryDeadlineDate: z.string().nullable(),
+  roundStatus: z.enum(["none", "upcoming", "running", "entries_closed", "ended"]),
+};
+
 export const groupInfoSchema = z.object({
   name: z.string(),
   description: z.string(),
   competitionEnded: z.boolean(),
   competitionEndDate: z.string().nullable(),
   hasScheduledCompetition: z.boolean(),
+  isPrivate: z.boolean(),
+  ...inviteStateShape,
 });
 export type GroupInfo = z.infer<typeof groupInfoSchema>;
 
@@ -290,6 +307,8 @@ export const groupPreviewSchema = z.object({
   entryDeadlineDate: z.string().nullable(),
   /** Whether a join would be let in now (not a member, competition not over, entries open). */
   canJoin: z.boolean(),
+  poolBalance: inviteStateShape.poolBalance,
+  roundStatus: inviteStateShape.roundStatus,
 });
 export type GroupPreview = z.infer<typeof groupPreviewSchema>;
 

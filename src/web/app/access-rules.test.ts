@@ -152,6 +152,8 @@ describe("decideAccess", () => {
       ["/groups/12", "", "/groups/12"],
       ["/groups/12/rounds/4/standings", "page=2", "/groups/12/rounds/4/standings?page=2"],
       ["/competitions/7/standings", "?page=3", "/competitions/7/standings?page=3"],
+      // Issue 32: every competition has its page.
+      ["/competitions/7", "", "/competitions/7"],
       ["/admin/users/5", "", "/admin/users/5"],
       ["/admin", "", "/admin"],
       ["/profile", "", "/profile"],
@@ -310,6 +312,14 @@ describe("decideAccess", () => {
     expect(pageOf(active, "/groups/42")).toBe("groupDetail");
     expect(decideAccess(active, "/groups/42", false)).toMatchObject({ params: { id: "42" } });
     expect(pageOf(active, "/groups/join/XYZW")).toBe("inviteJoin");
+    expect(decideAccess(active, "/competitions/42", true)).toEqual({
+      type: "page",
+      page: "competitionDetail",
+      params: { id: "42" },
+      layout: "shell",
+    });
+    expect(pageOf(active, "/competitions/join/XYZW")).toBe("competitionJoin");
+    expect(pageOf(active, "/competitions/42/standings")).toBe("competitionStandings");
     expect(pageOf(active, "/ads-admin")).toBe("adManager");
     expect(pageOf(active, "/ads-admin-complete")).toBe("adManager");
     expect(pageOf(active, "/leaderboard")).toBe("leaderboard");

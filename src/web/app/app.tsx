@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
+import { useLocation } from "wouter";
 import { ConnectivityBanner } from "../components/overlays/connectivity-banner";
 import { PerformanceOverlayHotkey } from "../components/overlays/performance-hotkey";
 import { useToasts } from "../components/ui/use-toast";
@@ -22,12 +23,22 @@ function useOnceTrue(now: boolean): boolean {
   return seen || now;
 }
 
-/** An install offer, an update waiting, or iOS, where the install hint is shown by hand. */
-function WhenBannerPossible({ children }: { children: ReactNode }) {
+/**
+ * An install offer, an update waiting, or iOS, where the install hint is shown by hand: the banners
+ * then load, told on which page the first of them arrived (in the page's flow, one waits for the
+ * next page rather than push down what the member reads).
+ */
+function WhenBannerPossible() {
+  const [page] = useLocation();
   const offer = useExternalStore(installPromptStore) !== null;
   const update = useExternalStore(updateAvailableStore);
-  const possible = useOnceTrue(offer || update || (isIos() && !isStandalone()));
-  return possible ? <Suspense fallback={null}>{children}</Suspense> : null;
+  const [arrivedOn, setArrivedOn] = useState<string | null>(null);
+  if ((offer || update || (isIos() && !isStandalone())) && arrivedOn === null) setArrivedOn(page);
+  return arrivedOn === null ? null : (
+    <Suspense fallback={null}>
+      <AppBanners arrivedOn={arrivedOn} />
+    </Suspense>
+  );
 }
 
 // Radix toast is loaded with the first toast; until it arrives the toast waits in the store.
@@ -48,9 +59,7 @@ export function App() {
     <Providers>
       <ConnectivityBanner />
       <AccessGate />
-      <WhenBannerPossible>
-        <AppBanners />
-      </WhenBannerPossible>
+      <WhenBannerPossible />
       <PerformanceOverlayHotkey />
       <LazyToaster />
     </Providers>

@@ -130,6 +130,10 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/competitions/pages/competition-join-page"),
     (m) => m.CompetitionJoinPage,
   ),
+  competitionDetail: page(
+    () => import("../features/competitions/pages/competition-page"),
+    (m) => m.CompetitionPage,
+  ),
   competitionStandings: page(
     () => import("../features/competitions/pages/competition-standings-page"),
     (m) => m.CompetitionStandingsPage,

@@ -16,6 +16,7 @@ export type PageKey =
   | "inviteJoin"
   | "competitionJoin"
   | "competitionStandings"
+  | "competitionDetail"
   | "groupStandings"
   | "notFound"
   | "suspended"
@@ -126,6 +127,8 @@ export const activeRoutes: RouteDef[] = [
   route("/competitions", "competitions"),
   route("/competitions/join/:inviteCode", "competitionJoin"),
   route("/competitions/:id/standings", "competitionStandings"),
+  // Issue 32: every competition has its page (links about one lead there).
+  route("/competitions/:id", "competitionDetail"),
   route("/groups", "groups"),
   route("/groups/join/:inviteCode", "inviteJoin"),
   route("/groups/:id", "groupDetail"),

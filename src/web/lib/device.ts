@@ -9,13 +9,31 @@ export function isMobileDevice(): boolean {
   return window.innerWidth <= MOBILE_WIDTH_THRESHOLD_PX;
 }
 
+/**
+ * The answer for the hook, kept until the window is resized: React asks a store's value again on
+ * every render that reads it, and reading the window's width may make the browser lay the page out.
+ */
+let mobileNow: boolean | undefined;
+let forgetsOnResize = false;
+const mobileSnapshot = () => {
+  if (!forgetsOnResize) {
+    // Added before any component's listener, so the answer is forgotten before they ask again.
+    window.addEventListener("resize", () => {
+      mobileNow = undefined;
+    });
+    forgetsOnResize = true;
+  }
+  mobileNow ??= isMobileDevice();
+  return mobileNow;
+};
+
 function subscribeResize(onChange: () => void): () => void {
   window.addEventListener("resize", onChange);
   return () => window.removeEventListener("resize", onChange);
 }
 
 export function useIsMobileDevice(): boolean {
-  return useSyncExternalStore(subscribeResize, isMobileDevice, () => false);
+  return useSyncExternalStore(subscribeResize, mobileSnapshot, () => false);
 }
 
 export function isIos(): boolean {

@@ -84,8 +84,27 @@ const CONFLICTS: Record<string, string[]> = Object.fromEntries(
   }),
 );
 
+/**
+ * What `groupOf` and `mergeClasses` answered, by their input: every render of a screen asks the same
+ * few hundred class lists again (a list's rows, the bottom bar on every page), and the answer of a
+ * string never changes. Bounded: emptied when full (the app's class lists fit well within it).
+ */
+const CACHE_LIMIT = 2_000;
+const groups = new Map<string, string | undefined>();
+const merged = new Map<string, string>();
+function remember<V>(cache: Map<string, V>, key: string, value: V): V {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
 /** Which group a utility (without variants, `!` or a leading `-`) belongs to, if any. */
 function groupOf(utility: string): string | undefined {
+  if (groups.has(utility)) return groups.get(utility);
+  return remember(groups, utility, findGroup(utility));
+}
+
+function findGroup(utility: string): string | undefined {
   const keyword = KEYWORDS[utility];
   if (keyword) return keyword;
   // An arbitrary property, `[animation-delay:300ms]`: one group per property.
@@ -208,6 +227,12 @@ function splitVariants(className: string): [string, string] {
 
 /** Keeps, of the classes in `classes`, each utility not overridden by a later one. */
 export function mergeClasses(classes: string): string {
+  const known = merged.get(classes);
+  if (known !== undefined) return known;
+  return remember(merged, classes, merge(classes));
+}
+
+function merge(classes: string): string {
   const list = classes.split(/\s+/);
   const taken = new Set<string>();
   const kept: string[] = [];

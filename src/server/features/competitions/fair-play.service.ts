@@ -1,6 +1,8 @@
 // The admin's side of fair play before payout (DESIGN 1): competitions whose settlement waits on a
+
 // flagged would-be winner, clearing or disqualifying that member, and participants' disputes.
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { competitionPagePath } from "../../../core/rules/competition-path";
 import type { AppContext } from "../../context";
 import { competitionDisputes, competitionParticipants, competitions, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
@@ -100,7 +102,7 @@ export async function decide(
           kind: "review_cleared",
           title: `${row.name}: your result is cleared`,
           body: "The review is done and your steps count. The results follow shortly.",
-          link: row.groupId === null ? "/competitions" : `/groups/${row.groupId}`,
+          link: competitionPagePath(row),
           dedupeKey: `review_cleared:competition:${id}:user:${userId}`,
         },
         now,

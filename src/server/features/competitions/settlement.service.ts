@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { formatMinor } from "../../../core/money";
+import { competitionPagePath } from "../../../core/rules/competition-path";
 import { type Payout, splitPrizePool } from "../../../core/rules/prize-split";
 import type { AppContext } from "../../context";
 import { type Db, queryRows, type Tx } from "../../db/client";
@@ -141,7 +142,7 @@ export async function settleCompetition(
           kind: "review_held" as const,
           title: `${row.name}: your result is under review`,
           body: "A step review has to finish before the prizes are paid. We will tell you when it is done.",
-          link: row.groupId === null ? "/competitions" : `/groups/${row.groupId}`,
+          link: competitionPagePath(row),
           dedupeKey: `review_held:competition:${id}:user:${h.userId}`,
         })),
         now,
@@ -214,7 +215,7 @@ async function emailWinners(
           competition: row.name,
           position: p.position,
           prize: formatMinor(p.amount),
-          link: `${ctx.config.appUrl}${row.groupId === null ? "/competitions" : `/groups/${row.groupId}`}`,
+          link: `${ctx.config.appUrl}${competitionPagePath(row)}`,
         }),
       );
     } catch (err) {

@@ -270,3 +270,13 @@ export async function recentContributions(db: Db, groupId: number, limit: number
     .orderBy(desc(groupContributions.createdAt), desc(groupContributions.id))
     .limit(limit);
 }
+
+/** The FitCoins (hundredths) the group's pool holds: its ledger account's balance, 0 before any. */
+export async function poolOf(db: Db, groupId: number): Promise<number> {
+  const [row] = await queryRows<{ balance: string }>(
+    db,
+    sql`select balance::text as balance from ledger_accounts
+      where owner_key = ${groupKey(groupId)} and currency = 'FC'`,
+  );
+  return row ? Number(row.balance) : 0;
+}

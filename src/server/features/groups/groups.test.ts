@@ -118,12 +118,20 @@ describe("groups API: access, creation and joining", () => {
 
     const info = await app().inject({ url: `/api/groups/info/${priv.inviteCode}` });
     expect(info.statusCode).toBe(200);
+    // What an invitee may see: counts and sums, never who the members are (issue 32).
     expect(info.json()).toEqual({
       name: "Secret Strollers",
       description: "Early birds",
+      isPrivate: true,
+      memberCount: 1,
+      poolBalance: "15.00",
+      poolEntryPrice: "15.00",
       competitionEnded: false,
+      competitionStartDate: null,
       competitionEndDate: null,
+      entryDeadlineDate: null,
       hasScheduledCompetition: false,
+      roundStatus: "none",
     });
     expect((await app().inject({ url: "/api/groups/info/NOSUCHCODE" })).statusCode).toBe(404);
     const preview = await call("GET", `/api/groups/invite/${priv.inviteCode}`, other.session);
@@ -135,6 +143,58 @@ describe("groups API: access, creation and joining", () => {
       poolEntryPrice: "15.00",
     });
     expect((await call("GET", `/api/groups/invite/${priv.inviteCode}`)).statusCode).toBe(401);
+  });
+
+  it("says on the invite where the round stands: not started, entries closed, running, ended", async () => {
+    const owner = await member();
+    const g = await group(owner.session, {
+      hasScheduledCompetition: true,
+      competitionDuration: 3,
+      entryDeadlineHours: 6,
+      poolEntryPrice: "10",
+      ...startIn(DAY),
+    });
+    const joiner = await member(20);
+    expect((await join(g.inviteCode, joiner.session)).statusCode).toBe(200);
+    const state = async () => {
+      const info = (await app().inject({ url: `/api/groups/info/${g.inviteCode}` })).json();
+      const preview = (await call("GET", `/api/groups/invite/${g.inviteCode}`, owner.session)).json();
+      expect(preview.roundStatus).toBe(info.roundStatus);
+      expect(preview.poolBalance).toBe(info.poolBalance);
+      return info;
+    };
+    const start = new Date(g.competitionStartDate).getTime();
+    expect(await state()).toMatchObject({
+      roundStatus: "upcoming",
+      memberCount: 2,
+      poolBalance: "20.00",
+      poolEntryPrice: "10.00",
+      competitionStartDate: g.competitionStartDate,
+      competitionEndDate: g.competitionEndDate,
+      entryDeadlineDate: new Date(start - 6 * 3600_000).toISOString(),
+    });
+    t().clock.set(new Date(start - 3600_000));
+    expect((await state()).roundStatus).toBe("entries_closed");
+    const late = await member(20);
+    expect((await call("GET", `/api/groups/invite/${g.inviteCode}`, late.session)).json().canJoin).toBe(
+      false,
+    );
+    t().clock.set(new Date(start + 3600_000));
+    expect((await state()).roundStatus).toBe("entries_closed");
+    t().clock.set(new Date(start + 3 * DAY));
+    expect(await state()).toMatchObject({ roundStatus: "ended", competitionEnded: true });
+
+    // Entries open all along (-1): a running round says so, and admits.
+    const open = await group(owner.session, {
+      name: "Open Door",
+      hasScheduledCompetition: true,
+      competitionDuration: 3,
+      entryDeadlineHours: -1,
+      ...startIn(DAY),
+    });
+    t().clock.advance(2 * DAY);
+    const info = (await app().inject({ url: `/api/groups/info/${open.inviteCode}` })).json();
+    expect(info).toMatchObject({ roundStatus: "running", entryDeadlineDate: null });
   });
 
   it("joins by invite code, paying the entry price into the pool; 409, 404, 422 and 403", async () => {

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { GROUP_RECENT_CONTRIBUTIONS, INVITE_PAGE_MEMBERS } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
 import { entriesOpen, entryDeadline } from "../../../core/rules/entry-cutoff";
-import { roundUnderWay } from "../../../core/rules/group-round";
+import { inviteRoundStatus, roundUnderWay } from "../../../core/rules/group-round";
 import type { ChatMessage, StandingsEntry } from "../../../core/schemas/competitions";
 import type {
   Contribution,
@@ -321,17 +321,38 @@ export async function inviteByEmail(ctx: AppContext, viewer: Viewer, id: number,
   return { message: `Invitation sent to ${email}` };
 }
 
-/** Public information by invite code (no session): nothing private in it. */
+/**
+ * What an invite shows of the group now, signed in or not (issue 32): counts and sums, the round's
+ * window and where it stands; never who the members are.
+ */
+function inviteState(group: repo.GroupRow, contest: RoundWindow | undefined, pool: number, now: Date) {
+  return {
+    memberCount: group.memberCount,
+    poolBalance: formatMinor(pool),
+    poolEntryPrice: group.poolEntryPrice === null ? null : formatMinor(group.poolEntryPrice),
+    competitionStartDate: contest?.startDate.toISOString() ?? null,
+    competitionEndDate: contest?.endDate.toISOString() ?? null,
+    entryDeadlineDate: contest
+      ? (entryDeadline(contest.startDate, contest.entryDeadlineHours)?.toISOString() ?? null)
+      : null,
+    roundStatus: inviteRoundStatus(contest, now),
+    hasScheduledCompetition: contest !== undefined,
+    competitionEnded: awaitingResults(contest, now),
+  };
+}
+
+type RoundWindow = { startDate: Date; endDate: Date; entryDeadlineHours: number | null };
+
+/** Public information by invite code (no session): what an invitee may see, nothing private. */
 export async function info(ctx: AppContext, code: string): Promise<GroupInfo> {
   const group = await repo.findByInvite(ctx.db, code);
   if (!group) throw invalidInvite();
-  const contest = await openRound(ctx.db, group);
+  const [contest, pool] = await Promise.all([openRound(ctx.db, group), repo.poolOf(ctx.db, group.id)]);
   return {
     name: group.name,
     description: group.description,
-    competitionEnded: awaitingResults(contest, ctx.clock.now()),
-    competitionEndDate: contest?.endDate.toISOString() ?? null,
-    hasScheduledCompetition: contest !== undefined,
+    isPrivate: group.isPrivate,
+    ...inviteState(group, contest, pool, ctx.clock.now()),
   };
 }
 
@@ -341,16 +362,16 @@ export async function preview(ctx: AppContext, viewer: Viewer, code: string): Pr
   const group = await repo.findByInvite(ctx.db, code);
   if (!group) throw invalidInvite();
   const now = ctx.clock.now();
-  const [members, me, contest] = await Promise.all([
+  const [members, me, contest, pool] = await Promise.all([
     repo.membersOf(ctx.db, [group.id]),
     repo.membership(ctx.db, group.id, user.id),
     openRound(ctx.db, group),
+    repo.poolOf(ctx.db, group.id),
   ]);
   return {
     id: group.id,
     name: group.name,
     description: group.description,
-    memberCount: group.memberCount,
     isPrivate: group.isPrivate,
     members: members.slice(0, INVITE_PAGE_MEMBERS).map((m) => ({
       userId: m.userId,
@@ -359,15 +380,8 @@ export async function preview(ctx: AppContext, viewer: Viewer, code: string): Pr
       profileImageUrl: m.profileImageUrl,
       role: m.role,
     })),
-    poolEntryPrice: group.poolEntryPrice === null ? null : formatMinor(group.poolEntryPrice),
     isMember: me !== undefined,
-    hasScheduledCompetition: contest !== undefined,
-    competitionStartDate: contest?.startDate.toISOString() ?? null,
-    competitionEndDate: contest?.endDate.toISOString() ?? null,
-    competitionEnded: awaitingResults(contest, now),
-    entryDeadlineDate: contest
-      ? (entryDeadline(contest.startDate, contest.entryDeadlineHours)?.toISOString() ?? null)
-      : null,
+    ...inviteState(group, contest, pool, now),
     canJoin: me === undefined && (contest === undefined || entriesOpen(now, contest)),
   };
 }

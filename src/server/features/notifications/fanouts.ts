@@ -32,8 +32,8 @@ export async function queueFanout(tx: Db | Tx, fanout: Fanout, at: Date): Promis
     .onConflictDoNothing();
 }
 
-/** Where a competition's items point: its group's page for a group round. */
-const linkOf = sql`case when c.group_id is null then '/competitions' else '/groups/' || c.group_id end`;
+/** Where a competition's items point: its own page (issue 32), its group's page for a group round. */
+const linkOf = sql`case when c.group_id is null then '/competitions/' || c.id else '/groups/' || c.group_id end`;
 /** A result: the full standings, the member's own row highlighted there. */
 const standingsOf = sql`case when c.group_id is null then '/competitions/' || c.id || '/standings'
   else '/groups/' || c.group_id || '/rounds/' || c.id || '/standings' end`;

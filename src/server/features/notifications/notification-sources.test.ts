@@ -132,7 +132,7 @@ describe("notification sources", { timeout: 60_000 }, () => {
   });
 
   it("reminds participants an hour before the start and says when it started, by email to those who asked", async () => {
-    const { players, start } = await competitionWith(2, { name: "Evening Dash" }, 3 * HOUR);
+    const { c, players, start } = await competitionWith(2, { name: "Evening Dash" }, 3 * HOUR);
     const [quiet, keen] = players;
     const opt = await call("PUT", "/api/notifications/preferences", keen.session, {
       preferences: [{ kind: "competition_starting", email: true }],
@@ -150,7 +150,8 @@ describe("notification sources", { timeout: 60_000 }, () => {
         expect.objectContaining({
           title: "Evening Dash starts soon",
           body: "It starts in 59 minutes. Keep StepRace open while you walk, so every step counts.",
-          link: "/competitions",
+          // Issue 32: the competition's own page.
+          link: `/competitions/${c.id}`,
         }),
       ]);
     }
@@ -167,7 +168,7 @@ describe("notification sources", { timeout: 60_000 }, () => {
     await tick();
     for (const p of players) {
       expect(await items(p.session, "competition_started")).toEqual([
-        expect.objectContaining({ title: "Evening Dash has started", link: "/competitions" }),
+        expect.objectContaining({ title: "Evening Dash has started", link: `/competitions/${c.id}` }),
       ]);
     }
   });
@@ -184,7 +185,10 @@ describe("notification sources", { timeout: 60_000 }, () => {
     t().clock.set(new Date(end.getTime() + GRACE));
     await tick();
     expect(await items(flagged.session, "review_held")).toEqual([
-      expect.objectContaining({ title: "Fair Mile: your result is under review", link: "/competitions" }),
+      expect.objectContaining({
+        title: "Fair Mile: your result is under review",
+        link: `/competitions/${c.id}`,
+      }),
     ]);
     expect(await items(honest.session, "review_held")).toEqual([]);
     const cleared = await call(
@@ -195,7 +199,7 @@ describe("notification sources", { timeout: 60_000 }, () => {
     expect(cleared.statusCode).toBe(200);
     await tick();
     expect(await items(flagged.session, "review_cleared")).toEqual([
-      expect.objectContaining({ title: "Fair Mile: your result is cleared" }),
+      expect.objectContaining({ title: "Fair Mile: your result is cleared", link: `/competitions/${c.id}` }),
     ]);
     expect(await items(flagged.session, "competition_won")).toEqual([
       expect.objectContaining({
@@ -203,6 +207,9 @@ describe("notification sources", { timeout: 60_000 }, () => {
         body: "Your prize of 12.00 FitCoins is in your wallet.",
       }),
     ]);
+    // The winner's email leads to the competition's own page (issue 32).
+    const won = (await mailTo(flagged.user.email)).find((m) => m.template === "competition_win");
+    expect(won?.textBody).toContain(`/competitions/${c.id}`);
     expect(await items(flagged.session, "review_held")).toHaveLength(1);
   });
 

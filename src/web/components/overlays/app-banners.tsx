@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
+import { useLocation } from "wouter";
 import { createExternalStore, useExternalStore } from "../../lib/external-store";
 import { InstallBanner } from "./install-banner";
 import { UpdateBanner } from "./update-banner";
@@ -8,23 +9,34 @@ import { UpdateBanner } from "./update-banner";
  * Where the install and update banners go. Inside the member's app shell they sit at the top of
  * the page, in its flow, so they never cover a button the member needs (the tracking card's Start
  * and Sync); on pages without the shell (landing, sign-in, subscribe) they float above the bottom
- * edge, and the page gets room below its end to scroll its last lines above them.
+ * edge, and the page gets room below its end to scroll its last lines above them. In the flow, a
+ * banner shows from the start of a page only (useShownFromPageStart): one that arrives later waits
+ * for the next page, rather than push down what the member reads.
  */
 const inlineSlot = createExternalStore<HTMLElement | null>(null);
 
 /** The app shell's place for the banners: a ref callback for an element at the top of main. */
 export const setBannerSlot = (element: HTMLElement | null) => inlineSlot.set(element);
 
-export function AppBanners() {
+export function AppBanners({ arrivedOn }: { arrivedOn: string }) {
   const slot = useExternalStore(inlineSlot);
-  const banners = (
-    <>
+  const [page] = useLocation();
+  if (slot) {
+    const inFlow = { page, arrivedOn };
+    return createPortal(
+      <>
+        <UpdateBanner inFlow={inFlow} />
+        <InstallBanner inFlow={inFlow} />
+      </>,
+      slot,
+    );
+  }
+  return (
+    <FloatingBanners>
       <UpdateBanner />
       <InstallBanner />
-    </>
+    </FloatingBanners>
   );
-  if (slot) return createPortal(banners, slot);
-  return <FloatingBanners>{banners}</FloatingBanners>;
 }
 
 /**

@@ -6,12 +6,14 @@ import { useExternalStore } from "../../lib/external-store";
 import { installPromptStore, promptInstall } from "../../lib/install-prompt";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storage";
 import { Button } from "../ui/button";
+import { type InFlow, useShownFromPageStart } from "./page-start";
 
 /**
  * Install-app banner: when the browser offers an install prompt, or on iOS after 3 s; never when
- * already installed or once dismissed (specification 1, section 4).
+ * already installed or once dismissed (specification 1, section 4). In the page's flow, from a
+ * page's start only (`inFlow`).
  */
-export function InstallBanner() {
+export function InstallBanner({ inFlow }: { inFlow?: InFlow }) {
   const promptEvent = useExternalStore(installPromptStore);
   const [dismissed, setDismissed] = useState(
     () => readStorage(storageKeys.installBannerDismissed) === "true",
@@ -25,7 +27,8 @@ export function InstallBanner() {
     return () => window.clearTimeout(timer);
   }, [standalone, dismissed]);
 
-  if (standalone || dismissed || (!promptEvent && !iosHint)) return null;
+  const shown = useShownFromPageStart(!standalone && !dismissed && (!!promptEvent || iosHint), inFlow);
+  if (!shown) return null;
 
   const dismiss = () => {
     writeStorage(storageKeys.installBannerDismissed, "true");

@@ -4,12 +4,17 @@ import { useExternalStore } from "../../lib/external-store";
 import { applyUpdate } from "../../lib/service-worker-updates";
 import { updateAvailableStore } from "../../lib/update-available";
 import { Button } from "../ui/button";
+import { type InFlow, useShownFromPageStart } from "./page-start";
 
-/** Shown when a new service worker is installed (specification 1, section 4). */
-export function UpdateBanner() {
+/**
+ * Shown when a new service worker is installed (specification 1, section 4); in the page's flow,
+ * from a page's start only (`inFlow`).
+ */
+export function UpdateBanner({ inFlow }: { inFlow?: InFlow }) {
   const available = useExternalStore(updateAvailableStore);
   const [hidden, setHidden] = useState(false);
-  if (!available || hidden) return null;
+  const shown = useShownFromPageStart(!!available && !hidden, inFlow);
+  if (!shown) return null;
   return (
     <section className="overlay-stack-item" aria-label="App update">
       <div className="flex items-center gap-3 rounded-2xl bg-indigo-700 p-3 pl-4 text-white shadow-xl anim-slide-up">

@@ -10,8 +10,9 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:max-w-sm",
-        "pt-[max(1rem,env(safe-area-inset-top))]",
+        // On a phone, just below the header (3.5rem under the safe area, as every header is), so a
+        // toast never covers its menu, wallet, bell or account controls; from sm up, bottom right.
+        "pointer-events-none fixed top-[calc(3.5rem+env(safe-area-inset-top))] z-[100] flex max-h-screen w-full flex-col px-4 pt-2 pb-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:max-w-sm sm:p-4",
         className,
       )}
       {...props}

@@ -101,15 +101,17 @@ export function useMyCompetitions() {
   });
 }
 
+/** One competition with a page of its standings; null when there is none (404), refreshed like the list. */
 export function competitionDetailQueryOptions(id: number, page = 1) {
   return queryOptions({
     queryKey: competitionKeys.detail(id, page),
-    queryFn: getQueryFn<CompetitionDetail>({ on401: "throw" }),
+    queryFn: getQueryFn<CompetitionDetail>({ on401: "throw", on404: "returnNull" }),
+    refetchInterval: COMPETITIONS_REFETCH_MS,
   });
 }
 
-export function useCompetitionDetail(id: number, page = 1) {
-  return useQuery(competitionDetailQueryOptions(id, page));
+export function useCompetitionDetail(id: number, page = 1, enabled = true) {
+  return useQuery({ ...competitionDetailQueryOptions(id, page), enabled });
 }
 
 /** The competition of an invite link; null when the code is unknown (404). */

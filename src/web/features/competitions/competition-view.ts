@@ -1,4 +1,5 @@
 import { parseMinor } from "../../../core/money";
+import { competitionPagePath } from "../../../core/rules/competition-path";
 import type { Competition } from "../../../core/schemas/competitions";
 import { chatTitle as titleOfChat } from "../../components/chat/chat-title";
 import { ApiError } from "../../lib/api-client";
@@ -21,6 +22,11 @@ export function participantsLabel(count: number, max: number | null): string {
 /** The chat heading: the name with the word "test" removed (any case), whitespace collapsed, then Chat. */
 export function chatTitle(name: string): string {
   return titleOfChat(name, "Competition");
+}
+
+/** The competition's own page (issue 32): its card, standings, chat, join or leave. */
+export function competitionPath(id: number): string {
+  return competitionPagePath({ id });
 }
 
 /** The invite link a share carries. */

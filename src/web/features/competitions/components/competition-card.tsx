@@ -16,7 +16,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/utils";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { competitionKeys } from "../api";
-import { canExit, canManage, joinClosedReason, rankLabel } from "../competition-view";
+import { canExit, canManage, competitionPath, joinClosedReason, rankLabel } from "../competition-view";
 import { CompetitionStats, CompetitionTiming } from "./competition-stats";
 import { ExitButton } from "./exit-button";
 import { JoinButton } from "./join-button";
@@ -58,20 +58,35 @@ function useCardRefresh() {
  * end, Join and Share. Edit and Delete for the creator and site admins. Dates are in the member's
  * profile time zone.
  */
-export function CompetitionCard({ competition: c, viewer }: { competition: Competition; viewer: Viewer }) {
+export function CompetitionCard({
+  competition: c,
+  viewer,
+  onPage = false,
+}: {
+  competition: Competition;
+  viewer: Viewer;
+  /** On the competition's own page, which shows the name, the standings and the chat itself. */
+  onPage?: boolean;
+}) {
   useCardRefresh();
   const now = useNow(COUNTDOWN_TICK_MS);
   const timeZone = useTimeZone();
   const [chatOpen, setChatOpen] = useState(false);
   const joined = c.isParticipant;
   const started = now.getTime() >= new Date(c.startDate).getTime();
-  const chatAllowed = joined || viewer.isAdmin;
+  const chatAllowed = !onPage && (joined || viewer.isAdmin);
 
   return (
     <Card className={cn("flex flex-col", joined && "border-emerald-200")} aria-label={c.name} role="article">
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
-          <CardTitle className="min-w-0 break-words">{c.name}</CardTitle>
+          {onPage ? null : (
+            <CardTitle className="min-w-0 break-words">
+              <Link href={competitionPath(c.id)} className="rounded-md hover:underline">
+                {c.name}
+              </Link>
+            </CardTitle>
+          )}
           <div className="flex shrink-0 gap-1">
             {joined ? (
               <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">
@@ -100,7 +115,7 @@ export function CompetitionCard({ competition: c, viewer }: { competition: Compe
         )}
         <LiveCountdown dates={c} />
         <CompetitionWindow startDate={c.startDate} endDate={c.endDate} timeZone={timeZone} />
-        {joined ? (
+        {joined && !onPage ? (
           <StandingsList
             name={c.name}
             entries={c.leaderboard}
@@ -119,11 +134,13 @@ export function CompetitionCard({ competition: c, viewer }: { competition: Compe
             )
           ) : null}
           <ShareButton competition={c} />
-          <Button asChild variant="outline" size="sm">
-            <Link href={`/competitions/${c.id}/standings`} aria-label={`${c.name} full standings`}>
-              <ListOrdered aria-hidden="true" /> Standings
-            </Link>
-          </Button>
+          {onPage ? null : (
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/competitions/${c.id}/standings`} aria-label={`${c.name} full standings`}>
+                <ListOrdered aria-hidden="true" /> Standings
+              </Link>
+            </Button>
+          )}
           {chatAllowed ? (
             <Button
               variant="outline"

@@ -1,7 +1,7 @@
 import { CalendarDays, Ticket, Trophy, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { loginPathFor, registerPathFor } from "../../../app/return-path";
+import { InviteSignIn } from "../../../components/invite/invite-sign-in";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
@@ -32,7 +32,8 @@ export function placesText(preview: { placesLeft: number | null; maxParticipants
 
 /**
  * A competition invite opened by a visitor (DESIGN 1, competition invite links): the public
- * preview, dates in the visitor's own zone, then Sign Up & Join or Log In, both coming back here.
+ * preview, dates in the visitor's own zone, what joining needs, then Sign up or Sign in, both
+ * coming back here; neither while entries are closed (issue 32).
  */
 export function InvitePreviewCard({ code }: { code: string }) {
   const preview = useInvitePreview(code);
@@ -81,24 +82,25 @@ export function InvitePreviewCard({ code }: { code: string }) {
                 <span data-testid="places-left">{placesText(p)}</span> · {p.participantCount} joined
               </Fact>
             </dl>
-            {!p.entriesOpen ? (
-              <p
-                className="rounded-xl bg-amber-50 px-3 py-2 text-center text-sm text-amber-950"
-                role="status"
-              >
-                {p.status === "completed"
-                  ? "This competition has ended."
-                  : p.placesLeft === 0
-                    ? "This competition is full."
-                    : "Entries for this competition are closed."}
-              </p>
-            ) : null}
-            <Button asChild size="lg">
-              <Link href={registerPathFor(back)}>Sign Up &amp; Join</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link href={loginPathFor(back)}>Log In to Join</Link>
-            </Button>
+            {p.entriesOpen ? (
+              <InviteSignIn invitePath={back} />
+            ) : (
+              <>
+                <p
+                  className="rounded-xl bg-amber-50 px-3 py-2 text-center text-sm text-amber-950"
+                  role="status"
+                >
+                  {p.status === "completed"
+                    ? "This competition has ended."
+                    : p.placesLeft === 0
+                      ? "This competition is full."
+                      : "Entries for this competition are closed."}
+                </p>
+                <Button asChild size="lg" variant="outline">
+                  <Link href="/">Go to StepRace</Link>
+                </Button>
+              </>
+            )}
           </>
         ) : preview.isError ? (
           <Button onClick={() => void preview.refetch()}>Try Again</Button>

@@ -2,6 +2,7 @@ import type { PageProps } from "../../../app/pages";
 import { FullStandings, useStandingsPage } from "../../../components/standings/full-standings";
 import { useUser } from "../../auth/api";
 import { useCompetitionStandings } from "../api";
+import { competitionPath } from "../competition-view";
 
 /** /competitions/{id}/standings: the competition's full standings, paged. */
 export function CompetitionStandingsPage({ params }: PageProps) {
@@ -12,8 +13,8 @@ export function CompetitionStandingsPage({ params }: PageProps) {
   return (
     <FullStandings
       title="Standings"
-      backHref="/competitions"
-      backLabel="Competitions"
+      backHref={competitionPath(id)}
+      backLabel="Competition"
       query={query}
       viewerId={user?.id}
       page={page}

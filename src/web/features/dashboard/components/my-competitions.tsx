@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { countdown, formatCountdown } from "../../../../core/rules/countdown";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { type Competition, useMyCompetitions } from "../../competitions/api";
-import { fc } from "../../competitions/competition-view";
+import { competitionPath, fc } from "../../competitions/competition-view";
 
 /** "Starts in 2d 5h" before the start, "Ends in 5h 12m" while it runs. */
 function timing(c: Competition, now: Date): string {
@@ -22,7 +22,7 @@ function MyCompetitionRow({ competition: c, now }: { competition: Competition; n
   return (
     <li>
       <Link
-        href={`/competitions/${c.id}`}
+        href={competitionPath(c.id)}
         className="flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2.5 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-emerald-600"
       >
         <span className="min-w-0 flex-1">

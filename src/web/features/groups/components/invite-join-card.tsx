@@ -1,5 +1,6 @@
 import { AlertTriangle, Coins } from "lucide-react";
 import { Link, useLocation } from "wouter";
+import { SUBSCRIPTION_PRICE_LABEL } from "../../../../core/constants";
 import { prizeRuleText } from "../../../../core/rules/prize-split";
 import type { GroupPreview } from "../../../../core/schemas/groups";
 import { walletPathFor } from "../../../app/return-path";
@@ -9,6 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { fc } from "../../../lib/format";
 import { avatarStack } from "../group-view";
 import { AdminBadge, GroupBadges } from "./group-badges";
+import { entriesClosedText, InviteRoundFacts } from "./invite-round-facts";
+
+const ENTRIES_CLOSED_FALLBACK = "This group is not taking new members right now.";
 
 /**
  * The invite's main card (specification 2 section 2): name, description, member count, Private
@@ -37,6 +41,8 @@ export function InviteJoinCard({
   const { shown, more } = avatarStack(preview.members, preview.memberCount, preview.members.length);
   // Add FitCoins comes back to this invite after paying.
   const [here] = useLocation();
+  // No Join on a card whose entries have closed (issue 32): the server would refuse it.
+  const closed = preview.canJoin ? null : (entriesClosedText(preview) ?? ENTRIES_CLOSED_FALLBACK);
   return (
     <Card className="w-full max-w-md" role="region" aria-label={`Join ${preview.name}`}>
       <CardHeader>
@@ -65,6 +71,7 @@ export function InviteJoinCard({
           ))}
         </ul>
         {more > 0 ? <p className="-mt-2 text-sm font-semibold text-slate-600">+{more} more</p> : null}
+        <InviteRoundFacts state={preview} showEntry={false} />
         <div className="grid gap-1 rounded-xl bg-amber-50 px-3 py-2 text-sm ring-1 ring-amber-200">
           <p className="flex items-center justify-between gap-2">
             <span className="flex items-center gap-1.5 font-semibold text-amber-900">
@@ -82,10 +89,15 @@ export function InviteJoinCard({
         <p className="text-xs text-slate-600" data-testid="prize-rule">
           {prizeRuleText("group")}
         </p>
-        {!subscribed ? (
+        {closed ? (
+          <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950" role="status">
+            {closed}
+          </p>
+        ) : !subscribed ? (
           <p className="flex gap-2 rounded-xl bg-amber-100 px-3 py-2 text-sm text-amber-950" role="alert">
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            An active subscription is required to join groups. Your invite is kept while you subscribe.
+            An active subscription ({SUBSCRIPTION_PRICE_LABEL} a month) is required to join groups. Your
+            invite is kept while you subscribe.
           </p>
         ) : !affordable ? (
           <p
@@ -99,11 +111,11 @@ export function InviteJoinCard({
             </Link>
           </p>
         ) : null}
-        <div className="grid grid-cols-2 gap-2">
+        <div className={closed ? "grid" : "grid grid-cols-2 gap-2"}>
           <Button variant="outline" size="lg" onClick={onCancel} disabled={pending}>
             Cancel
           </Button>
-          {subscribed ? (
+          {closed ? null : subscribed ? (
             <Button size="lg" onClick={onJoin} disabled={pending || !affordable}>
               {pending ? "Joining..." : "Join Group"}
             </Button>

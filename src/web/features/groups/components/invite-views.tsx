@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { GroupInfo } from "../../../../core/schemas/groups";
+import { InviteSignIn } from "../../../components/invite/invite-sign-in";
 import { BrandedPage } from "../../../components/layout/branded-page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -18,6 +19,7 @@ import { formatInZone } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { ENDED_INVITE_TEXT, INVALID_INVITE_TEXT } from "../group-view";
+import { entriesClosedText, InviteRoundFacts } from "./invite-round-facts";
 
 /** The invite page's frame: inside the app for active members, a branded page for everyone else. */
 export function InviteFrame({ inShell, children }: { inShell: boolean; children: ReactNode }) {
@@ -94,9 +96,13 @@ const perks = [
   { icon: MessageCircle, text: "Group chat to keep each other moving" },
 ];
 
-/** A visitor: what the group is, then Sign Up & Join Group (to login, the code carried along). */
+/**
+ * A visitor (issue 32): what the group is and where it stands now (round status and dates, entry
+ * price, members, pool), what joining needs, then Sign up or Sign in, both coming back here. No
+ * way to join while entries are closed.
+ */
 export function MarketingInvite({ info, inviteCode }: { info: GroupInfo; inviteCode: string }) {
-  const login = `/login?invite=${encodeURIComponent(inviteCode)}`;
+  const closed = entriesClosedText(info);
   return (
     <InviteCard
       icon={Users}
@@ -104,13 +110,7 @@ export function MarketingInvite({ info, inviteCode }: { info: GroupInfo; inviteC
       description={info.description || "You've been invited to a StepRace group."}
     >
       <p className="text-center text-sm font-semibold text-emerald-800">You're invited to join this group!</p>
-      {info.hasScheduledCompetition ? (
-        <Button asChild variant="secondary">
-          <Link href={login}>
-            <Trophy aria-hidden="true" /> Active Competition
-          </Link>
-        </Button>
-      ) : null}
+      <InviteRoundFacts state={info} />
       <ul className="grid gap-2 rounded-xl bg-slate-50 p-3">
         {perks.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-center gap-2 text-sm text-slate-700">
@@ -118,9 +118,16 @@ export function MarketingInvite({ info, inviteCode }: { info: GroupInfo; inviteC
           </li>
         ))}
       </ul>
-      <Button asChild size="lg">
-        <Link href={login}>Sign Up &amp; Join Group</Link>
-      </Button>
+      {closed ? (
+        <>
+          <p className="rounded-xl bg-amber-50 px-3 py-2 text-center text-sm text-amber-950" role="status">
+            {closed}
+          </p>
+          {homeButton(false)}
+        </>
+      ) : (
+        <InviteSignIn invitePath={`/join/${encodeURIComponent(inviteCode)}`} />
+      )}
     </InviteCard>
   );
 }

@@ -1,0 +1,127 @@
+import { CalendarDays, Coins, Ticket, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { INVITE_ROUND_STATUS_LABEL, type InviteRoundStatus } from "../../../../core/rules/group-round";
+import type { GroupInfo } from "../../../../core/schemas/groups";
+import { fc, formatInZone } from "../../../lib/format";
+import { cn } from "../../../lib/utils";
+import { useTimeZone } from "../../auth/use-time-zone";
+
+/** What an invite shows of the group now, signed in or not (the public info and the preview agree). */
+export type InviteState = Pick<
+  GroupInfo,
+  | "memberCount"
+  | "poolBalance"
+  | "poolEntryPrice"
+  | "competitionStartDate"
+  | "competitionEndDate"
+  | "entryDeadlineDate"
+  | "roundStatus"
+>;
+
+const statusStyle: Record<InviteRoundStatus, string> = {
+  none: "bg-slate-100 text-slate-700",
+  upcoming: "bg-indigo-100 text-indigo-800",
+  running: "bg-emerald-100 text-emerald-800",
+  entries_closed: "bg-amber-100 text-amber-900",
+  ended: "bg-slate-200 text-slate-800",
+};
+
+/** The round's status, in words that say the truth (issue 32): never a button. */
+export function RoundStatusBadge({ status }: { status: InviteRoundStatus }) {
+  return (
+    <span
+      className={cn("rounded-full px-2.5 py-0.5 text-xs font-bold", statusStyle[status])}
+      data-testid="round-status"
+    >
+      {INVITE_ROUND_STATUS_LABEL[status]}
+    </span>
+  );
+}
+
+function Fact({ icon: Icon, label, children }: { icon: typeof Users; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-start gap-2.5 rounded-xl bg-slate-50 px-3 py-2">
+      <Icon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+      <div className="min-w-0">
+        <dt className="text-xs text-slate-600">{label}</dt>
+        <dd className="text-sm font-semibold break-words text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** A figure in a row of three: its label above, centred. */
+function Stat({
+  icon: Icon,
+  label,
+  testId,
+  children,
+}: {
+  icon: typeof Users;
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-w-0 rounded-xl bg-slate-50 px-2 py-2">
+      <dt className="flex items-center justify-center gap-1 text-xs text-slate-600">
+        <Icon className="size-3.5 text-emerald-700" aria-hidden="true" /> {label}
+      </dt>
+      <dd className="text-sm font-bold text-slate-900 tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** Why the invite does not offer Join while entries are closed, and when it works again. */
+export function entriesClosedText(state: Pick<InviteState, "roundStatus">): string | null {
+  if (state.roundStatus !== "entries_closed") return null;
+  return "Entries for this round have closed. The invite works again once its results are in.";
+}
+
+/**
+ * The group as it stands (issue 32): the round's status and dates (in the viewer's zone), the
+ * entry price (left out where the card weighs it against the member's FitCoins), the members and
+ * the pool.
+ */
+export function InviteRoundFacts({ state, showEntry = true }: { state: InviteState; showEntry?: boolean }) {
+  const timeZone = useTimeZone();
+  const { competitionStartDate: start, competitionEndDate: end } = state;
+  return (
+    <dl className="grid gap-2" aria-label="Group details">
+      <Fact icon={CalendarDays} label="Round">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <RoundStatusBadge status={state.roundStatus} />
+          {start && end ? (
+            <span data-testid="round-dates">
+              {formatInZone(start, timeZone)} to {formatInZone(end, timeZone)}
+            </span>
+          ) : (
+            <span className="font-normal text-slate-700">Members join any time.</span>
+          )}
+        </span>
+        {state.entryDeadlineDate &&
+        state.roundStatus === "upcoming" &&
+        state.entryDeadlineDate !== state.competitionStartDate ? (
+          <span className="mt-1 block text-xs font-normal text-slate-700" data-testid="entry-deadline">
+            Entries close {formatInZone(state.entryDeadlineDate, timeZone)}
+          </span>
+        ) : null}
+      </Fact>
+      <div className={cn("grid gap-2 text-center", showEntry ? "grid-cols-3" : "grid-cols-2")}>
+        {showEntry ? (
+          <Stat icon={Ticket} label="Entry" testId="invite-info-entry">
+            {state.poolEntryPrice ? fc(state.poolEntryPrice) : "Free"}
+          </Stat>
+        ) : null}
+        <Stat icon={Users} label="Members" testId="invite-members">
+          {state.memberCount}
+        </Stat>
+        <Stat icon={Coins} label="Pool" testId="invite-pool">
+          {fc(state.poolBalance)}
+        </Stat>
+      </div>
+    </dl>
+  );
+}
