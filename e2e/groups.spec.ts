@@ -95,7 +95,7 @@ test("a member creates a group and shares its link; a friend opens it signed out
   await expect(pool).toHaveText("30.00 FC");
 
   // Robin adds to the pool.
-  await robinPhone.getByRole("button", { name: "Join Pool" }).first().click();
+  await robinPhone.getByRole("button", { name: "Contribute to Pool" }).first().click();
   const contribute = robinPhone.getByRole("dialog", { name: "Contribute to the Pool" });
   await contribute.getByLabel("Amount (FC)").fill("600");
   await contribute.getByRole("button", { name: "Contribute" }).click();
@@ -121,11 +121,16 @@ test("a member creates a group and shares its link; a friend opens it signed out
     `${robin.firstName} ${robin.lastName}`,
   );
   await expect(page.getByTestId("pool-balance")).toHaveText("37.50 FC");
-  const contribution = page.getByRole("list", { name: "Recent Contributions" }).getByRole("listitem");
-  await expect(contribution).toHaveCount(1);
+  // Every pay-in, latest first: Robin's contribution, then Robin's and Casey's entries.
+  const paidIn = page.getByRole("list", { name: "Recent Contributions" }).getByRole("listitem");
+  await expect(paidIn).toHaveCount(3);
+  const contribution = paidIn.first();
   await expect(contribution).toContainText(`${robin.firstName} ${robin.lastName}`);
   await expect(contribution).toContainText("Coffee for the winner");
   await expect(contribution).toContainText("+7.50 FC");
+  await expect(paidIn.nth(1)).toContainText("Entry fee");
+  await expect(paidIn.nth(2)).toContainText(`${casey.firstName} ${casey.lastName}`);
+  await expect(paidIn.nth(2)).toContainText("+15.00 FC");
   const caseyChat = await openChat(page, heading);
   await expect(caseyChat.list).toContainText("Hi team, I'm in!");
   await expect(caseyChat.list).toContainText(`${robin.firstName} ${robin.lastName}`);

@@ -55,3 +55,8 @@ async function signedInUsername(page: Page): Promise<string> {
 export async function startRound(groupId: number): Promise<void> {
   await control("/start-round", { groupId });
 }
+
+/** Starts a competition an hour ago, as if its walkers had been in it since. */
+export async function startCompetition(competitionId: number): Promise<void> {
+  await control("/start-competition", { competitionId });
+}

@@ -312,8 +312,10 @@ export const groupPreviewSchema = z.object({
 });
 export type GroupPreview = z.infer<typeof groupPreviewSchema>;
 
+/** A pay-in to a group's pool: a member's entry (the entry price) or a contribution. */
 export const contributionSchema = z.object({
   id: z.number(),
+  kind: z.enum(["entry", "contribution"]),
   amount: z.string(),
   description: z.string().nullable(),
   createdAt: z.string(),

@@ -67,7 +67,11 @@ export const groupMembers = pgTable(
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_members_user_idx").on(t.userId)],
 );
 
-/** A member's contribution to the pool, with its optional description, for Recent Contributions. */
+/**
+ * What a member paid into the pool, for Recent Contributions: their entry (the entry price, paid on
+ * joining or creating) or a contribution with its optional description. The ledger holds the money;
+ * this row keeps what the list shows of it.
+ */
 export const groupContributions = pgTable(
   "group_contributions",
   {
@@ -80,7 +84,15 @@ export const groupContributions = pgTable(
       .references(() => users.id),
     amount: bigint({ mode: "number" }).notNull(),
     description: text(),
+    /** entry | contribution */
+    kind: text().notNull().default("contribution"),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index("group_contributions_group_idx").on(t.groupId, t.id.desc().nullsFirst())],
+  (t) => [
+    index("group_contributions_group_idx").on(
+      t.groupId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );

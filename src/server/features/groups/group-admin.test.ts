@@ -122,6 +122,7 @@ describe("groups API: admins, money, leaving and chat", () => {
       expect((await give(amount, owner.session, `gift ${amount}`)).statusCode).toBe(200);
     expect(await pool(g.id)).toBe(1500 + 2150);
     const list = (await call("GET", `/api/groups/${g.id}/contributions`, owner.session)).json();
+    // The owner's 15 FC entry is older than the five latest contributions.
     expect(list.map((c: { amount: string }) => c.amount)).toEqual(["6.50", "5.00", "4.00", "3.00", "2.00"]);
     expect(list[0]).toMatchObject({ description: "gift 6.5", firstName: "Test" });
     expect((await give(500)).statusCode).toBe(200);
@@ -129,6 +130,34 @@ describe("groups API: admins, money, leaving and chat", () => {
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json()).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
     expect(await pool(g.id)).toBe(1500 + 2150 + 50000);
+  });
+
+  it("lists every entry paid into the pool among its contributions, the creator's first of all", async () => {
+    const owner = await member(100, { firstName: "Casey" });
+    const g = await group(owner.session);
+    const joiner = await member(100, { firstName: "Robin" });
+    expect((await join(g.inviteCode, joiner.session)).statusCode).toBe(200);
+    expect(
+      (
+        await call("POST", `/api/groups/${g.id}/contribute`, joiner.session, {
+          amount: 7.5,
+          description: "Coffee",
+        })
+      ).statusCode,
+    ).toBe(200);
+    const list = (await call("GET", `/api/groups/${g.id}/contributions`, joiner.session)).json();
+    expect(list).toEqual([
+      expect.objectContaining({
+        kind: "contribution",
+        amount: "7.50",
+        description: "Coffee",
+        firstName: "Robin",
+      }),
+      expect.objectContaining({ kind: "entry", amount: "15.00", description: null, firstName: "Robin" }),
+      expect.objectContaining({ kind: "entry", amount: "15.00", description: null, firstName: "Casey" }),
+    ]);
+    // What the list shows adds up to what the pool holds.
+    expect(await pool(g.id)).toBe(1500 + 1500 + 750);
   });
 
   it("refunds a leaver before the start, nothing after; guards the only admin and the last member", async () => {

@@ -61,7 +61,7 @@ describe("group money", { timeout: 60_000 }, () => {
     for (const m of crowd) expect(await fc(m.user.id)).toBe(4000 - 1500 - 725);
     const [count] = await queryRows<{ n: number }>(
       app().ctx.db,
-      sql`select count(*)::int as n from group_contributions where group_id = ${g.id}`,
+      sql`select count(*)::int as n from group_contributions where group_id = ${g.id} and kind = 'contribution'`,
     );
     expect(count.n).toBe(30);
     await expectBooksBalanced(app());

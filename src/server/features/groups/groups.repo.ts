@@ -259,6 +259,7 @@ export async function recentContributions(db: Db, groupId: number, limit: number
       id: groupContributions.id,
       amount: groupContributions.amount,
       description: groupContributions.description,
+      kind: groupContributions.kind,
       createdAt: groupContributions.createdAt,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -266,7 +267,7 @@ export async function recentContributions(db: Db, groupId: number, limit: number
     .from(groupContributions)
     .innerJoin(users, eq(users.id, groupContributions.userId))
     .where(eq(groupContributions.groupId, groupId))
-    .orderBy(desc(groupContributions.id))
+    .orderBy(desc(groupContributions.createdAt), desc(groupContributions.id))
     .limit(limit);
 }
 

@@ -12,7 +12,7 @@ import {
 } from "../../../core/schemas/groups";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { groupMembers, groups } from "../../db/schema";
+import { groupContributions, groupMembers, groups } from "../../db/schema";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors";
 import { requireAdminTwoFactor } from "../../http/access";
 import { requireActiveSubscription, requireUser, type Viewer, type ViewerUser } from "../../http/viewer";
@@ -84,8 +84,11 @@ export const insufficientFitcoins = async (
   );
 };
 
-/** Pays a group's entry price from the member's FitCoins into its pool (422 with nothing changed). */
-export async function payEntryPrice(tx: Tx, group: repo.GroupRow, userId: number) {
+/**
+ * Pays a group's entry price from the member's FitCoins into its pool (422 with nothing changed),
+ * listed among the pool's contributions as their entry (the creator's too).
+ */
+export async function payEntryPrice(tx: Tx, group: repo.GroupRow, userId: number, at: Date) {
   if (!group.poolEntryPrice) return;
   try {
     await transfer(tx, {
@@ -104,6 +107,14 @@ export async function payEntryPrice(tx: Tx, group: repo.GroupRow, userId: number
     }
     throw err;
   }
+  await tx.insert(groupContributions).values({
+    groupId: group.id,
+    userId,
+    amount: group.poolEntryPrice,
+    description: null,
+    kind: "entry",
+    createdAt: at,
+  });
 }
 
 /**
@@ -143,7 +154,7 @@ export async function create(ctx: AppContext, viewer: Viewer, body: CreateGroupB
     await tx
       .insert(groupMembers)
       .values({ groupId: group.id, userId: user.id, role: "admin", joinedAt: now });
-    await payEntryPrice(tx, group, user.id);
+    await payEntryPrice(tx, group, user.id, now);
     if (schedule) {
       const competitionId = await contests.scheduleGroupCompetition(tx, group, schedule, [user.id], now);
       await tx.update(groups).set({ competitionId }).where(eq(groups.id, group.id));

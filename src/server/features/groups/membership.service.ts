@@ -92,7 +92,7 @@ export async function join(ctx: AppContext, viewer: Viewer, code: string) {
       .update(groups)
       .set({ memberCount: memberCountChange(1) })
       .where(eq(groups.id, group.id));
-    await payEntryPrice(tx, group, user.id);
+    await payEntryPrice(tx, group, user.id, now);
     if (contest) await contests.addParticipant(tx, contest.id, user.id, now);
     await notifyAdminsOfJoin(tx, group, user, now);
   });
@@ -244,7 +244,12 @@ export async function contributions(ctx: AppContext, viewer: Viewer, id: number)
   const user = requireUser(viewer);
   await visibleGroup(ctx, user, id);
   const rows = await repo.recentContributions(ctx.db, id, GROUP_RECENT_CONTRIBUTIONS);
-  return rows.map((r) => ({ ...r, amount: formatMinor(r.amount), createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    kind: r.kind === "entry" ? ("entry" as const) : ("contribution" as const),
+    amount: formatMinor(r.amount),
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** The group's settled rounds with their winners (anyone who may see the group). */

@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect } from "react";
+import { useLocation } from "wouter";
 import { AchievementCelebration } from "../../features/achievements/components/achievement-celebration";
 import { useAdminCheck } from "../../features/admin/api";
+import { AdSlot } from "../../features/ads";
 import { useUser } from "../../features/auth/api";
 import { VerifyEmailBanner } from "../../features/auth/components/verify-email-banner";
 import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
@@ -9,10 +11,14 @@ import { BottomNav } from "./bottom-nav";
 import { DesktopHeader } from "./desktop-header";
 import { MobileHeader } from "./mobile-header";
 
+/** The admins' tools carry no ads: they are where ads are made and the books are read. */
+const AD_FREE_PATHS = /^\/(admin|ads-admin|marketplace\/admin|email-test)(\/|-|$)/;
+
 /** The shared layout of specification 1, 2.10, for fully active members. */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useUser();
   const { isAdmin } = useAdminCheck();
+  const [path] = useLocation();
   // The tracker starts with the member's first page: pending steps sync, and tracking that was
   // on at the last visit restarts (specification 1, section 4), whichever page they open.
   useEffect(() => {
@@ -40,6 +46,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         <div ref={setBannerSlot} className="mb-4 grid justify-items-center gap-2 empty:hidden" />
         <VerifyEmailBanner />
         {children}
+        {/* The 'footer' placement: the end of every member page, above the bottom bar. Keyed by
+            the page, so each page's slot counts its own view. */}
+        {AD_FREE_PATHS.test(path) ? null : <AdSlot key={path} placement="footer" className="mt-8" />}
       </main>
       <BottomNav />
       <AchievementCelebration userId={user.id} />

@@ -35,6 +35,14 @@ export const PLACEMENT_LABELS: Record<AdPlacement, string> = {
   "between-content": "Between content",
 };
 
+/** Where each placement shows, said in the form so the admin knows where the ad will be seen. */
+export const PLACEMENT_WHERE: Record<AdPlacement, string> = {
+  dashboard: "on the dashboard",
+  sidebar: "in the side column of wide screens",
+  footer: "at the end of every member page",
+  "between-content": "among the cards of lists (competitions, groups)",
+};
+
 export const PLACEMENT_OPTIONS = AD_PLACEMENTS.map((value) => ({ value, label: PLACEMENT_LABELS[value] }));
 
 /** A new ad: priority 0 (sent as 1), on the dashboard. */

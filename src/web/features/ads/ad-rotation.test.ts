@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AdViewCounter, advance, rotationCounter, shownIndex } from "./ad-rotation";
+import { AdViewCounter, advance, betweenContentIndex, rotationCounter, shownIndex } from "./ad-rotation";
 
 /** Runs the slot: the ads shown over `ticks` rotations and the views counted, in order. */
 function runSlot(ids: number[], ticks: number) {
@@ -51,5 +51,11 @@ describe("the ad slot's rotation", () => {
     expect(rotationCounter(0, 3)).toBe("1 of 3");
     expect(rotationCounter(2, 3)).toBe("3 of 3");
     expect(rotationCounter(3, 3)).toBe("1 of 3");
+  });
+});
+
+describe("the between-content slot's place in a list", () => {
+  it("sits between two cards: after the second, or the first of two, never with fewer", () => {
+    expect([0, 1, 2, 3, 4, 10].map((n) => betweenContentIndex(n))).toEqual([null, null, 1, 2, 2, 2]);
   });
 });

@@ -36,3 +36,9 @@ export class AdViewCounter {
     return true;
   }
 }
+
+/** Cards before a list's 'between-content' slot: after the second, or the first of two; null with fewer. */
+export function betweenContentIndex(cards: number, after = 2): number | null {
+  if (cards < 2) return null;
+  return Math.min(after, cards - 1);
+}

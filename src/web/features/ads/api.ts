@@ -71,8 +71,9 @@ export function activeAdsQueryOptions(placement: AdPlacement) {
   });
 }
 
-export function useActiveAds(placement: AdPlacement) {
-  return useQuery(activeAdsQueryOptions(placement));
+/** `enabled` false until the slot is near the screen: a slot below the fold asks nothing. */
+export function useActiveAds(placement: AdPlacement, enabled = true) {
+  return useQuery({ ...activeAdsQueryOptions(placement), enabled });
 }
 
 // ---------------------------------------------------------------- fetchers

@@ -18,6 +18,7 @@ import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { getDeviceFingerprint } from "../../lib/device-fingerprint";
 import { useStartupAnswer } from "../../lib/startup-answer";
 import { authKeys } from "../auth/api";
+import { myCompetitions } from "./competition-view";
 
 export type { ChatMessage, Competition, CompetitionDetail };
 
@@ -34,7 +35,6 @@ export interface CompetitionRequest {
 
 export const competitionKeys = {
   list: ["/api/competitions"] as const,
-  active: ["/api/competitions/active"] as const,
   detail: (id: number, page = 1) => [`/api/competitions/${id}?page=${page}`] as const,
   invite: (code: string) => [`/api/competitions/invite/${encodeURIComponent(code)}`] as const,
   preview: (code: string) => [`/api/competitions/invite/${encodeURIComponent(code)}/preview`] as const,
@@ -89,14 +89,16 @@ export function useCompetitions(enabled = true) {
   return useQuery({ ...competitionsQueryOptions, enabled, refetchOnMount: !fromStartup });
 }
 
-export const activeCompetitionsQueryOptions = queryOptions({
-  queryKey: competitionKeys.active,
-  queryFn: getQueryFn<Competition[]>({ on401: "returnNull" }),
-});
-
-/** Running competitions, joined or not (the dashboard's card). */
-export function useActiveCompetitions() {
-  return useQuery(activeCompetitionsQueryOptions);
+/**
+ * The competitions the member is in and that are not over, soonest first, each with their rank and
+ * steps: the same list (and cache) as /competitions, polled only while a page shows it.
+ */
+export function useMyCompetitions() {
+  return useQuery({
+    ...competitionsQueryOptions,
+    refetchIntervalInBackground: false,
+    select: myCompetitions,
+  });
 }
 
 /** One competition with a page of its standings; null when there is none (404), refreshed like the list. */

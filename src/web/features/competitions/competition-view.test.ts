@@ -11,6 +11,7 @@ import {
   joinClosedReason,
   joinErrorToast,
   leftToast,
+  myCompetitions,
   paidOutMinor,
   participantsLabel,
   resultSummary,
@@ -204,5 +205,20 @@ describe("a finished competition's summary", () => {
       ),
     ).toBe("Prize pool 30.00 FC · You finished #2");
     expect(resultSummary(competition({ settlement: "refunded" }))).toBe("Entry fees refunded");
+  });
+});
+
+describe("the member's own competitions on the dashboards (issue 32 item 7)", () => {
+  it("lists only those they joined that are not over, soonest first; none for no list", () => {
+    const at = (id: number, isParticipant: boolean, status: Competition["status"], start: string) =>
+      ({ id, isParticipant, status, startDate: start, endDate: "2030-01-01T00:00:00Z" }) as Competition;
+    const list = [
+      at(1, true, "upcoming", "2026-06-02T00:00:00Z"),
+      at(2, false, "active", "2026-05-01T00:00:00Z"),
+      at(3, true, "active", "2026-05-01T00:00:00Z"),
+      at(4, true, "completed", "2026-04-01T00:00:00Z"),
+    ];
+    expect(myCompetitions(list).map((c) => c.id)).toEqual([3, 1]);
+    expect(myCompetitions(null)).toEqual([]);
   });
 });

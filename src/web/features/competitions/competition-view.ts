@@ -123,6 +123,11 @@ export function splitSections(list: readonly Competition[]): CompetitionSections
   };
 }
 
+/** The member's own competitions still to come or running, soonest first (both dashboards). */
+export function myCompetitions(list: readonly Competition[] | null): Competition[] {
+  return list ? splitSections(list).currentlyActive : [];
+}
+
 /** Edit and delete: the creator and site admins. */
 export function canManage(competition: Competition, viewerId: number | undefined, isAdmin: boolean): boolean {
   return isAdmin || (viewerId !== undefined && competition.createdBy === viewerId);

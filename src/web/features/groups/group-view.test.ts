@@ -5,6 +5,7 @@ import {
   avatarStack,
   awaitsNextRound,
   canAfford,
+  contributionText,
   deleteRefusal,
   goalProgress,
   groupChatTime,
@@ -14,6 +15,7 @@ import {
   joinFailure,
   leaveForfeits,
   leaveRefundText,
+  startCompetitionAction,
   staticCountdownText,
   visibleGroups,
 } from "./group-view";
@@ -230,5 +232,26 @@ describe("joinFailure", () => {
     const funds = new ApiError(422, "Insufficient FitCoins", { code: "INSUFFICIENT_FUNDS" });
     expect(joinFailure(funds).toast).toMatchObject({ title: "Error", description: "Insufficient FitCoins" });
     expect(joinFailure(new Error("")).toast.description).toBe("Failed to join group");
+  });
+});
+
+describe("Start Competition and the contributions list (issue 32 item 7)", () => {
+  const round = (hasScheduledCompetition: boolean, settlement: Group["settlement"]) => ({
+    hasScheduledCompetition,
+    settlement,
+  });
+  it("opens the schedule for the group's admins while no round is to come or running, else shows the round", () => {
+    expect(startCompetitionAction(round(false, null), true)).toBe("edit");
+    expect(startCompetitionAction(round(true, "settled"), true)).toBe("nextRound");
+    expect(startCompetitionAction(round(true, "refunded"), true)).toBe("nextRound");
+    expect(startCompetitionAction(round(true, "open"), true)).toBe("view");
+    expect(startCompetitionAction(round(true, "pending"), true)).toBe("view");
+    expect(startCompetitionAction(round(false, null), false)).toBe("view");
+    expect(startCompetitionAction(round(true, "settled"), false)).toBe("view");
+  });
+  it("says an entry is the entry fee, a contribution its description or No description", () => {
+    expect(contributionText({ kind: "entry", description: null })).toBe("Entry fee");
+    expect(contributionText({ kind: "contribution", description: "Coffee" })).toBe("Coffee");
+    expect(contributionText({ kind: "contribution", description: "" })).toBe("No description");
   });
 });

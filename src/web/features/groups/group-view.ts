@@ -1,7 +1,12 @@
 import { GROUP_CARD_AVATARS } from "../../../core/constants";
 import { parseMinor } from "../../../core/money";
 import { deleteDuringRoundMessage, roundUnderWay } from "../../../core/rules/group-round";
-import { type Group, type GroupMessage, ROUND_ENDED_MESSAGE } from "../../../core/schemas/groups";
+import {
+  type Contribution,
+  type Group,
+  type GroupMessage,
+  ROUND_ENDED_MESSAGE,
+} from "../../../core/schemas/groups";
 import type { ChatPanelMessage } from "../../components/chat/chat-panel";
 import { ApiError } from "../../lib/api-client";
 import { formatDateTime, formatInZone, formatTime } from "../../lib/format";
@@ -166,6 +171,25 @@ export function staticCountdownText(group: Pick<Group, "competitionStatus" | "ha
  */
 export function awaitsNextRound(group: Pick<Group, "hasScheduledCompetition" | "settlement">): boolean {
   return !group.hasScheduledCompetition || group.settlement === "settled" || group.settlement === "refunded";
+}
+
+/** A Recent Contributions line's text: "Entry fee" for an entry, else the description or No description. */
+export function contributionText(c: Pick<Contribution, "kind" | "description">): string {
+  if (c.kind === "entry") return "Entry fee";
+  return c.description || "No description";
+}
+
+/**
+ * Where Quick Actions' Start Competition goes: a group's rounds are its own (never on
+ * /competitions), so its admins schedule one in Edit Group (the next round's form once the last
+ * is paid), and everyone else is taken to the group's competition on the page.
+ */
+export function startCompetitionAction(
+  group: Pick<Group, "hasScheduledCompetition" | "settlement">,
+  canManage: boolean,
+): "edit" | "nextRound" | "view" {
+  if (!canManage || !awaitsNextRound(group)) return "view";
+  return group.hasScheduledCompetition ? "nextRound" : "edit";
 }
 
 /** What happened to the pool after the end. */

@@ -18,6 +18,7 @@ import {
   createFailureMessage,
   emptyAdForm,
   PLACEMENT_OPTIONS,
+  PLACEMENT_WHERE,
 } from "../ad-form-model";
 import { type AdRequest, useCreateAd, useUpdateAd } from "../api";
 
@@ -139,7 +140,10 @@ export function AdFormDialog({ ad, onClose }: { ad?: Ad; onClose: () => void }) 
           />
         </FormField>
       </div>
-      <p className="-mt-2 text-xs text-slate-600">Higher priority shows first.</p>
+      <p className="-mt-2 text-xs text-slate-600" data-testid="placement-where">
+        Shown {PLACEMENT_WHERE[form.watch("placement")] ?? PLACEMENT_WHERE.dashboard}. Higher priority shows
+        first.
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField id={id("startDate")} label="Start date" error={error("startDate")}>
           <Input {...a11y("startDate")} {...form.register("startDate")} type="datetime-local" />

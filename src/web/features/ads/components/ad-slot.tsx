@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { AD_ROTATION_MS, INVALID_AD_URL_MESSAGE } from "../../../../core/constants";
 import { normaliseAdLink } from "../../../../core/rules/ads";
+import { useBelowViewport, useNearViewport } from "../../../lib/use-near-viewport";
 import { cn } from "../../../lib/utils";
 import { AdViewCounter, advance, rotationCounter, shownIndex } from "../ad-rotation";
 import { type ActiveAd, type AdPlacement, recordAdClick, recordAdView, useActiveAds } from "../api";
@@ -25,11 +26,28 @@ function SponsoredLabel() {
   );
 }
 
-function SlotFrame({ children, counter }: { children: ReactNode; counter?: string | null }) {
+/** Each slot's landmark name: unique on a page that shows several. */
+const SLOT_NAMES: Record<AdPlacement, string> = {
+  dashboard: "Advertisement",
+  sidebar: "Sidebar advertisement",
+  footer: "Footer advertisement",
+  "between-content": "Advertisement in the list",
+};
+
+function SlotFrame({
+  children,
+  counter,
+  placement,
+}: {
+  children: ReactNode;
+  counter?: string | null;
+  placement: AdPlacement;
+}) {
+  // Its least height is reserved from the first paint, so the ad arriving moves nothing.
   return (
     <aside
-      aria-label="Advertisement"
-      className="@container rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+      aria-label={SLOT_NAMES[placement]}
+      className="@container min-h-[8.5rem] rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
       data-testid="ad-slot"
     >
       <div className="mb-2 flex items-center justify-between gap-2">
@@ -121,18 +139,28 @@ function SlotMessage({ children, tone = "muted" }: { children: ReactNode; tone?:
 }
 
 /**
- * An ad slot (specification 3 section 4; specification 1 section 2.8 puts the 'dashboard' one on
- * the dashboard): rotates the placement's live ads every 10 s, counting a view each time the shown
- * ad changes.
+ * An ad slot, one for every placement (specification 3 section 4): the 'dashboard' one on the
+ * dashboards (specification 1 section 2.8), 'sidebar' in a desktop page's side column, 'footer' at
+ * the end of every member page, 'between-content' between the cards of a list. It rotates the
+ * placement's live ads every 10 s, counting a view each time the shown ad changes. It asks for its
+ * ads only once it nears the screen, and keeps its height from the first paint. With no ad to
+ * show, the dashboard's says so (the specification's state); any other keeps its space blank while
+ * it may be seen and steps aside once it is below the screen, so nothing the member sees moves.
  */
 export function AdSlot({ placement, className }: { placement: AdPlacement; className?: string }) {
-  const ads = useActiveAds(placement);
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  const ads = useActiveAds(placement, near);
   const list = ads.data ?? [];
   const count = list.length;
   const [position, setPosition] = useState(0);
   const counter = useRef<AdViewCounter | null>(null);
   counter.current ??= new AdViewCounter();
   const brokenImages = useRef(new Set<string>()).current;
+  // With no ad to show, a slot other than the dashboard's keeps its space blank while the member
+  // may see it, and gives it up once it is below the screen (then nothing seen moves).
+  const quietWhenEmpty = placement !== "dashboard" && ads.isSuccess && count === 0;
+  const stepAside = useBelowViewport(box, quietWhenEmpty);
 
   useEffect(() => {
     if (count <= 1) return;
@@ -152,6 +180,9 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
     if (counter.current?.shown(shownId) && shownId !== undefined) void recordAdView(shownId, placement);
   }, [shownId, placement]);
 
+  if (stepAside) return null;
+  if (quietWhenEmpty) return <div ref={box} className={cn("min-h-[8.5rem]", className)} aria-hidden="true" />;
+
   let content: ReactNode;
   // A failed refetch keeps showing the ads already loaded.
   if (ad) content = <AdCard key={ad.id} ad={ad} brokenImages={brokenImages} />;
@@ -160,8 +191,10 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   else content = <SlotMessage>No ads available</SlotMessage>;
 
   return (
-    <div className={className}>
-      <SlotFrame counter={ad ? rotationCounter(position, count) : null}>{content}</SlotFrame>
+    <div ref={box} className={className} data-placement={placement}>
+      <SlotFrame placement={placement} counter={ad ? rotationCounter(position, count) : null}>
+        {content}
+      </SlotFrame>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { PullToRefresh } from "../../../components/pull-to-refresh/pull-to-refre
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useAdminCheck } from "../../admin/api";
+import { withAdBetween } from "../../ads";
 import { authKeys, useUser } from "../../auth/api";
 import { invalidateCompetitions, useCompetitions } from "../api";
 import { splitSections } from "../competition-view";
@@ -87,6 +88,10 @@ export function CompetitionsPage() {
 
   const { currentlyActive, availableToJoin, recentResults } = splitSections(competitions.data ?? []);
   const nothing = currentlyActive.length === 0 && availableToJoin.length === 0;
+  const cards = (list: typeof availableToJoin) =>
+    list.map((c) => <CompetitionCard key={c.id} competition={c} viewer={viewer} />);
+  // One ad among the cards, in the list to browse when it can hold one (between two of its cards).
+  const adInAvailable = availableToJoin.length >= 2;
 
   return (
     <PullToRefresh onRefresh={refresh}>
@@ -94,16 +99,12 @@ export function CompetitionsPage() {
       <div className="grid gap-8">
         {currentlyActive.length > 0 ? (
           <ListSection title="Currently Active">
-            {currentlyActive.map((c) => (
-              <CompetitionCard key={c.id} competition={c} viewer={viewer} />
-            ))}
+            {adInAvailable ? cards(currentlyActive) : withAdBetween(cards(currentlyActive))}
           </ListSection>
         ) : null}
         {availableToJoin.length > 0 ? (
           <ListSection title="Available to Join">
-            {availableToJoin.map((c) => (
-              <CompetitionCard key={c.id} competition={c} viewer={viewer} />
-            ))}
+            {adInAvailable ? withAdBetween(cards(availableToJoin)) : cards(availableToJoin)}
           </ListSection>
         ) : null}
         {nothing ? (

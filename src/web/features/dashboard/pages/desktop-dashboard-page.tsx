@@ -9,8 +9,8 @@ import { StepHistoryChart } from "../../steps/components/step-history-chart";
 import { StepTrackingCard } from "../../steps/components/step-tracking-card";
 import { useStepTracker } from "../../steps/tracker/browser-tracker";
 import { useDashboardStats, useTodayTotal } from "../api";
-import { ActiveCompetitionCard } from "../components/active-competition-card";
 import { WalletAndWinningsCards } from "../components/balance-cards";
+import { MyCompetitions } from "../components/my-competitions";
 import { RecentActivity } from "../components/recent-activity";
 import { StepsSummaryCard } from "../components/steps-summary-card";
 
@@ -55,26 +55,29 @@ export function DesktopDashboardPage() {
           <StepsSummaryCard steps={steps} goal={stats.data?.stepGoal ?? user?.stepGoal} />
           <StepTrackingCard variant="desktop" />
           <StepHistoryChart goal={stats.data?.stepGoal ?? user?.stepGoal} />
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Trophy className="size-5 text-amber-500" aria-hidden="true" /> Ready to Compete
-              </CardTitle>
-              <CardDescription>Join a step competition and race for the prize pool.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Button asChild>
-                <Link href="/competitions">Join Competition</Link>
-              </Button>
-            </CardContent>
-          </Card>
-          <ActiveCompetitionCard />
+          <MyCompetitions
+            invitation={
+              <Card>
+                <CardHeader>
+                  <CardTitle className="flex items-center gap-2">
+                    <Trophy className="size-5 text-amber-500" aria-hidden="true" /> Ready to Compete
+                  </CardTitle>
+                  <CardDescription>Join a step competition and race for the prize pool.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <Button asChild>
+                    <Link href="/competitions">Join Competition</Link>
+                  </Button>
+                </CardContent>
+              </Card>
+            }
+          />
+          <AdSlot placement="dashboard" />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {stats.data ? (
             <WalletAndWinningsCards balance={stats.data.balance} winnings={stats.data.totalWinnings} />
           ) : null}
-          <AdSlot placement="dashboard" />
           <RecentActivity />
           <Card>
             <CardHeader>
@@ -93,6 +96,8 @@ export function DesktopDashboardPage() {
               </Button>
             </CardContent>
           </Card>
+          {/* The 'sidebar' placement: this side column, where it is one (laptop width). */}
+          <AdSlot placement="sidebar" className="hidden lg:block" />
         </div>
       </div>
     </div>

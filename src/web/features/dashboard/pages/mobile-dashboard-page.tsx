@@ -13,6 +13,7 @@ import { StepTrackingCard } from "../../steps/components/step-tracking-card";
 import { useStepTracker } from "../../steps/tracker/browser-tracker";
 import { useMobileDashboardStats, useRefreshDashboard, useTodayTotal } from "../api";
 import { BalanceCards } from "../components/balance-cards";
+import { MyCompetitions } from "../components/my-competitions";
 import { goalProgress, StepsSummaryCard } from "../components/steps-summary-card";
 import { COMPETE_QUOTES, GOAL_ACHIEVED_LINE, MOTIVATIONAL_LINES, useRotatingIndex } from "../rotating-text";
 
@@ -89,16 +90,20 @@ export function MobileDashboardPage() {
         StepRace is optimised for smartphones only. Keep the screen unlocked and the app open while walking.
       </p>
 
-      <section className="flex items-center gap-4 rounded-2xl bg-indigo-700 p-5 text-white shadow-sm">
-        <Trophy className="size-10 shrink-0 text-amber-300" aria-hidden="true" />
-        <div className="flex-1">
-          <h2 className="font-bold">Ready to compete?</h2>
-          <p className="text-sm text-indigo-100">{COMPETE_QUOTES[quoteIndex]}</p>
-        </div>
-        <Button asChild size="sm" variant="inverse" className="text-indigo-800">
-          <Link href="/competitions">Compete</Link>
-        </Button>
-      </section>
+      <MyCompetitions
+        invitation={
+          <section className="flex items-center gap-4 rounded-2xl bg-indigo-700 p-5 text-white shadow-sm">
+            <Trophy className="size-10 shrink-0 text-amber-300" aria-hidden="true" />
+            <div className="flex-1">
+              <h2 className="font-bold">Ready to compete?</h2>
+              <p className="text-sm text-indigo-100">{COMPETE_QUOTES[quoteIndex]}</p>
+            </div>
+            <Button asChild size="sm" variant="inverse" className="text-indigo-800">
+              <Link href="/competitions">Compete</Link>
+            </Button>
+          </section>
+        }
+      />
 
       <AdSlot placement="dashboard" />
 

@@ -13,7 +13,7 @@ import { failureToast } from "../group-view";
 
 type ContributionForm = z.input<typeof contributionBodySchema>;
 
-/** Join Pool: 1 to 500 FitCoins from the member's own into the group's pool. */
+/** Contribute to Pool (the specification's Join Pool, which is a contribution): 1 to 500 FitCoins from the member's own into the group's pool. */
 export function ContributeDialog({
   group,
   fitcoins,

@@ -11,6 +11,7 @@ import { useGroupLeaderboard } from "../api";
 import { settlementText } from "../group-view";
 import { CardHeading } from "./group-badges";
 import { GroupCountdown } from "./group-countdown";
+import { GROUP_COMPETITION_ID } from "./side-cards";
 
 /**
  * The group's competition: its countdown, its start and end in the member's zone, the prize split
@@ -32,7 +33,7 @@ export function GroupCompetitionCard({
   const entries = standings.data ?? group.leaderboard;
   const paid = group.settlement === "settled" || group.settlement === "refunded";
   return (
-    <Card role="region" aria-label="Group Competition">
+    <Card id={GROUP_COMPETITION_ID} role="region" aria-label="Group Competition" className="scroll-mt-24">
       <CardHeading icon={Trophy} iconClassName="text-amber-500">
         Group Competition
       </CardHeading>

@@ -17,7 +17,7 @@ export type GroupDialog =
 /**
  * The detail page's header (specification 2 section 2): members badge, Private badge, name,
  * description; Set Entry Price, Edit Group and Delete Group for its admins; Leave, Share link,
- * Email invite and Join Pool for every member; Join Group for a visitor of a public group.
+ * Email invite and Contribute to Pool for every member; Join Group for a visitor of a public group.
  */
 export function GroupHeader({
   group,
@@ -55,7 +55,7 @@ export function GroupHeader({
         {member ? (
           <>
             <Button size="sm" onClick={() => onOpen("contribute")}>
-              <Plus aria-hidden="true" /> Join Pool
+              <Plus aria-hidden="true" /> Contribute to Pool
             </Button>
             <Button variant="outline" size="sm" onClick={() => onOpen("share")}>
               <Share2 aria-hidden="true" /> Share link

@@ -7,7 +7,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { fc, formatInZone } from "../../../lib/format";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { useContributions } from "../api";
-import { goalProgress } from "../group-view";
+import { contributionText, goalProgress } from "../group-view";
 import { CardHeading } from "./group-badges";
 
 function RecentContributions({ groupId }: { groupId: number }) {
@@ -33,7 +33,7 @@ function RecentContributions({ groupId }: { groupId: number }) {
             <p className="truncate text-sm font-semibold text-slate-900">
               {c.firstName} {c.lastName}
             </p>
-            <p className="truncate text-sm text-slate-600">{c.description || "No description"}</p>
+            <p className="truncate text-sm text-slate-600">{contributionText(c)}</p>
             <time dateTime={c.createdAt} className="text-xs text-slate-500">
               {formatInZone(c.createdAt, timeZone)}
             </time>
@@ -47,9 +47,11 @@ function RecentContributions({ groupId }: { groupId: number }) {
 
 /**
  * Group Money Pool (specification 2 section 2): balance, Available for competitions, the Entry
- * Fee chip, the goal with its percent and a bar capped at 100%, Join Pool, Recent Contributions.
+ * Fee chip, the goal with its percent and a bar capped at 100%, Contribute to Pool (the
+ * specification's Join Pool: it adds FitCoins, it joins nothing), Recent Contributions: entries and
+ * contributions alike.
  */
-export function MoneyPoolCard({ group, onJoinPool }: { group: Group; onJoinPool: (() => void) | null }) {
+export function MoneyPoolCard({ group, onContribute }: { group: Group; onContribute: (() => void) | null }) {
   const progress = goalProgress(group.poolBalance, group.poolGoal);
   return (
     <Card aria-label="Group Money Pool" role="region">
@@ -97,9 +99,9 @@ export function MoneyPoolCard({ group, onJoinPool }: { group: Group; onJoinPool:
         ) : (
           <p className="text-sm text-slate-600">No pool goal set.</p>
         )}
-        {onJoinPool ? (
-          <Button onClick={onJoinPool} className="w-full">
-            <Plus aria-hidden="true" /> Join Pool
+        {onContribute ? (
+          <Button onClick={onContribute} className="w-full">
+            <Plus aria-hidden="true" /> Contribute to Pool
           </Button>
         ) : null}
         <section className="grid grid-cols-1 gap-2">

@@ -1,5 +1,4 @@
 import { CalendarDays, Info, MessageCircle, Trophy, Users, Zap } from "lucide-react";
-import { Link } from "wouter";
 import type { Group } from "../../../../core/schemas/groups";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
@@ -7,13 +6,22 @@ import { formatDate } from "../../../lib/format";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { CardHeading } from "./group-badges";
 
-/** Quick Actions: Group Chat (members; opens and closes the chat) and Start Competition. */
+/** The group competition card's anchor, for Quick Actions to take members to it. */
+export const GROUP_COMPETITION_ID = "group-competition";
+
+/**
+ * Quick Actions: Group Chat (members; opens and closes the chat), and the group's round: Start
+ * Competition for its admins while none is to come or running (opens its schedule), View Group
+ * Competition for everyone else (the round on this page; rounds never show on /competitions).
+ */
 export function QuickActions({
   chatOpen,
   onToggleChat,
+  onStartCompetition,
 }: {
   chatOpen: boolean;
   onToggleChat: (() => void) | null;
+  onStartCompetition: (() => void) | null;
 }) {
   return (
     <Card>
@@ -26,11 +34,17 @@ export function QuickActions({
             <MessageCircle aria-hidden="true" /> Group Chat
           </Button>
         ) : null}
-        <Button asChild variant="outline" className="justify-start">
-          <Link href="/competitions">
+        {onStartCompetition ? (
+          <Button variant="outline" className="justify-start" onClick={onStartCompetition}>
             <Trophy aria-hidden="true" /> Start Competition
-          </Link>
-        </Button>
+          </Button>
+        ) : (
+          <Button asChild variant="outline" className="justify-start">
+            <a href={`#${GROUP_COMPETITION_ID}`}>
+              <Trophy aria-hidden="true" /> View Group Competition
+            </a>
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

@@ -10,6 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError } from "../../../lib/api-client";
 import { useAdminCheck } from "../../admin/api";
+import { AdSlot } from "../../ads";
 import { type User, useUser } from "../../auth/api";
 import { type Group, useDeleteGroup, useGroup } from "../api";
 import { ContributeDialog } from "../components/contribute-dialog";
@@ -26,7 +27,13 @@ import { NextRoundPrompt } from "../components/next-round-prompt";
 import { PastRoundsCard } from "../components/past-rounds-card";
 import { ShareGroupDialog } from "../components/share-group-dialog";
 import { GroupInfoCard, QuickActions } from "../components/side-cards";
-import { canManageGroup, deleteRefusal, failureToast, GROUP_NOT_FOUND_TEXT } from "../group-view";
+import {
+  canManageGroup,
+  deleteRefusal,
+  failureToast,
+  GROUP_NOT_FOUND_TEXT,
+  startCompetitionAction,
+} from "../group-view";
 
 const backToGroups = (
   <Button asChild variant="outline">
@@ -90,6 +97,7 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
   const [chatOpen, setChatOpen] = useState(false);
   const member = group.role !== null;
   const canManage = canManageGroup(group, { id: user.id, isAdmin });
+  const start = startCompetitionAction(group, canManage);
   const close = () => setDialog(null);
   const chooseAdmin = () => {
     close();
@@ -103,14 +111,20 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
         <div className="grid grid-cols-1 gap-6 lg:col-span-2">
           {canManage ? <NextRoundPrompt group={group} onSchedule={() => setDialog("nextRound")} /> : null}
           <GroupCompetitionCard group={group} viewerId={user.id} canManage={canManage} />
-          <MoneyPoolCard group={group} onJoinPool={member ? () => setDialog("contribute") : null} />
+          <MoneyPoolCard group={group} onContribute={member ? () => setDialog("contribute") : null} />
           <PastRoundsCard groupId={group.id} viewerId={user.id} />
         </div>
         <div className="grid grid-cols-1 gap-6">
-          <QuickActions chatOpen={chatOpen} onToggleChat={member ? () => setChatOpen((o) => !o) : null} />
+          <QuickActions
+            chatOpen={chatOpen}
+            onToggleChat={member ? () => setChatOpen((o) => !o) : null}
+            onStartCompetition={start === "view" ? null : () => setDialog(start)}
+          />
           {member && chatOpen ? <GroupChat groupId={group.id} name={group.name} viewerId={user.id} /> : null}
           <MembersCard group={group} viewerId={user.id} canManage={canManage} />
           <GroupInfoCard group={group} />
+          {/* The 'sidebar' placement: this side column, where it is one (laptop width). */}
+          <AdSlot placement="sidebar" className="hidden lg:block" />
         </div>
       </div>
       {dialog === "entryPrice" ? <EntryPriceDialog group={group} onClose={close} /> : null}

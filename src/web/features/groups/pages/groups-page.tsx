@@ -5,6 +5,7 @@ import { FitcoinsLine, ListError, ListLoading, ListSection } from "../../../comp
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { PullToRefresh } from "../../../components/pull-to-refresh/pull-to-refresh";
 import { useAdminCheck } from "../../admin/api";
+import { withAdBetween } from "../../ads";
 import { authKeys, useUser } from "../../auth/api";
 import { invalidateGroups, useGroups } from "../api";
 import { CreateGroupButton } from "../components/create-group-dialog";
@@ -44,16 +45,22 @@ export function GroupsPage() {
       items.map((g) => (
         <GroupCard key={g.id} group={g} viewerId={user.id} canManage={canManageGroup(g, viewer)} />
       ));
+    // One ad among the cards: in the member's own groups when they can hold one, else the public ones.
+    const adInMine = mine.length >= 2;
     body = (
       <>
         {mine.length > 0 ? (
-          <ListSection title="My Groups">{cards(mine)}</ListSection>
+          <ListSection title="My Groups">{adInMine ? withAdBetween(cards(mine)) : cards(mine)}</ListSection>
         ) : (
           <EmptyState icon={Users} title="No Groups Yet">
             Create a group for your friends, family or team, or join one with an invite code.
           </EmptyState>
         )}
-        {discover.length > 0 ? <ListSection title="Public Groups">{cards(discover)}</ListSection> : null}
+        {discover.length > 0 ? (
+          <ListSection title="Public Groups">
+            {adInMine ? cards(discover) : withAdBetween(cards(discover))}
+          </ListSection>
+        ) : null}
       </>
     );
   }
