@@ -2,6 +2,7 @@ import { CalendarDays, Coins, Ticket, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { INVITE_ROUND_STATUS_LABEL, type InviteRoundStatus } from "../../../../core/rules/group-round";
 import type { GroupInfo } from "../../../../core/schemas/groups";
+import { StatTile } from "../../../components/ui/stat-tile";
 import { fc, formatInZone } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useTimeZone } from "../../auth/use-time-zone";
@@ -50,30 +51,6 @@ function Fact({ icon: Icon, label, children }: { icon: typeof Users; label: stri
   );
 }
 
-/** A figure in a row of three: its label above, centred. */
-function Stat({
-  icon: Icon,
-  label,
-  testId,
-  children,
-}: {
-  icon: typeof Users;
-  label: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="min-w-0 rounded-xl bg-slate-50 px-2 py-2">
-      <dt className="flex items-center justify-center gap-1 text-xs text-slate-600">
-        <Icon className="size-3.5 text-emerald-700" aria-hidden="true" /> {label}
-      </dt>
-      <dd className="text-sm font-bold text-slate-900 tabular-nums" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
-
 /** Why the invite does not offer Join while entries are closed, and when it works again. */
 export function entriesClosedText(state: Pick<InviteState, "roundStatus">): string | null {
   if (state.roundStatus !== "entries_closed") return null;
@@ -111,16 +88,16 @@ export function InviteRoundFacts({ state, showEntry = true }: { state: InviteSta
       </Fact>
       <div className={cn("grid gap-2 text-center", showEntry ? "grid-cols-3" : "grid-cols-2")}>
         {showEntry ? (
-          <Stat icon={Ticket} label="Entry" testId="invite-info-entry">
+          <StatTile centered icon={Ticket} label="Entry" testId="invite-info-entry">
             {state.poolEntryPrice ? fc(state.poolEntryPrice) : "Free"}
-          </Stat>
+          </StatTile>
         ) : null}
-        <Stat icon={Users} label="Members" testId="invite-members">
+        <StatTile centered icon={Users} label="Members" testId="invite-members">
           {state.memberCount}
-        </Stat>
-        <Stat icon={Coins} label="Pool" testId="invite-pool">
+        </StatTile>
+        <StatTile centered icon={Coins} label="Pool" testId="invite-pool">
           {fc(state.poolBalance)}
-        </Stat>
+        </StatTile>
       </div>
     </dl>
   );
