@@ -36,3 +36,24 @@ export function StatTile({
     </div>
   );
 }
+
+/** A fact in a list of them (inside a `<dl>`): its icon beside the label and the value, which may wrap. */
+export function FactTile({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 items-start gap-2.5 rounded-xl bg-slate-50 px-3 py-2">
+      <Icon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+      <div className="min-w-0">
+        <dt className="text-xs text-slate-600">{label}</dt>
+        <dd className="text-sm font-semibold break-words text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}

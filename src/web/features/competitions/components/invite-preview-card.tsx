@@ -1,26 +1,14 @@
 import { CalendarDays, Ticket, Trophy, Users } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { InviteSignIn } from "../../../components/invite/invite-sign-in";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { FactTile } from "../../../components/ui/stat-tile";
 import { displayTimeZone, formatInZone } from "../../../lib/format";
 import { useInvitePreview } from "../api";
 import { entryFeeLabel, fc } from "../competition-view";
 import { competitionInvitePath } from "../pending-competition-invite";
-
-function Fact({ icon: Icon, label, children }: { icon: typeof Trophy; label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-3 rounded-xl bg-slate-50 px-3 py-2">
-      <Icon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-600">{label}</dt>
-        <dd className="text-sm font-semibold break-words text-slate-900">{children}</dd>
-      </div>
-    </div>
-  );
-}
 
 /** The places line: "12 of 50 places left", "Full", or "Open to everyone". */
 export function placesText(preview: { placesLeft: number | null; maxParticipants: number | null }): string {
@@ -66,20 +54,20 @@ export function InvitePreviewCard({ code }: { code: string }) {
           <>
             {p.description ? <p className="text-center text-sm text-slate-700">{p.description}</p> : null}
             <dl className="grid gap-2" aria-label="Competition details">
-              <Fact icon={CalendarDays} label="Dates">
+              <FactTile icon={CalendarDays} label="Dates">
                 {formatInZone(p.startDate, timeZone)} to {formatInZone(p.endDate, timeZone)}
-              </Fact>
+              </FactTile>
               <div className="grid grid-cols-2 gap-2">
-                <Fact icon={Ticket} label="Entry fee">
+                <FactTile icon={Ticket} label="Entry fee">
                   {entryFeeLabel(p.entryFee)}
-                </Fact>
-                <Fact icon={Trophy} label="Prize pool">
+                </FactTile>
+                <FactTile icon={Trophy} label="Prize pool">
                   {fc(p.prizePool)}
-                </Fact>
+                </FactTile>
               </div>
-              <Fact icon={Users} label="Places">
+              <FactTile icon={Users} label="Places">
                 <span data-testid="places-left">{placesText(p)}</span> · {p.participantCount} joined
-              </Fact>
+              </FactTile>
             </dl>
             {p.entriesOpen ? (
               <InviteSignIn invitePath={back} />

@@ -1,8 +1,7 @@
 import { CalendarDays, Coins, Ticket, Users } from "lucide-react";
-import type { ReactNode } from "react";
 import { INVITE_ROUND_STATUS_LABEL, type InviteRoundStatus } from "../../../../core/rules/group-round";
 import type { GroupInfo } from "../../../../core/schemas/groups";
-import { StatTile } from "../../../components/ui/stat-tile";
+import { FactTile, StatTile } from "../../../components/ui/stat-tile";
 import { fc, formatInZone } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import { useTimeZone } from "../../auth/use-time-zone";
@@ -39,18 +38,6 @@ export function RoundStatusBadge({ status }: { status: InviteRoundStatus }) {
   );
 }
 
-function Fact({ icon: Icon, label, children }: { icon: typeof Users; label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 items-start gap-2.5 rounded-xl bg-slate-50 px-3 py-2">
-      <Icon className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-600">{label}</dt>
-        <dd className="text-sm font-semibold break-words text-slate-900">{children}</dd>
-      </div>
-    </div>
-  );
-}
-
 /** Why the invite does not offer Join while entries are closed, and when it works again. */
 export function entriesClosedText(state: Pick<InviteState, "roundStatus">): string | null {
   if (state.roundStatus !== "entries_closed") return null;
@@ -67,7 +54,7 @@ export function InviteRoundFacts({ state, showEntry = true }: { state: InviteSta
   const { competitionStartDate: start, competitionEndDate: end } = state;
   return (
     <dl className="grid gap-2" aria-label="Group details">
-      <Fact icon={CalendarDays} label="Round">
+      <FactTile icon={CalendarDays} label="Round">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <RoundStatusBadge status={state.roundStatus} />
           {start && end ? (
@@ -85,7 +72,7 @@ export function InviteRoundFacts({ state, showEntry = true }: { state: InviteSta
             Entries close {formatInZone(state.entryDeadlineDate, timeZone)}
           </span>
         ) : null}
-      </Fact>
+      </FactTile>
       <div className={cn("grid gap-2 text-center", showEntry ? "grid-cols-3" : "grid-cols-2")}>
         {showEntry ? (
           <StatTile centered icon={Ticket} label="Entry" testId="invite-info-entry">
