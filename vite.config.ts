@@ -125,7 +125,10 @@ export default defineConfig({
     outDir: "dist/client",
     emptyOutDir: true,
     sourcemap: false,
-    modulePreload: false,
+    // A lazy chunk's own imports are fetched with it (Vite adds their module preload links at the
+    // import), not once it has run: a round trip each on a phone's network. No polyfill: every
+    // browser the app supports knows modulepreload.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // What the entry imports statically ("$initial": React, the query client, the icon runtime
       // and the entry's few icons...) goes with the entry, as one file rather than a handful of

@@ -57,6 +57,8 @@ test("a member sees the bell's count, opens Notifications and follows one to whe
   await expect(page.getByRole("list", { name: "Notifications" }).getByText("Unread")).toHaveCount(2);
   await page.getByRole("button", { name: "Mark all read" }).click();
   await expect(page.getByRole("list", { name: "Notifications" }).getByText("Unread")).toHaveCount(0);
+  // It stays where it is, disabled, with nothing left unread.
+  await expect(page.getByRole("button", { name: "Mark all read" })).toBeDisabled();
   await expect(page.getByRole("banner").getByTestId("unread-count")).toHaveCount(0);
   await expect(
     page.getByRole("checkbox", { name: "Competition starts in one hour: email" }),

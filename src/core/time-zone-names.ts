@@ -56,13 +56,21 @@ for (const [old, current] of Object.entries(LEGACY_TIME_ZONES)) {
   OLD_NAMES.set(current, [...(OLD_NAMES.get(current) ?? []), old]);
 }
 
+const runtimeNames = new Map<string, string | null>();
 /** The name this runtime's ICU gives a zone (US/Eastern: America/New_York); null when unknown. */
 export function runtimeName(zone: string): string | null {
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return null;
+  // Remembered: building a DateTimeFormat loads the zone's ICU data, ~1 ms on a phone, and every
+  // time a page shows asks for its zone's name.
+  let found = runtimeNames.get(zone);
+  if (found === undefined) {
+    try {
+      found = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+    } catch {
+      found = null;
+    }
+    runtimeNames.set(zone, found);
   }
+  return found;
 }
 
 /**

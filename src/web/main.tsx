@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { preloadLikelyPage } from "./app/pages";
@@ -25,9 +25,13 @@ setTimeout(() => {
   void queryClient.prefetchQuery(currentUserQueryOptions);
 });
 setTimeout(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: React renders the first screen in slices, answering input in between.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from "react";
+import { Suspense, useDeferredValue, useEffect, useMemo, useRef } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { ConnectionError } from "../components/layout/connection-error";
 import { LoadingSplash, PageSpinner } from "../components/layout/loading-splash";
@@ -7,26 +7,29 @@ import { ApiError, isSessionRejected } from "../lib/api-client";
 import { useIsMobileDevice } from "../lib/device";
 import { setDisplayTimeZone } from "../lib/format";
 import { type AccessDecision, decideAccess, inviteFromPath, type SessionState } from "./access-rules";
-import { AppShell, pages, SimpleShell } from "./pages";
+import { AppShell, FooterAd, pages, SimpleShell } from "./pages";
 
 function useSessionState(): SessionState {
   const { data, error, isError, fetchStatus } = useCurrentUser();
   // Every time on every page shows in the member's profile zone (issue 32 item 5), set before the
   // page renders; a changed zone re-renders the pages from here.
   setDisplayTimeZone(data?.timeZone ?? null);
-  // Data kept from an earlier answer (or the stored copy, offline) wins over a failed refetch.
-  if (data !== undefined) return data ? { status: "signedIn", user: data } : { status: "anonymous" };
-  if (isError) {
-    return {
-      status: "error",
-      message: error instanceof Error ? error.message : String(error),
-      code: error instanceof ApiError ? error.code : undefined,
-      sessionRejected: isSessionRejected(error),
-    };
-  }
-  // Offline with no stored user: waiting for the network would show the splash forever.
-  if (fetchStatus === "paused") return { status: "anonymous" };
-  return { status: "loading" };
+  // One object per answer, so that a deferred copy of it (AccessGate) settles.
+  return useMemo((): SessionState => {
+    // Data kept from an earlier answer (or the stored copy, offline) wins over a failed refetch.
+    if (data !== undefined) return data ? { status: "signedIn", user: data } : { status: "anonymous" };
+    if (isError) {
+      return {
+        status: "error",
+        message: error instanceof Error ? error.message : String(error),
+        code: error instanceof ApiError ? error.code : undefined,
+        sessionRejected: isSessionRejected(error),
+      };
+    }
+    // Offline with no stored user: waiting for the network would show the splash forever.
+    if (fetchStatus === "paused") return { status: "anonymous" };
+    return { status: "loading" };
+  }, [data, error, isError, fetchStatus]);
 }
 
 /** Stores the code of an invite link once per code (specification 1, section 2.1). */
@@ -82,6 +85,7 @@ function RenderDecision({ decision, path }: { decision: AccessDecision; path: st
           <AppShell>
             <Suspense fallback={<PageSpinner />}>
               <Page key={path} params={decision.params} />
+              <FooterAd />
             </Suspense>
           </AppShell>
         </Suspense>
@@ -94,7 +98,13 @@ function RenderDecision({ decision, path }: { decision: AccessDecision; path: st
 export function AccessGate() {
   const [path] = useLocation();
   const search = useSearch();
-  const session = useSessionState();
+  // The first screen, once the session's first answer decides it, is rendered as a transition: in
+  // slices that leave the main thread free between them rather than one long task (the splash stays
+  // until it is ready). Only that first answer: later ones (a sign-in, a sign-up) come with a new
+  // path, which must be decided with them, not with the session before.
+  const live = useSessionState();
+  const deferred = useDeferredValue(live);
+  const session = deferred.status === "loading" ? deferred : live;
   const isMobile = useIsMobileDevice();
   useInviteCapture(path);
 

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { User } from "../../core/schemas/auth";
 import { isMobileDevice } from "../lib/device";
 import { preloadable } from "../lib/preloadable";
@@ -44,6 +44,8 @@ const simpleShell = preloadable(
 );
 /** The members' layout (header, menu, bottom bar) and the simple one around a few screens. */
 export const AppShell = appShell.component;
+/** The footer ad at the end of a members' page (in the members' layout's chunk). */
+export const FooterAd = lazy(async () => ({ default: (await appShell.preload()).FooterAd }));
 export const SimpleShell = simpleShell.component;
 
 /** Starts the download of a screen's chunk ahead of its render (errors surface at the render). */

@@ -2,6 +2,7 @@ import type { QueryFunction } from "@tanstack/react-query";
 import { loginPathFor } from "../app/return-path";
 import { getDeviceFingerprint } from "./device-fingerprint";
 import { removeStorage, storageKeys } from "./storage";
+import { yieldToMain } from "./yield-to-main";
 
 export const SESSION_EXPIRED_MESSAGE = "Session expired";
 export const DEVICE_VERIFICATION_MESSAGE = "Device verification required for secure access";
@@ -149,6 +150,11 @@ export interface RequestOptions {
  */
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const { method = "GET", body, signal, keepalive, headers } = options;
+  // A screen's reads start as its components mount, inside the commit that mounts them: each
+  // fetch() costs the main thread a few milliseconds on a phone, so the reads are sent from tasks
+  // of their own rather than lengthen that commit. (A keepalive request is sent as the page goes
+  // away, and must be sent at once.)
+  if (method === "GET" && !keepalive) await yieldToMain();
   const response = await fetch(url, {
     method,
     credentials: "include",

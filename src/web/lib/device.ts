@@ -67,3 +67,23 @@ export function useIsOnline(): boolean {
     () => true,
   );
 }
+
+/**
+ * Whether a CSS media query matches now, following its changes. For trees that differ by screen
+ * size: rendering only the one that shows spares the phone the other (CSS alone hides it but still
+ * builds it). False where the browser has no matchMedia.
+ */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia?.(query);
+      list?.addEventListener("change", onChange);
+      return () => list?.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia?.(query).matches === true,
+    () => false,
+  );
+}
+
+/** Tailwind's `md` breakpoint (48rem): the laptop layout from here up. */
+export const LAPTOP_MEDIA = "(min-width: 48rem)";

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { AchievementCelebration } from "../../features/achievements/components/achievement-celebration";
 import { useAdminCheck } from "../../features/admin/api";
@@ -6,6 +7,7 @@ import { AdSlot } from "../../features/ads";
 import { useUser } from "../../features/auth/api";
 import { VerifyEmailBanner } from "../../features/auth/components/verify-email-banner";
 import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
+import { LAPTOP_MEDIA, useMediaQuery } from "../../lib/device";
 import { setBannerSlot } from "../overlays/app-banners";
 import { BottomNav } from "./bottom-nav";
 import { DesktopHeader } from "./desktop-header";
@@ -14,11 +16,40 @@ import { MobileHeader } from "./mobile-header";
 /** The admins' tools carry no ads: they are where ads are made and the books are read. */
 const AD_FREE_PATHS = /^\/(admin|ads-admin|marketplace\/admin|email-test)(\/|-|$)/;
 
+/**
+ * The 'footer' ad placement, at the end of every member page but the admin tools. The access gate
+ * renders it with the page, inside the page's loading boundary, and it arrives once the page's
+ * first reads have all answered: below the page's finished content, instead of under a loading
+ * screen and then pushed down as the content arrives (a layout shift the member sees). Keyed by
+ * the page, so each page's slot counts its own view.
+ */
+export function FooterAd() {
+  const [path] = useLocation();
+  return AD_FREE_PATHS.test(path) ? null : <FooterAdOnceSettled key={path} />;
+}
+
+function FooterAdOnceSettled() {
+  const client = useQueryClient();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (shown) return;
+    // Run after the page's own effects, which have started its reads by now.
+    const check = () => {
+      if (client.isFetching() === 0) setShown(true);
+    };
+    const unsubscribe = client.getQueryCache().subscribe(check);
+    check();
+    return unsubscribe;
+  }, [client, shown]);
+  return shown ? <AdSlot placement="footer" className="mt-8" /> : null;
+}
+
 /** The shared layout of specification 1, 2.10, for fully active members. */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useUser();
   const { isAdmin } = useAdminCheck();
-  const [path] = useLocation();
+  // One header: the other is hidden by CSS too, but building it costs a phone its first screen.
+  const laptop = useMediaQuery(LAPTOP_MEDIA);
   // The tracker starts with the member's first page: pending steps sync, and tracking that was
   // on at the last visit restarts (specification 1, section 4), whichever page they open.
   useEffect(() => {
@@ -33,8 +64,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <MobileHeader user={user} isAdmin={isAdmin} />
-      <DesktopHeader user={user} isAdmin={isAdmin} />
+      {laptop ? (
+        <DesktopHeader user={user} isAdmin={isAdmin} />
+      ) : (
+        <MobileHeader user={user} isAdmin={isAdmin} />
+      )}
       {/* The phone's bottom padding keeps the page's end clear of the bottom bar (4rem, the
           floating plus inside it, and the safe area) with a gap, so the last controls can always
           be scrolled above it. */}
@@ -46,11 +80,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         <div ref={setBannerSlot} className="mb-4 grid justify-items-center gap-2 empty:hidden" />
         <VerifyEmailBanner />
         {children}
-        {/* The 'footer' placement: the end of every member page, above the bottom bar. Keyed by
-            the page, so each page's slot counts its own view. */}
-        {AD_FREE_PATHS.test(path) ? null : <AdSlot key={path} placement="footer" className="mt-8" />}
       </main>
-      <BottomNav />
+      {laptop ? null : <BottomNav />}
       <AchievementCelebration userId={user.id} />
     </div>
   );

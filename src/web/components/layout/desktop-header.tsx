@@ -3,6 +3,7 @@ import { ChevronDown } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "../../../core/schemas/auth";
 import { cn } from "../../lib/utils";
+import { DropdownMenuPortal, DropdownMenuRoot } from "../ui/dropdown-menu";
 import { Brand } from "./brand";
 import { adminMenuItems, desktopMoreItems, desktopPrimaryItems, isActivePath } from "./nav-items";
 import { NotificationBell } from "./notification-bell";
@@ -39,7 +40,7 @@ export function DesktopHeader({ user, isAdmin }: { user: User; isAdmin: boolean 
               </Link>
             );
           })}
-          <DropdownMenu.Root>
+          <DropdownMenuRoot>
             <DropdownMenu.Trigger
               className={cn(
                 linkClass,
@@ -49,7 +50,7 @@ export function DesktopHeader({ user, isAdmin }: { user: User; isAdmin: boolean 
             >
               More <ChevronDown className="size-4" aria-hidden="true" />
             </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
+            <DropdownMenuPortal>
               <DropdownMenu.Content
                 align="start"
                 sideOffset={8}
@@ -63,8 +64,8 @@ export function DesktopHeader({ user, isAdmin }: { user: User; isAdmin: boolean 
                   </DropdownMenu.Item>
                 ))}
               </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+            </DropdownMenuPortal>
+          </DropdownMenuRoot>
         </nav>
         <WalletChip balance={user.balance} />
         <NotificationBell />

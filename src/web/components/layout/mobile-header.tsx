@@ -27,7 +27,8 @@ export function MobileHeader({ user, isAdmin }: { user: User; isAdmin: boolean }
         <NotificationBell />
         <UserMenu user={user} />
       </div>
-      <SlideOutMenu open={open} onOpenChange={setOpen} isAdmin={isAdmin} />
+      {/* Built only while open: a closed Radix dialog still costs the first screen its mount. */}
+      {open ? <SlideOutMenu open onOpenChange={setOpen} isAdmin={isAdmin} /> : null}
     </header>
   );
 }

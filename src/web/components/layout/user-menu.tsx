@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import type { User } from "../../../core/schemas/auth";
 import { signOutClick } from "../../lib/sign-out";
 import { Avatar, initialsOf } from "../ui/avatar";
+import { DropdownMenuPortal, DropdownMenuRoot } from "../ui/dropdown-menu";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100";
@@ -12,7 +13,7 @@ const itemClass =
 export function UserMenu({ user }: { user: User }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
   return (
-    <DropdownMenu.Root>
+    <DropdownMenuRoot>
       <DropdownMenu.Trigger className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2">
         <Avatar
           imageUrl={user.profileImageUrl}
@@ -20,7 +21,7 @@ export function UserMenu({ user }: { user: User }) {
         />
         <span className="sr-only">Open user menu</span>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
+      <DropdownMenuPortal>
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
@@ -42,7 +43,7 @@ export function UserMenu({ user }: { user: User }) {
             </a>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </DropdownMenuPortal>
+    </DropdownMenuRoot>
   );
 }

@@ -1,9 +1,33 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, createContext, useContext } from "react";
 import { cn } from "../../lib/utils";
+import { useOpenState } from "./use-open-state";
 
-export const Dialog = DialogPrimitive.Root;
+/** Whether the enclosing Dialog is open; null outside one. */
+const DialogOpen = createContext<boolean | null>(null);
+
+/**
+ * Radix's dialog root, whose content is built only while it is open: a closed Radix dialog still
+ * mounts its portal and presence machinery, whose layout-time updates lengthen every page's first
+ * commit (the dialogs close without an exit animation, so nothing shows the difference).
+ */
+export function Dialog({
+  open: openProp,
+  defaultOpen,
+  onOpenChange,
+  children,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Root>) {
+  const [open, setOpen] = useOpenState(openProp, defaultOpen, onOpenChange);
+  return (
+    <DialogOpen.Provider value={open}>
+      <DialogPrimitive.Root open={open} onOpenChange={setOpen} {...props}>
+        {children}
+      </DialogPrimitive.Root>
+    </DialogOpen.Provider>
+  );
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
@@ -22,6 +46,7 @@ export function DialogContent({
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  if (useContext(DialogOpen) === false) return null;
   return (
     <DialogPortal>
       <DialogOverlay />

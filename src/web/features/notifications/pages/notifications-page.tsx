@@ -21,11 +21,16 @@ export function NotificationsPage() {
         title="Notifications"
         description="Results, refunds, reminders and news from your groups."
         actions={
-          unread > 0 ? (
-            <Button variant="outline" size="sm" onClick={() => markRead.mutate(undefined)}>
-              <CheckCheck aria-hidden="true" /> Mark all read
-            </Button>
-          ) : null
+          // Always there (disabled with nothing unread): arriving with the unread count, it would
+          // push the whole page down on a phone, where it sits under the title.
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={unread === 0 || markRead.isPending}
+            onClick={() => markRead.mutate(undefined)}
+          >
+            <CheckCheck aria-hidden="true" /> Mark all read
+          </Button>
         }
       />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-6">
@@ -68,10 +73,14 @@ export function NotificationsPage() {
             </>
           )}
         </Card>
-        <div className="grid gap-4 lg:sticky lg:top-24">
-          <PushCard />
-          <PreferencesCard />
-        </div>
+        {/* Below the list on a phone: drawn once the list has its content, so that its arrival
+            does not push these down. */}
+        {isPending ? null : (
+          <div className="grid gap-4 lg:sticky lg:top-24">
+            <PushCard />
+            <PreferencesCard />
+          </div>
+        )}
       </div>
     </>
   );

@@ -47,10 +47,14 @@ export function RedeemPage() {
           {showNeedMore ? <NeedMoreFitcoins /> : null}
           <OfferSection />
         </div>
-        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <HowItWorks />
-          {fitcoins.data ? <RecentRedemptions redemptions={fitcoins.data.redemptions} /> : null}
-        </div>
+        {/* Below the main column on a phone: drawn once that column has its content, so that
+            its arrival does not push this one down. */}
+        {fitcoins.isPending || offer.isPending ? null : (
+          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+            <HowItWorks />
+            {fitcoins.data ? <RecentRedemptions redemptions={fitcoins.data.redemptions} /> : null}
+          </div>
+        )}
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Ban, Flag, MoreVertical, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { DropdownMenuPortal, DropdownMenuRoot } from "../../../components/ui/dropdown-menu";
 import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { cn } from "../../../lib/utils";
 import type { NamedMember } from "./member-safety-dialogs";
@@ -46,7 +47,7 @@ export function MemberNameMenu({
   const [open, setOpen] = useState<Open>(null);
   return (
     <>
-      <DropdownMenu.Root modal={false}>
+      <DropdownMenuRoot modal={false}>
         <DropdownMenu.Trigger
           className={cn(
             "max-w-full truncate rounded text-left font-semibold underline decoration-slate-300 decoration-dotted underline-offset-2 outline-none hover:decoration-solid focus-visible:ring-2 focus-visible:ring-emerald-600",
@@ -56,7 +57,7 @@ export function MemberNameMenu({
         >
           {children}
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
+        <DropdownMenuPortal>
           <DropdownMenu.Content align="start" sideOffset={6} className={contentClass}>
             <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs font-bold text-slate-600">
               {member.name}
@@ -68,8 +69,8 @@ export function MemberNameMenu({
               <Ban aria-hidden="true" /> Block {member.name}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+        </DropdownMenuPortal>
+      </DropdownMenuRoot>
       {open === "report" ? (
         <ReportMemberDialog member={member} open onOpenChange={(next) => setOpen(next ? "report" : null)} />
       ) : null}
@@ -101,7 +102,7 @@ export function ChatMessageMenu({
   const canDelete = own || viewerIsAdmin;
   return (
     <>
-      <DropdownMenu.Root modal={false}>
+      <DropdownMenuRoot modal={false}>
         <DropdownMenu.Trigger
           className={cn(
             "grid size-8 shrink-0 place-items-center rounded-full text-slate-500 outline-none hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=open]:bg-slate-100",
@@ -111,7 +112,7 @@ export function ChatMessageMenu({
         >
           <MoreVertical className="size-4" aria-hidden="true" />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
+        <DropdownMenuPortal>
           <DropdownMenu.Content align={own ? "end" : "start"} sideOffset={4} className={contentClass}>
             {own ? null : (
               <>
@@ -129,8 +130,8 @@ export function ChatMessageMenu({
               </DropdownMenu.Item>
             ) : null}
           </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+        </DropdownMenuPortal>
+      </DropdownMenuRoot>
       {open === "report" ? (
         <ReportMemberDialog
           member={author}
