@@ -270,6 +270,9 @@ test("an admin places ads in the footer and between list cards; a member sees ea
     const footerView = viewOf(member, footerAd.id);
     await member.goto("/wallet");
     await expect(member.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    // The member reads down to the end of the page (the slot is blank until it has its ad).
+    await member.waitForLoadState("networkidle");
+    await member.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const footer = member.getByRole("complementary", { name: "Footer advertisement" });
     await footer.scrollIntoViewIfNeeded();
     await expect(footer).toContainText(footerTitle);

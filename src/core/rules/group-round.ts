@@ -1,6 +1,13 @@
 import { entriesOpen } from "./entry-cutoff";
 
 /**
+ * A join between a round's end and its payout (DESIGN 1, group money: the link works again after).
+ * Here rather than with the schemas, so that screens showing it need not load the validation library.
+ */
+export const ROUND_ENDED_MESSAGE =
+  "This group's round has ended and its results are being settled. The invite link works again once they are in.";
+
+/**
  * A group's round is under way from its start until it is paid (settled, or refunded when nobody
  * walked), through its grace period and any review hold. While it is, what members paid in belongs
  * to the round: leaving refunds nothing and the group cannot be deleted (DESIGN 1, group money and

@@ -26,9 +26,7 @@ export const CONTRIBUTION_REQUIRED = "Amount is required";
 export const CONTRIBUTION_RANGE = "Amount must be between $1 and $500";
 export const VALID_AMOUNT = "Valid amount is required";
 export const VALID_EMAIL = "Valid email address is required";
-/** A join between a round's end and its payout (DESIGN 1, group money: the link works again after). */
-export const ROUND_ENDED_MESSAGE =
-  "This group's round has ended and its results are being settled. The invite link works again once they are in.";
+export { ROUND_ENDED_MESSAGE } from "../rules/group-round";
 export const START_IN_PAST_MESSAGE = "The competition cannot start in the past";
 
 /** "$1,234.50" or 12.5 to hundredths, or null for empty; undefined when it is not a number at all. */

@@ -87,3 +87,5 @@ export function useMediaQuery(query: string): boolean {
 
 /** Tailwind's `md` breakpoint (48rem): the laptop layout from here up. */
 export const LAPTOP_MEDIA = "(min-width: 48rem)";
+/** Tailwind's `lg` breakpoint (64rem): side columns from here up. */
+export const WIDE_MEDIA = "(min-width: 64rem)";

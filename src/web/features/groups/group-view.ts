@@ -1,12 +1,11 @@
 import { GROUP_CARD_AVATARS } from "../../../core/constants";
 import { parseMinor } from "../../../core/money";
-import { deleteDuringRoundMessage, roundUnderWay } from "../../../core/rules/group-round";
 import {
-  type Contribution,
-  type Group,
-  type GroupMessage,
+  deleteDuringRoundMessage,
   ROUND_ENDED_MESSAGE,
-} from "../../../core/schemas/groups";
+  roundUnderWay,
+} from "../../../core/rules/group-round";
+import type { Contribution, Group, GroupMessage } from "../../../core/schemas/groups";
 import type { ChatPanelMessage } from "../../components/chat/chat-panel";
 import { ApiError } from "../../lib/api-client";
 import { formatDateTime, formatInZone, formatTime } from "../../lib/format";

@@ -181,7 +181,11 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   }, [shownId, placement]);
 
   if (stepAside) return null;
-  if (quietWhenEmpty) return <div ref={box} className={cn("min-h-[8.5rem]", className)} aria-hidden="true" />;
+  // Any slot but the dashboard's is blank until it has an ad: its frame arriving with "Loading ad..."
+  // and leaving again when there is none would be a change the member sees (and a layout shift).
+  if (quietWhenEmpty || (placement !== "dashboard" && ads.isPending)) {
+    return <div ref={box} className={cn("min-h-[8.5rem]", className)} aria-hidden="true" />;
+  }
 
   let content: ReactNode;
   // A failed refetch keeps showing the ads already loaded.

@@ -1,12 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Plus } from "lucide-react";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ENTRY_DEADLINE_HOURS_OPTIONS, GROUP_DURATION_DAYS } from "../../../../core/constants";
 import { type CreateGroupBody, createGroupBodySchema } from "../../../../core/schemas/groups";
 import { FormDialog } from "../../../components/form-dialog";
-import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -51,12 +48,18 @@ function Flag({
 /**
  * Create Group (specification 2 sections 3 and 5): name, description, private, an optional
  * scheduled competition (start date not before today, start time in the member's profile time
- * zone, entry cutoff, duration) and the entry price, which the creator pays too.
+ * zone, entry cutoff, duration) and the entry price, which the creator pays too. Loaded when
+ * first opened (create-group-button.tsx), with the form library and the rules it checks.
  */
-export function CreateGroupButton() {
+export function CreateGroupDialog({
+  open,
+  onOpenChange: setOpen,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const user = useUser();
   const timeZone = useTimeZone();
-  const [open, setOpen] = useState(false);
   const create = useCreateGroup();
   const form = useForm<CreateForm, unknown, CreateGroupBody>({
     resolver: zodResolver(createGroupBodySchema),
@@ -92,113 +95,108 @@ export function CreateGroupButton() {
   );
 
   return (
-    <>
-      <Button onClick={() => setOpen(true)}>
-        <Plus aria-hidden="true" /> Create Group
-      </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={onOpenChange}
-        title="Create Group"
-        description={
-          <>
-            You pay the entry price into the group's pool like every member who joins. Your FitCoins:{" "}
-            <span className="font-semibold text-slate-900">{fc(user?.fitcoins ?? 0)}</span>
-          </>
-        }
-        submitLabel="Create Group"
-        pendingLabel="Creating..."
-        pending={create.isPending}
-        onSubmit={onSubmit}
-        className="max-w-lg"
-      >
-        <FormField id="create-group-name" label="Group Name *" error={error("name")}>
-          <Input {...field("name")} maxLength={100} autoComplete="off" />
-        </FormField>
-        <FormField id="create-group-description" label="Description" error={error("description")}>
-          <Textarea {...field("description")} maxLength={1000} />
-        </FormField>
-        <FormField id="create-group-poolEntryPrice" label="Entry Price (FC)" error={error("poolEntryPrice")}>
-          <Input {...field("poolEntryPrice")} inputMode="decimal" placeholder="15.00" />
-        </FormField>
-        <p className="-mt-2 text-xs text-slate-600">5 to 150 FitCoins; empty for the default of 15.</p>
-        <Controller
-          control={form.control}
-          name="isPrivate"
-          render={({ field: f }) => (
-            <Flag
-              id="create-group-private"
-              label="Private group (invite only)"
-              checked={f.value === true}
-              onChange={f.onChange}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="hasScheduledCompetition"
-          render={({ field: f }) => (
-            <Flag
-              id="create-group-scheduled"
-              label="Schedule a group competition"
-              checked={f.value === true}
-              onChange={f.onChange}
-            />
-          )}
-        />
-        {scheduled ? (
-          <fieldset className="grid gap-4 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
-            <legend className="sr-only">Group competition</legend>
-            <div className="grid grid-cols-2 gap-3">
-              <FormField
-                id="create-group-competitionStartDate"
-                label="Start Date *"
-                error={error("competitionStartDate")}
-              >
-                <Input {...field("competitionStartDate")} type="date" min={todayIn(timeZone)} />
-              </FormField>
-              <FormField
-                id="create-group-competitionStartTime"
-                label="Start Time *"
-                error={error("competitionStartTime")}
-              >
-                <Input {...field("competitionStartTime")} type="time" />
-              </FormField>
-            </div>
-            <p className="-mt-2 text-xs text-slate-600" data-testid="create-group-time-zone">
-              Times in {timeZone} (your profile's time zone).
-            </p>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Group"
+      description={
+        <>
+          You pay the entry price into the group's pool like every member who joins. Your FitCoins:{" "}
+          <span className="font-semibold text-slate-900">{fc(user?.fitcoins ?? 0)}</span>
+        </>
+      }
+      submitLabel="Create Group"
+      pendingLabel="Creating..."
+      pending={create.isPending}
+      onSubmit={onSubmit}
+      className="max-w-lg"
+    >
+      <FormField id="create-group-name" label="Group Name *" error={error("name")}>
+        <Input {...field("name")} maxLength={100} autoComplete="off" />
+      </FormField>
+      <FormField id="create-group-description" label="Description" error={error("description")}>
+        <Textarea {...field("description")} maxLength={1000} />
+      </FormField>
+      <FormField id="create-group-poolEntryPrice" label="Entry Price (FC)" error={error("poolEntryPrice")}>
+        <Input {...field("poolEntryPrice")} inputMode="decimal" placeholder="15.00" />
+      </FormField>
+      <p className="-mt-2 text-xs text-slate-600">5 to 150 FitCoins; empty for the default of 15.</p>
+      <Controller
+        control={form.control}
+        name="isPrivate"
+        render={({ field: f }) => (
+          <Flag
+            id="create-group-private"
+            label="Private group (invite only)"
+            checked={f.value === true}
+            onChange={f.onChange}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="hasScheduledCompetition"
+        render={({ field: f }) => (
+          <Flag
+            id="create-group-scheduled"
+            label="Schedule a group competition"
+            checked={f.value === true}
+            onChange={f.onChange}
+          />
+        )}
+      />
+      {scheduled ? (
+        <fieldset className="grid gap-4 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+          <legend className="sr-only">Group competition</legend>
+          <div className="grid grid-cols-2 gap-3">
             <FormField
-              id="create-group-competitionDuration"
-              label="Duration *"
-              error={error("competitionDuration")}
+              id="create-group-competitionStartDate"
+              label="Start Date *"
+              error={error("competitionStartDate")}
             >
-              <NativeSelect {...field("competitionDuration")}>
-                <option value="">Choose a duration</option>
-                {GROUP_DURATION_DAYS.map((d) => (
-                  <option key={d} value={String(d)}>
-                    {d} {d === 1 ? "day" : "days"}
-                  </option>
-                ))}
-              </NativeSelect>
+              <Input {...field("competitionStartDate")} type="date" min={todayIn(timeZone)} />
             </FormField>
             <FormField
-              id="create-group-entryDeadlineHours"
-              label="Entries Close"
-              error={error("entryDeadlineHours")}
+              id="create-group-competitionStartTime"
+              label="Start Time *"
+              error={error("competitionStartTime")}
             >
-              <NativeSelect {...field("entryDeadlineHours")}>
-                <option value="">At the start</option>
-                {ENTRY_DEADLINE_HOURS_OPTIONS.map((h) => (
-                  <option key={h} value={String(h)}>
-                    {deadlineLabel(h)}
-                  </option>
-                ))}
-              </NativeSelect>
+              <Input {...field("competitionStartTime")} type="time" />
             </FormField>
-          </fieldset>
-        ) : null}
-      </FormDialog>
-    </>
+          </div>
+          <p className="-mt-2 text-xs text-slate-600" data-testid="create-group-time-zone">
+            Times in {timeZone} (your profile's time zone).
+          </p>
+          <FormField
+            id="create-group-competitionDuration"
+            label="Duration *"
+            error={error("competitionDuration")}
+          >
+            <NativeSelect {...field("competitionDuration")}>
+              <option value="">Choose a duration</option>
+              {GROUP_DURATION_DAYS.map((d) => (
+                <option key={d} value={String(d)}>
+                  {d} {d === 1 ? "day" : "days"}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField
+            id="create-group-entryDeadlineHours"
+            label="Entries Close"
+            error={error("entryDeadlineHours")}
+          >
+            <NativeSelect {...field("entryDeadlineHours")}>
+              <option value="">At the start</option>
+              {ENTRY_DEADLINE_HOURS_OPTIONS.map((h) => (
+                <option key={h} value={String(h)}>
+                  {deadlineLabel(h)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </fieldset>
+      ) : null}
+    </FormDialog>
   );
 }

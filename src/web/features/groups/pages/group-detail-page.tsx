@@ -9,6 +9,7 @@ import { NoticeDialog } from "../../../components/notice-dialog";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError } from "../../../lib/api-client";
+import { useMediaQuery, WIDE_MEDIA } from "../../../lib/device";
 import { useAdminCheck } from "../../admin/api";
 import { AdSlot } from "../../ads";
 import { type User, useUser } from "../../auth/api";
@@ -95,6 +96,7 @@ function DeleteGroupDialog({ group, user, onClose }: { group: Group; user: User;
 function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin: boolean }) {
   const [dialog, setDialog] = useState<GroupDialog | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
+  const wide = useMediaQuery(WIDE_MEDIA);
   const member = group.role !== null;
   const canManage = canManageGroup(group, { id: user.id, isAdmin });
   const start = startCompetitionAction(group, canManage);
@@ -124,7 +126,7 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
           <MembersCard group={group} viewerId={user.id} canManage={canManage} />
           <GroupInfoCard group={group} />
           {/* The 'sidebar' placement: this side column, where it is one (laptop width). */}
-          <AdSlot placement="sidebar" className="hidden lg:block" />
+          {wide ? <AdSlot placement="sidebar" /> : null}
         </div>
       </div>
       {dialog === "entryPrice" ? <EntryPriceDialog group={group} onClose={close} /> : null}

@@ -8,7 +8,7 @@ import { useAdminCheck } from "../../admin/api";
 import { withAdBetween } from "../../ads";
 import { authKeys, useUser } from "../../auth/api";
 import { invalidateGroups, useGroups } from "../api";
-import { CreateGroupButton } from "../components/create-group-dialog";
+import { CreateGroupButton } from "../components/create-group-button";
 import { GroupCard } from "../components/group-card";
 import { JoinGroupCard } from "../components/join-group-card";
 import { canManageGroup, visibleGroups } from "../group-view";
