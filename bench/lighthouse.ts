@@ -19,13 +19,11 @@ import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
-import { eq } from "drizzle-orm";
 import lighthouse from "lighthouse";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
-import { groupMembers, groups, users } from "../src/server/db/schema";
-import { insertActiveMember } from "../src/server/test/seed-member";
 import { serveBuiltApp } from "./support/built-app";
 import { calibratedCpuSlowdown } from "./support/cpu-slowdown";
+import { seedPageMember, signInPageMember } from "./support/page-member";
 
 const runs = Number(process.env.RUNS ?? 3);
 interface Target {
@@ -51,32 +49,9 @@ const fixedSlowdown = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN
 const chosen = process.env.PAGES?.split(",").map((p) => p.trim());
 const targets = chosen ? allTargets.filter((t) => chosen.includes(t.page)) : allTargets;
 
-const member = {
-  username: "benchwalker",
-  password: "bench-steps-all-day-1",
-  firstName: "Bea",
-  lastName: "Bench",
-};
 const { address, db, close } = await serveBuiltApp();
-const memberId = await insertActiveMember(db, member);
-// A member as they usually are: their email verified (no banner asking for it).
-await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, memberId));
-// The member's group (the member its admin), for the group page.
-const [group] = await db
-  .insert(groups)
-  .values({
-    name: "Bench walkers",
-    description: "Morning walks before work",
-    inviteCode: "BENCHWALK",
-    createdBy: memberId,
-    memberCount: 1,
-    createdAt: new Date(),
-  })
-  .returning({ id: groups.id });
-await db
-  .insert(groupMembers)
-  .values({ groupId: group.id, userId: memberId, role: "admin", joinedAt: new Date() });
-const pathOf = (target: Target) => target.path.replace(":id", String(group.id));
+const { groupId } = await seedPageMember(db);
+const pathOf = (target: Target) => target.path.replace(":id", String(groupId));
 
 interface Sample {
   score: number;
@@ -111,24 +86,7 @@ async function signIn(port: number) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0].newPage();
-    await page.goto(`${address}/login`);
-    await page.getByLabel("Username").fill(member.username);
-    await page.getByLabel("Password").fill(member.password);
-    await page.getByRole("button", { name: /sign in|log in/i }).click();
-    await page
-      .getByText(new RegExp(`^Welcome(?: back)?, ${member.firstName}!$`))
-      .waitFor({ timeout: 30_000 });
-    // The badges the member's group earned are celebrated once, on the first visit, not on every run.
-    const celebrated = page.getByRole("button", { name: "Awesome!" });
-    if (
-      await celebrated.waitFor({ timeout: 3_000 }).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      await celebrated.click();
-      await page.waitForLoadState("networkidle");
-    }
+    await signInPageMember(page, address);
     await page.close();
   } finally {
     // Disconnects only: the browser, its default context and the session cookie stay.

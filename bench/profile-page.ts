@@ -6,36 +6,13 @@
 // time by script and the functions with the most self time; STACKS_OF=<function> adds the call
 // stacks into one function. A tool to find what to cut for bench:lighthouse, not a benchmark.
 import { chromium } from "@playwright/test";
-import { eq } from "drizzle-orm";
-import { groupMembers, groups, users } from "../src/server/db/schema";
-import { insertActiveMember } from "../src/server/test/seed-member";
 import { serveBuiltApp } from "./support/built-app";
+import { seedPageMember, signInPageMember } from "./support/page-member";
 
 const path = process.argv[2] ?? "/";
 const slowdown = Number(process.env.CPU_SLOWDOWN ?? 4);
-const member = {
-  username: "profwalker",
-  password: "profile-steps-all-day-1",
-  firstName: "Pia",
-  lastName: "Prof",
-};
-
 const { address, db, close } = await serveBuiltApp();
-const memberId = await insertActiveMember(db, member);
-await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, memberId));
-const [group] = await db
-  .insert(groups)
-  .values({
-    name: "Profile walkers",
-    inviteCode: "PROFWALK",
-    createdBy: memberId,
-    memberCount: 1,
-    createdAt: new Date(),
-  })
-  .returning({ id: groups.id });
-await db
-  .insert(groupMembers)
-  .values({ groupId: group.id, userId: memberId, role: "admin", joinedAt: new Date() });
+const { groupId } = await seedPageMember(db);
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 const context = await browser.newContext({
@@ -44,20 +21,7 @@ const context = await browser.newContext({
   hasTouch: true,
 });
 const page = await context.newPage();
-await page.goto(`${address}/login`);
-await page.getByLabel("Username").fill(member.username);
-await page.getByLabel("Password").fill(member.password);
-await page.getByRole("button", { name: /sign in|log in/i }).click();
-await page.getByText(/^Welcome(?: back)?, Pia!$/).waitFor({ timeout: 30_000 });
-const celebrated = page.getByRole("button", { name: "Awesome!" });
-if (
-  await celebrated.waitFor({ timeout: 3_000 }).then(
-    () => true,
-    () => false,
-  )
-)
-  await celebrated.click();
-await page.waitForLoadState("networkidle");
+await signInPageMember(page, address);
 await page.goto("about:blank");
 
 const cdp = await context.newCDPSession(page);
@@ -71,7 +35,7 @@ await page.evaluate(() => {
 });
 await cdp.send("Profiler.start");
 const started = Date.now();
-await page.goto(`${address}${path.replace(":id", String(group.id))}`, { waitUntil: "networkidle" });
+await page.goto(`${address}${path.replace(":id", String(groupId))}`, { waitUntil: "networkidle" });
 const loadMs = Date.now() - started;
 const longTasks = await page.evaluate(
   () =>
