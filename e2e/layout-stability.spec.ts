@@ -54,9 +54,26 @@ test("member pages draw their content where it stays: nothing on a phone's scree
   // A phone's slower processor, so the page's reads answer after its first frames, as they do there.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  for (const path of ["/notifications", "/redeem", "/groups", `/groups/${created.body.id}`, "/wallet"]) {
+  await admin.context().close();
+  // Each page with what it shows once loaded, so that a page stuck loading cannot pass unmoved.
+  const pages: [string, string][] = [
+    ["/notifications", "Notifications"],
+    ["/redeem", "How It Works"],
+    ["/groups", "Steady Walkers"],
+    [`/groups/${created.body.id}`, "Steady Walkers"],
+    ["/wallet", "Transaction History"],
+  ];
+  for (const [path, loaded] of pages) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("heading", { name: loaded }).first()).toBeVisible();
+    if (path === "/notifications") {
+      // Unread news: the Mark all read button, whose arrival once pushed the page down, is live.
+      await expect(
+        page.getByRole("list", { name: "Notifications" }).getByText("Unread").first(),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: "Mark all read" })).toBeEnabled();
+    }
     await page.waitForTimeout(500);
     // Half of what Lighthouse calls good (0.1); the pages shifted 0.06 to 0.54 before.
     const shifts = await shiftsSoFar(page);

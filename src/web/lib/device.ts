@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 import { MOBILE_WIDTH_THRESHOLD_PX } from "../../core/constants";
 
 const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|Tablet/i;
@@ -74,12 +74,17 @@ export function useIsOnline(): boolean {
  * builds it). False where the browser has no matchMedia.
  */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  // Kept across renders: a new subscribe function would make React subscribe afresh each time.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = window.matchMedia?.(query);
       list?.addEventListener("change", onChange);
       return () => list?.removeEventListener("change", onChange);
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => window.matchMedia?.(query).matches === true,
     () => false,
   );

@@ -10,7 +10,7 @@ import { PushCard } from "../components/push-card";
 
 /** /notifications: results, refunds, reminders and the rest, newest first; push and email choices. */
 export function NotificationsPage() {
-  const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } =
+  const { data, isPending, isLoading, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } =
     useNotifications();
   const unread = useUnreadCount();
   const markRead = useMarkRead();
@@ -74,8 +74,8 @@ export function NotificationsPage() {
           )}
         </Card>
         {/* Below the list on a phone: drawn once the list has its content, so that its arrival
-            does not push these down. */}
-        {isPending ? null : (
+            does not push these down (offline, while the list waits for the network, at once). */}
+        {isLoading ? null : (
           <div className="grid gap-4 lg:sticky lg:top-24">
             <PushCard />
             <PreferencesCard />

@@ -48,8 +48,9 @@ export function RedeemPage() {
           <OfferSection />
         </div>
         {/* Below the main column on a phone: drawn once that column has its content, so that
-            its arrival does not push this one down. */}
-        {fitcoins.isPending || offer.isPending ? null : (
+            its arrival does not push this one down (offline, while that waits for the network,
+            at once). */}
+        {fitcoins.isLoading || offer.isLoading ? null : (
           <div className="grid min-w-0 grid-cols-1 content-start gap-6">
             <HowItWorks />
             {fitcoins.data ? <RecentRedemptions redemptions={fitcoins.data.redemptions} /> : null}
