@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { MOBILE_WIDTH_THRESHOLD_PX } from "../../core/constants";
 
 const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|Tablet/i;
@@ -74,20 +74,33 @@ export function useIsOnline(): boolean {
  * builds it). False where the browser has no matchMedia.
  */
 export function useMediaQuery(query: string): boolean {
-  // Kept across renders: a new subscribe function would make React subscribe afresh each time.
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const list = window.matchMedia?.(query);
-      list?.addEventListener("change", onChange);
-      return () => list?.removeEventListener("change", onChange);
-    },
-    [query],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia?.(query).matches === true,
-    () => false,
-  );
+  const store = mediaStore(query);
+  return useSyncExternalStore(store.subscribe, store.matches, () => false);
+}
+
+interface MediaStore {
+  subscribe: (onChange: () => void) => () => void;
+  matches: () => boolean;
+}
+/**
+ * One store per query, with one MediaQueryList: React asks for the value on every render that
+ * reads it, and a subscribe function new on each render would make it subscribe afresh each time.
+ */
+const mediaStores = new Map<string, MediaStore>();
+function mediaStore(query: string): MediaStore {
+  let store = mediaStores.get(query);
+  if (!store) {
+    const list = typeof window.matchMedia === "function" ? window.matchMedia(query) : null;
+    store = {
+      subscribe(onChange) {
+        list?.addEventListener("change", onChange);
+        return () => list?.removeEventListener("change", onChange);
+      },
+      matches: () => list?.matches === true,
+    };
+    mediaStores.set(query, store);
+  }
+  return store;
 }
 
 /** Tailwind's `md` breakpoint (48rem): the laptop layout from here up. */

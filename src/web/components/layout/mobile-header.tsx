@@ -27,8 +27,7 @@ export function MobileHeader({ user, isAdmin }: { user: User; isAdmin: boolean }
         <NotificationBell />
         <UserMenu user={user} />
       </div>
-      {/* Built only while open: a closed Radix dialog still costs the first screen its mount. */}
-      {open ? <SlideOutMenu open onOpenChange={setOpen} isAdmin={isAdmin} /> : null}
+      <SlideOutMenu open={open} onOpenChange={setOpen} isAdmin={isAdmin} />
     </header>
   );
 }

@@ -39,6 +39,8 @@ export function SlideOutMenu({
 }) {
   const [path] = useLocation();
   const close = () => onOpenChange(false);
+  // Built only while open: a closed Radix dialog still costs the first screen its mount.
+  if (!open) return null;
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>

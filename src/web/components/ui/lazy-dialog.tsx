@@ -8,7 +8,8 @@ export const DIALOG_PRELOAD_DELAY_MS = 3000;
  * A dialog whose code is not part of the first load of the screen that offers it (forms with
  * their rules, dialogs seldom opened): it loads in the background a few seconds after that
  * screen appears, or when it first opens, whichever comes first, and stays mounted once opened
- * (its form keeps what the member typed, and resets as it decides). A dialog without an `open` prop is open while rendered.
+ * (its form keeps what the member typed, and resets as it decides). A dialog without an `open`
+ * prop is open while rendered.
  */
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const { component: Dialog, preload } = preloadable(load, (component) => component);

@@ -159,7 +159,10 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   const brokenImages = useRef(new Set<string>()).current;
   // With no ad to show, a slot other than the dashboard's keeps its space blank while the member
   // may see it, and gives it up once it is below the screen (then nothing seen moves).
-  const quietWhenEmpty = placement !== "dashboard" && ads.isSuccess && count === 0;
+  // Any slot but the dashboard's is blank until it has an ad: its frame arriving with "Loading ad..."
+  // and leaving again when there is none would be a change the member sees (and a layout shift).
+  const blankUntilAd = placement !== "dashboard";
+  const quietWhenEmpty = blankUntilAd && ads.isSuccess && count === 0;
   const stepAside = useBelowViewport(box, quietWhenEmpty);
 
   useEffect(() => {
@@ -181,9 +184,7 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   }, [shownId, placement]);
 
   if (stepAside) return null;
-  // Any slot but the dashboard's is blank until it has an ad: its frame arriving with "Loading ad..."
-  // and leaving again when there is none would be a change the member sees (and a layout shift).
-  if (quietWhenEmpty || (placement !== "dashboard" && ads.isPending)) {
+  if (quietWhenEmpty || (blankUntilAd && ads.isPending)) {
     return <div ref={box} className={cn("min-h-[8.5rem]", className)} aria-hidden="true" />;
   }
 
