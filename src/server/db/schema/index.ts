@@ -11,6 +11,7 @@ export * from "./rate-limits";
 export * from "./reconciliation";
 export * from "./rewards";
 export * from "./safety";
+export * from "./step-sources";
 export * from "./steps";
 export * from "./store";
 export * from "./subscriptions";

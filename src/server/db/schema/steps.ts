@@ -45,12 +45,25 @@ export const stepBatches = pgTable(
     /** The partition key. */
     receivedAt: timestamp({ withTimezone: true }).notNull(),
     localDate: date({ mode: "string" }).notNull(),
+    /**
+     * Where the steps came from (migration 0044, issue 33): null for this app's phone counting, a
+     * step source's vendor (`withings`) for imported ones. For a member with a connected source a
+     * row holds what it added to the counted total (the larger of the overlapping sources, never
+     * their sum), which can be 0 for a phone batch a watch had already counted.
+     */
+    source: text(),
+    /**
+     * An imported row's interval (null for the phone's, which are instants): a competition counts
+     * it only if the whole interval lies inside its window (a day total: the whole local day).
+     */
+    startedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // The one index: a retry's batch id, and a member's batches (a competition join sums those of
     // its window, rarely; the budget's fallback reads their latest). Every sync pays for it.
     index("step_batches_user_batch_idx").on(t.userId, t.batchId),
-    check("step_batches_steps_positive", sql`${t.steps} > 0`),
+    check("step_batches_steps_not_negative", sql`${t.steps} >= 0`),
   ],
 );
 
@@ -84,6 +97,13 @@ export const stepDays = pgTable(
     steps: integer().notNull(),
     /** Set by every batch of the day (migration 0009), cleared by the points job once it has paid. */
     pointsPending: boolean().notNull().default(true),
+    /**
+     * For a member with a step source (migration 0044): the sum over the day's 15-minute slots of
+     * the largest source in each (null: the phone alone, whose sum is `steps`), and the largest day
+     * total a source gave without intervals. `steps` is then the larger of the two.
+     */
+    slotSteps: integer(),
+    dayTotalSteps: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.localDate] }),

@@ -249,14 +249,15 @@ export async function findParticipant(db: Db, competitionId: number, userId: num
 }
 
 /**
- * The member's accepted steps recorded inside [from, to). Under the member's step-sync lock
+ * The member's counted steps inside [from, to) (step_batch_in_window, migration 0044: a phone
+ * batch by its instant, an imported interval only if it lies wholly inside). Under the member's step-sync lock
  * (steps.repo lockMemberSteps) no batch lands between this sum and the participant's insert.
  */
 export async function stepsBetween(tx: Tx, userId: number, from: Date, to: Date): Promise<number> {
   const [row] = await queryRows<{ steps: number }>(
     tx,
     sql`select coalesce(sum(steps), 0)::int as steps from step_batches
-      where user_id = ${userId} and recorded_at >= ${from} and recorded_at < ${to}`,
+      where user_id = ${userId} and step_batch_in_window(recorded_at, started_at, ended_at, ${from}, ${to})`,
   );
   return row?.steps ?? 0;
 }

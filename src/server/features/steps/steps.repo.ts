@@ -214,9 +214,10 @@ export async function stepBudget(
     db,
     sql`select coalesce(s.left_steps, 30)::int as left_steps,
         coalesce(s.counted_to, greatest(
-          (select max(b.recorded_at) from step_batches b where b.user_id = u.id),
+          (select max(b.recorded_at) from step_batches b where b.user_id = u.id and b.source is null),
           u.created_at - interval '5 minutes')) as counted_to,
-        s.user_id is null and not exists (select 1 from step_batches b where b.user_id = u.id) as fresh
+        s.user_id is null and not exists (
+          select 1 from step_batches b where b.user_id = u.id and b.source is null) as fresh
       from users u left join step_budgets s on s.user_id = u.id
       where u.id = ${userId}`,
   );
