@@ -45,6 +45,7 @@ CREATE TABLE "step_sources" (
 	"synced_to" timestamp with time zone NOT NULL,
 	"notified_at" timestamp with time zone,
 	"next_poll_at" timestamp with time zone NOT NULL,
+	"leased_until" timestamp with time zone,
 	"subscribed" boolean DEFAULT false NOT NULL,
 	"last_error" text
 );

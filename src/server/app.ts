@@ -48,6 +48,7 @@ import { rewardCardRoutes } from "./features/rewards/reward-cards.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
 import { safetyRoutes } from "./features/safety/safety.routes";
 import { stepReviewRoutes } from "./features/steps/step-review.routes";
+import { stepSourceRoutes } from "./features/step-sources/step-sources.routes";
 import { stepsRoutes } from "./features/steps/steps.routes";
 import { storeRoutes } from "./features/store/store.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";
@@ -294,6 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(financeRoutes, { ctx });
   await app.register(stepsRoutes, { ctx });
   await app.register(stepReviewRoutes, { ctx });
+  await app.register(stepSourceRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(competitionRoutes, { ctx });
   await app.register(fairPlayRoutes, { ctx });

@@ -6,6 +6,11 @@ import type { PoolMode } from "./db/client";
  * Tremendous's two API servers, as its SDK names them (`Environments`; config.test.ts checks they
  * still match). Written here so that reading the settings does not load the SDK at every start.
  */
+export const WITHINGS_ENDPOINTS = {
+  api: "https://wbsapi.withings.net",
+  account: "https://account.withings.com",
+};
+
 export const TREMENDOUS_ENVIRONMENTS = {
   production: "https://api.tremendous.com/api/v2",
   testflight: "https://testflight.tremendous.com/api/v2",
@@ -92,7 +97,25 @@ const envSchema = z.object({
   TREMENDOUS_WEBHOOK_SECRET: z.string().optional(),
   /** How often an order the provider has not delivered yet is asked about (when no webhook came). */
   GIFT_CARD_POLL_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Withings (issue 33): all three, or the Connect Withings button is absent. */
+  WITHINGS_CLIENT_ID: z.string().optional(),
+  WITHINGS_CLIENT_SECRET: z.string().optional(),
+  /** Withings' API (tests: a local fake that follows its documented API). */
+  WITHINGS_API_URL: z.string().url().default(WITHINGS_ENDPOINTS.api),
+  /** Where members consent (Withings' account site, or the fake's). */
+  WITHINGS_ACCOUNT_URL: z.string().url().default(WITHINGS_ENDPOINTS.account),
+  /** Encrypts the step sources' tokens at rest (AES-256-GCM): 32 bytes, base64 or 64 hex digits. */
+  STEP_SOURCE_KEY: z
+    .string()
+    .refine((v) => stepSourceKeyBytes(v) !== null, "must be 32 bytes, as base64 or 64 hex digits")
+    .optional(),
 });
+
+/** A 32-byte key from base64 or hex, or null. */
+export function stepSourceKeyBytes(value: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
+  return bytes.length === 32 ? bytes : null;
+}
 
 type Env = z.infer<typeof envSchema>;
 
@@ -215,6 +238,8 @@ export type Config = {
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   /** PUSH_ALLOW_PRIVATE_ENDPOINTS: tests may subscribe local http endpoints. */
   pushAllowPrivateEndpoints: boolean;
+  /** Withings step imports (issue 33); absent without its client, secret and STEP_SOURCE_KEY. */
+  withings?: { clientId: string; clientSecret: string; apiUrl: string; accountUrl: string; key: Buffer };
 };
 
 /** Reads the environment once; invalid settings stop the process with a clear message. */
@@ -348,5 +373,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
     },
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    withings:
+      e.WITHINGS_CLIENT_ID && e.WITHINGS_CLIENT_SECRET && e.STEP_SOURCE_KEY
+        ? {
+            clientId: e.WITHINGS_CLIENT_ID,
+            clientSecret: e.WITHINGS_CLIENT_SECRET,
+            apiUrl: e.WITHINGS_API_URL.replace(/\/+$/, ""),
+            accountUrl: e.WITHINGS_ACCOUNT_URL.replace(/\/+$/, ""),
+            key: stepSourceKeyBytes(e.STEP_SOURCE_KEY) as Buffer,
+          }
+        : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import { eq, lte } from "drizzle-orm";
+import { importDueSources } from "../features/step-sources/step-sources.service";
 import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
@@ -112,6 +113,12 @@ export async function stepBatchRetention(ctx: AppContext) {
   });
 }
 
+/** Wearables' steps (issue 33): what webhooks announced, then the polls due, within the budget. */
+export async function importStepSources(ctx: AppContext) {
+  const report = await importDueSources(ctx);
+  if (report.imported + report.failed > 0) ctx.log.info(report, "step sources imported");
+}
+
 /** Deleted accounts still entered somewhere leave it, hourly in one process (members.service). */
 export async function deletedMemberWithdrawal(ctx: AppContext) {
   await runPeriodic(ctx, "deleted-member-withdrawal", HOUR_MS, () => withdrawDeletedMembers(ctx));
@@ -148,6 +155,7 @@ export const jobs: Job[] = [
   { name: "gift-card-offer-months", run: rollOffersOver },
   { name: "rate-limit-sweep", run: sweepEndedRateLimits },
   { name: "step-batch-retention", run: stepBatchRetention },
+  { name: "step-source-imports", run: importStepSources },
   // Last: it sends what the jobs before it (and the requests since the last tick) queued.
   { name: "notification-queue", run: processNotificationQueue },
 ].map(stoppable);

@@ -43,6 +43,8 @@ export const stepSources = pgTable(
     notifiedAt: timestamp({ withTimezone: true }),
     /** When the polling fallback reads this source next. */
     nextPollAt: timestamp({ withTimezone: true }).notNull(),
+    /** An import in progress holds the source until then (one process at a time refreshes its tokens). */
+    leasedUntil: timestamp({ withTimezone: true }),
     /** Whether the vendor's webhook subscription was made (the poll retries it otherwise). */
     subscribed: boolean().notNull().default(false),
     lastError: text(),

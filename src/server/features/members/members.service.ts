@@ -9,6 +9,7 @@ import {
   type TestAccount,
   type UserStats,
 } from "../../../core/schemas/members";
+import * as stepSources from "../step-sources/step-sources.service";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
@@ -96,6 +97,8 @@ async function deleteMember(ctx: AppContext, userId: number, audit?: Omit<AdminA
   await forgetPasskeys(ctx.db, userId);
   await revokeAllSessions(ctx.db, userId, now);
   await forgetTwoFactorOf(ctx.db, userId);
+  // Its wearables' access is revoked; the steps they counted stay with the account's history.
+  await stepSources.forgetMember(ctx, userId);
   ctx.log.info({ userId }, "account deleted (anonymised)");
 }
 

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  connectStepSourceAnswerSchema,
+  connectStepSourceBodySchema,
+  stepSourcesOverviewSchema,
+  stepSourceVendorParamsSchema,
+  withingsNotificationSchema,
+} from "../../../core/schemas/step-sources";
+import type { AppContext } from "../../context";
+import { AppError } from "../../errors";
+import { errors, messageSchema, redirectResponse } from "../../http/responses";
+import * as sources from "./step-sources.service";
+
+const tags = ["step-sources"];
+const withVendor = { params: stepSourceVendorParamsSchema };
+
+/** A member's wearables (issue 33): connect, the vendor's redirect back, disconnect, its webhooks. */
+export const stepSourceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Vendors' webhooks are form posts (Withings: userid, appli, ...), in this plugin only.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get(
+    "/api/step-sources",
+    {
+      config: { access: "member" },
+      schema: {
+        tags,
+        summary:
+          "The member's step sources: which can be connected, each connection, today's steps by source",
+        response: { 200: stepSourcesOverviewSchema, ...errors(401) },
+      },
+    },
+    async (request) => sources.overview(ctx, await request.viewer()),
+  );
+
+  app.post(
+    "/api/step-sources/:vendor/connect",
+    {
+      config: { access: "member" },
+      schema: {
+        tags,
+        summary: "Start connecting a wearable: the vendor's consent page to send the member to",
+        ...withVendor,
+        body: connectStepSourceBodySchema,
+        response: { 200: connectStepSourceAnswerSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      sources.startConnect(ctx, await request.viewer(), request.params.vendor, request.body?.returnTo),
+  );
+
+  const callbackPath = "/api/step-sources/:vendor/callback";
+  // Withings checks a callback URL with HEAD when it is registered: a plain 200.
+  app.head(
+    callbackPath,
+    { config: { access: "public" }, schema: { tags, hide: true, ...withVendor } },
+    async (_request, reply) => reply.code(200).send(),
+  );
+  app.get(
+    callbackPath,
+    {
+      config: { access: "public" },
+      schema: {
+        tags,
+        summary: "The vendor's redirect back after the member consented (or not); redirects to the app",
+        description:
+          "Opened by the member's browser. The state must be the one this member's connect made (single use, " +
+          "10 minutes). Redirects to the page the connect came from with ?stepSource=<vendor>&result=" +
+          "connected|denied|expired|failed|taken; a visitor without a session goes to sign in.",
+        ...withVendor,
+        querystring: z.object({
+          code: z.string().max(500).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+        }),
+        response: { 302: redirectResponse("To the app's page"), ...errors(400, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(
+        await sources.finishConnect(ctx, await request.viewer(), request.params.vendor, request.query),
+        302,
+      ),
+  );
+
+  app.delete(
+    "/api/step-sources/:vendor",
+    {
+      config: { access: "member" },
+      schema: {
+        tags,
+        summary: "Disconnect a wearable: its access revoked, its tokens deleted; the steps it counted stay",
+        ...withVendor,
+        response: { 200: messageSchema, ...errors(401, 404) },
+      },
+    },
+    async (request) => sources.disconnect(ctx, await request.viewer(), request.params.vendor),
+  );
+
+  const notifyPath = "/api/step-sources/withings/notify";
+  const notifyQuery = z.object({ token: z.string().max(100).optional() });
+  const requireToken = (token: string | undefined) => {
+    if (!sources.validNotifyToken(ctx, "withings", token))
+      throw new AppError(403, "FORBIDDEN", "Not a webhook this server asked for");
+  };
+  // Withings sends HEAD to a notification URL before it registers it.
+  app.head(
+    notifyPath,
+    { config: { access: "public" }, schema: { tags, hide: true, querystring: notifyQuery } },
+    async (request, reply) => {
+      requireToken(request.query.token);
+      return reply.code(200).send();
+    },
+  );
+  app.post(
+    notifyPath,
+    {
+      config: { access: "public" },
+      // The token is checked before the body is read.
+      onRequest: async (request) => requireToken((request.query as { token?: string }).token),
+      schema: {
+        tags,
+        summary: "Withings' webhook: a member's activity changed (answered at once; the import job reads it)",
+        querystring: notifyQuery,
+        body: withingsNotificationSchema,
+        response: { 200: z.object({ received: z.literal(true) }), ...errors(400, 403) },
+      },
+    },
+    async (request) => {
+      // Activity (appli 16) only; an account not connected here is answered alike and changes nothing.
+      if (request.body.appli === "16") {
+        const known = await sources.notified(ctx, "withings", request.body.userid);
+        if (!known)
+          request.log.info({ userid: request.body.userid }, "withings webhook for an unknown account");
+      }
+      return { received: true as const };
+    },
+  );
+};

@@ -1,0 +1,461 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { queryRows } from "../../db/client";
+import { stepSourceStates, stepSources } from "../../db/schema";
+import { notFound } from "../../errors";
+import { requireUser, type Viewer } from "../../http/viewer";
+import { importSteps, localDate } from "../steps/steps.service";
+import type { BudgetUse } from "./api-budget";
+import { openToken, sealToken } from "./token-box";
+import { BudgetSpent, MAX_INTERVALS_SPAN_MS, type StepVendor, TokenRefused } from "./vendor";
+import { withingsVendor } from "./withings/withings";
+
+// A member's step sources (issue 33): connecting a wearable's account (OAuth 2 with a single-use
+// `state` bound to the member), its tokens sealed at rest and refreshed before they expire, its
+// webhooks and a polling fallback feeding the steps into the one accounting (steps/step-imports),
+// disconnecting (the vendor's access revoked, what was counted kept).
+
+const SLOT_MS = 15 * 60_000;
+const STATE_TTL_MS = 10 * 60_000;
+/** The days read back when a source is connected. */
+export const BACKFILL_DAYS = 7;
+/** How often the polling fallback reads a source that sent no webhook. */
+export const POLL_EVERY_MS = 6 * 3600_000;
+/** Tokens are refreshed when they have less than this left. */
+const REFRESH_AHEAD_MS = 10 * 60_000;
+/** How long an import may hold its source. */
+const LEASE_MS = 2 * 60_000;
+/** A failed import (the vendor down, say) is tried again after this. */
+const RETRY_AFTER_FAILURE_MS = 15 * 60_000;
+/** Sources imported per job run at most (the rest wait for the next tick). */
+const IMPORTS_PER_RUN = 25;
+
+type SourceRow = typeof stepSources.$inferSelect;
+
+/** The vendors this server is configured for (none without their settings). */
+export function configuredVendors(ctx: AppContext): StepVendor[] {
+  return ctx.config.withings ? [withingsVendor(ctx)] : [];
+}
+
+function vendorOf(ctx: AppContext, id: string): StepVendor {
+  const vendor = configuredVendors(ctx).find((v) => v.id === id);
+  if (!vendor) throw notFound("That step source is not available");
+  return vendor;
+}
+
+const keyOf = (ctx: AppContext) => {
+  const key = ctx.config.withings?.key;
+  if (!key) throw new Error("STEP_SOURCE_KEY is not set");
+  return key;
+};
+const sealContext = (vendor: string, userId: number) => `${vendor}:${userId}`;
+const hashState = (state: string) => createHash("sha256").update(state).digest("hex");
+
+/** Where the vendor sends the member back, and where it sends its webhooks (with a secret token). */
+export const callbackUrl = (ctx: AppContext, vendor: string) =>
+  `${ctx.config.appUrl}/api/step-sources/${vendor}/callback`;
+export const notifyToken = (ctx: AppContext, vendor: string) =>
+  createHmac("sha256", keyOf(ctx)).update(`notify:${vendor}`).digest("hex").slice(0, 32);
+export const notifyUrl = (ctx: AppContext, vendor: string) =>
+  `${ctx.config.appUrl}/api/step-sources/${vendor}/notify?token=${notifyToken(ctx, vendor)}`;
+
+/** Whether `token` is the vendor's webhook token (compared in constant time). */
+export function validNotifyToken(ctx: AppContext, vendor: string, token: string | undefined): boolean {
+  if (!ctx.config.withings || !token) return false;
+  const expected = Buffer.from(notifyToken(ctx, vendor));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** A path of this app to come back to (anything else: the profile). */
+function safeReturnPath(path: string | undefined): string {
+  return path && /^\/(?!\/)[\w\-/]*$/.test(path) ? path : "/profile";
+}
+
+/** Starts a connect: the vendor's consent page, with a state only this member's callback can use. */
+export async function startConnect(ctx: AppContext, viewer: Viewer, vendorId: string, returnTo?: string) {
+  const user = requireUser(viewer);
+  const vendor = vendorOf(ctx, vendorId);
+  const state = randomBytes(24).toString("base64url");
+  const now = ctx.clock.now();
+  await ctx.db.delete(stepSourceStates).where(sql`${stepSourceStates.expiresAt} < ${now}`);
+  await ctx.db.insert(stepSourceStates).values({
+    stateHash: hashState(state),
+    userId: user.id,
+    vendor: vendor.id,
+    returnTo: safeReturnPath(returnTo),
+    expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+  });
+  return { url: vendor.authorizeUrl(state, callbackUrl(ctx, vendor.id)) };
+}
+
+/** Where the callback sends the member: their page, saying how the connect went. */
+const back = (path: string, vendor: string, outcome: string) =>
+  `${path}${path.includes("?") ? "&" : "?"}stepSource=${vendor}&result=${outcome}`;
+
+/**
+ * The vendor's redirect back: the state must be this member's, unused and fresh; the code is
+ * exchanged at once (Withings' lasts 30 seconds), the tokens sealed, the webhook subscribed, and the
+ * last BACKFILL_DAYS imported by the job. Answers the path to send the member to.
+ */
+export async function finishConnect(
+  ctx: AppContext,
+  viewer: Viewer,
+  vendorId: string,
+  query: { code?: string; state?: string; error?: string },
+): Promise<string> {
+  const vendor = vendorOf(ctx, vendorId);
+  if (viewer.state !== "user") return `/login?returnTo=${encodeURIComponent("/profile")}`;
+  const user = viewer.user;
+  const now = ctx.clock.now();
+  const [state] = query.state
+    ? await ctx.db
+        .delete(stepSourceStates)
+        .where(
+          and(eq(stepSourceStates.stateHash, hashState(query.state)), eq(stepSourceStates.vendor, vendor.id)),
+        )
+        .returning()
+    : [];
+  if (!state || state.userId !== user.id || state.expiresAt < now)
+    return back("/profile", vendor.id, "expired");
+  if (!query.code || query.error) return back(state.returnTo, vendor.id, "denied");
+  let tokens: Awaited<ReturnType<StepVendor["exchangeCode"]>>;
+  try {
+    tokens = await vendor.exchangeCode(query.code, callbackUrl(ctx, vendor.id), { use: "notified" });
+  } catch (err) {
+    ctx.log.warn({ err, userId: user.id, vendor: vendor.id }, "step source code exchange failed");
+    return back(state.returnTo, vendor.id, "failed");
+  }
+  const [taken] = await ctx.db
+    .select({ userId: stepSources.userId })
+    .from(stepSources)
+    .where(and(eq(stepSources.vendor, vendor.id), eq(stepSources.externalUserId, tokens.externalUserId)));
+  if (taken && taken.userId !== user.id) return back(state.returnTo, vendor.id, "taken");
+  const key = keyOf(ctx);
+  const context = sealContext(vendor.id, user.id);
+  const backfillFrom = new Date(Math.floor((now.getTime() - BACKFILL_DAYS * 86_400_000) / SLOT_MS) * SLOT_MS);
+  const values = {
+    userId: user.id,
+    vendor: vendor.id,
+    externalUserId: tokens.externalUserId,
+    accessToken: sealToken(key, tokens.accessToken, context),
+    refreshToken: sealToken(key, tokens.refreshToken, context),
+    tokenExpiresAt: tokens.expiresAt,
+    scope: tokens.scope,
+    status: "connected",
+    connectedAt: now,
+    syncedTo: backfillFrom,
+    notifiedAt: now,
+    nextPollAt: new Date(now.getTime() + POLL_EVERY_MS),
+    leasedUntil: null,
+    subscribed: false,
+    lastError: null,
+  };
+  await ctx.db
+    .insert(stepSources)
+    .values(values)
+    .onConflictDoUpdate({ target: [stepSources.userId, stepSources.vendor], set: values });
+  await subscribe(ctx, vendor, user.id, tokens.accessToken, "notified");
+  ctx.log.info({ userId: user.id, vendor: vendor.id }, "step source connected");
+  return back(state.returnTo, vendor.id, "connected");
+}
+
+async function subscribe(
+  ctx: AppContext,
+  vendor: StepVendor,
+  userId: number,
+  accessToken: string,
+  use: BudgetUse,
+) {
+  try {
+    await vendor.subscribe(accessToken, notifyUrl(ctx, vendor.id), { use });
+    await ctx.db
+      .update(stepSources)
+      .set({ subscribed: true })
+      .where(and(eq(stepSources.userId, userId), eq(stepSources.vendor, vendor.id)));
+  } catch (err) {
+    // The polling job subscribes again; until then it reads the steps on its own.
+    ctx.log.warn({ err, userId, vendor: vendor.id }, "step source webhook subscription failed");
+  }
+}
+
+/**
+ * Revokes the vendor's access and deletes the row (the tokens with it); counted steps stay. When
+ * the vendor cannot be reached or the budget is spent, the row waits as `revoke` (no longer shown
+ * or imported) and the job tries again, so access is never left granted.
+ */
+async function forget(ctx: AppContext, vendor: StepVendor | undefined, row: SourceRow) {
+  if (vendor) {
+    try {
+      const accessToken = openToken(keyOf(ctx), row.accessToken, sealContext(row.vendor, row.userId));
+      await vendor.revoke({ accessToken, externalUserId: row.externalUserId }, notifyUrl(ctx, vendor.id), {
+        use: "notified",
+      });
+    } catch (err) {
+      // Refused tokens need no revoking: the vendor ended the access already.
+      if (!(err instanceof TokenRefused)) {
+        const retry = err instanceof BudgetSpent ? 0 : RETRY_AFTER_FAILURE_MS;
+        ctx.log.warn(
+          { err, userId: row.userId, vendor: row.vendor },
+          "step source revoke failed; tried again later",
+        );
+        await ctx.db
+          .update(stepSources)
+          .set({
+            status: "revoke",
+            notifiedAt: null,
+            leasedUntil: null,
+            nextPollAt: new Date(ctx.clock.now().getTime() + retry),
+            lastError: String((err as Error).message).slice(0, 300),
+          })
+          .where(eq(stepSources.id, row.id));
+        return;
+      }
+    }
+  }
+  await ctx.db.delete(stepSources).where(eq(stepSources.id, row.id));
+}
+
+/** Disconnect: the vendor's access revoked, the tokens deleted; what it counted stays counted. */
+export async function disconnect(ctx: AppContext, viewer: Viewer, vendorId: string) {
+  const user = requireUser(viewer);
+  const [row] = await ctx.db
+    .select()
+    .from(stepSources)
+    .where(and(eq(stepSources.userId, user.id), eq(stepSources.vendor, vendorId)));
+  if (!row || row.status === "revoke") throw notFound("That step source is not connected");
+  const vendor = configuredVendors(ctx).find((v) => v.id === vendorId);
+  await forget(ctx, vendor, row);
+  return { message: `${vendor?.name ?? vendorId} disconnected. The steps it counted stay counted.` };
+}
+
+/** An account being deleted: every source revoked and forgotten. */
+export async function forgetMember(ctx: AppContext, userId: number) {
+  const rows = await ctx.db.select().from(stepSources).where(eq(stepSources.userId, userId));
+  for (const row of rows) {
+    await forget(
+      ctx,
+      configuredVendors(ctx).find((v) => v.id === row.vendor),
+      row,
+    );
+  }
+}
+
+/**
+ * A vendor's webhook: the member's source is marked as having new data (the import job reads it
+ * first). Answers whether the account is connected here; an unknown one changes nothing.
+ */
+export async function notified(ctx: AppContext, vendorId: string, externalUserId: string): Promise<boolean> {
+  const rows = await ctx.db
+    .update(stepSources)
+    .set({ notifiedAt: sql`coalesce(${stepSources.notifiedAt}, ${ctx.clock.now()})` })
+    .where(
+      and(
+        eq(stepSources.vendor, vendorId),
+        eq(stepSources.externalUserId, externalUserId),
+        eq(stepSources.status, "connected"),
+      ),
+    )
+    .returning({ id: stepSources.id });
+  return rows.length > 0;
+}
+
+const VENDOR_NAMES: Record<string, string> = { phone: "Phone", withings: "Withings" };
+
+/** The member's sources: which can be connected, each connected one's state, today's steps by source. */
+export async function overview(ctx: AppContext, viewer: Viewer) {
+  const user = requireUser(viewer);
+  const today = localDate(ctx.clock.now(), user.timeZone);
+  const [rows, days, counted] = await Promise.all([
+    ctx.db
+      .select()
+      .from(stepSources)
+      .where(and(eq(stepSources.userId, user.id), sql`${stepSources.status} <> 'revoke'`)),
+    queryRows<{ source: string; steps: number }>(
+      ctx.db,
+      sql`select source, greatest(steps, coalesce(day_total, 0)) as steps from step_source_days
+        where user_id = ${user.id} and local_date = ${today}::date order by source`,
+    ),
+    queryRows<{ steps: number; sliced: boolean }>(
+      ctx.db,
+      sql`select steps, exists (select 1 from step_source_members m where m.user_id = ${user.id}) as sliced
+        from step_days where user_id = ${user.id} and local_date = ${today}::date`,
+    ),
+  ]);
+  // A member whose steps were never counted by source: all of today's are the phone's.
+  const todayBySource =
+    days.length > 0 ? days : counted[0]?.steps ? [{ source: "phone", steps: counted[0].steps }] : [];
+  return {
+    available: configuredVendors(ctx).map((v) => ({ id: v.id, name: v.name })),
+    connections: rows.map((r) => ({
+      vendor: r.vendor,
+      name: VENDOR_NAMES[r.vendor] ?? r.vendor,
+      status: r.status === "connected" ? ("connected" as const) : ("reconnect" as const),
+      connectedAt: r.connectedAt.toISOString(),
+      lastSyncAt: r.lastSyncAt?.toISOString() ?? null,
+    })),
+    today: {
+      date: today,
+      steps: counted[0]?.steps ?? 0,
+      bySource: todayBySource.map((d) => ({
+        source: d.source,
+        name: VENDOR_NAMES[d.source] ?? d.source,
+        steps: d.steps,
+      })),
+    },
+  };
+}
+
+/** Takes the next source to import (webhooks first, then polls due) for LEASE_MS, or none. */
+async function claimNext(ctx: AppContext): Promise<(SourceRow & { use: BudgetUse }) | null> {
+  const now = ctx.clock.now();
+  const vendors = configuredVendors(ctx).map((v) => v.id);
+  if (vendors.length === 0) return null;
+  const [row] = await queryRows<{ id: number; notified: boolean }>(
+    ctx.db,
+    sql`with picked as (
+        select id, notified_at from step_sources
+        where vendor in (${sql.join(
+          vendors.map((v) => sql`${v}`),
+          sql`, `,
+        )})
+          and (leased_until is null or leased_until < ${now})
+          and ((status = 'connected' and (notified_at is not null or next_poll_at <= ${now}))
+            or (status = 'revoke' and next_poll_at <= ${now}))
+        order by notified_at nulls last, next_poll_at
+        limit 1 for update skip locked)
+      update step_sources s set leased_until = ${new Date(now.getTime() + LEASE_MS)},
+        notified_at = null, next_poll_at = ${new Date(now.getTime() + POLL_EVERY_MS)}
+      from picked where s.id = picked.id
+      returning s.id, picked.notified_at is not null as notified`,
+  );
+  if (!row) return null;
+  const [source] = await ctx.db.select().from(stepSources).where(eq(stepSources.id, row.id));
+  return source ? { ...source, use: row.notified ? "notified" : "polling" } : null;
+}
+
+/**
+ * The import job: sources a webhook announced first, then those whose poll is due, each read
+ * from the vendor (tokens refreshed first when near their end) and counted. A spent budget ends
+ * the run (the source keeps its turn); one source that fails is recorded and never stops the rest.
+ */
+export async function importDueSources(ctx: AppContext): Promise<{ imported: number; failed: number }> {
+  const report = { imported: 0, failed: 0 };
+  for (let n = 0; n < IMPORTS_PER_RUN && !ctx.stopping.aborted; n++) {
+    const source = await claimNext(ctx);
+    if (!source) break;
+    if (source.status === "revoke") {
+      await forget(ctx, vendorOf(ctx, source.vendor), source);
+      continue;
+    }
+    try {
+      await importSource(ctx, source);
+      report.imported++;
+    } catch (err) {
+      if (err instanceof BudgetSpent) {
+        // Its turn back, as it was: the next window has room.
+        const now = ctx.clock.now();
+        await ctx.db
+          .update(stepSources)
+          .set({
+            leasedUntil: null,
+            ...(source.use === "notified" ? { notifiedAt: now } : { nextPollAt: now }),
+          })
+          .where(eq(stepSources.id, source.id));
+        break;
+      }
+      report.failed++;
+      const reconnect = err instanceof TokenRefused;
+      ctx.log[reconnect ? "info" : "error"](
+        { err, userId: source.userId, vendor: source.vendor },
+        "step source import failed",
+      );
+      await ctx.db
+        .update(stepSources)
+        .set({
+          leasedUntil: null,
+          lastError: reconnect
+            ? "The vendor no longer accepts this connection"
+            : String((err as Error).message).slice(0, 300),
+          // A refused connection waits for the member; anything else is tried again soon.
+          ...(reconnect
+            ? { status: "reconnect" }
+            : { nextPollAt: new Date(ctx.clock.now().getTime() + RETRY_AFTER_FAILURE_MS) }),
+        })
+        .where(eq(stepSources.id, source.id));
+    }
+  }
+  return report;
+}
+
+async function importSource(ctx: AppContext, source: SourceRow & { use: BudgetUse }) {
+  const vendor = vendorOf(ctx, source.vendor);
+  const key = keyOf(ctx);
+  const context = sealContext(source.vendor, source.userId);
+  const use = { use: source.use };
+  const refresh = async () => {
+    const fresh = await vendor.refresh(openToken(key, source.refreshToken, context), use);
+    await ctx.db
+      .update(stepSources)
+      .set({
+        accessToken: sealToken(key, fresh.accessToken, context),
+        refreshToken: sealToken(key, fresh.refreshToken, context),
+        tokenExpiresAt: fresh.expiresAt,
+        scope: fresh.scope || source.scope,
+      })
+      .where(eq(stepSources.id, source.id));
+    source.refreshToken = sealToken(key, fresh.refreshToken, context);
+    return fresh.accessToken;
+  };
+  const now = ctx.clock.now();
+  let accessToken =
+    source.tokenExpiresAt.getTime() - now.getTime() < REFRESH_AHEAD_MS
+      ? await refresh()
+      : openToken(key, source.accessToken, context);
+  const [user] = await queryRows<{ time_zone: string }>(
+    ctx.db,
+    sql`select time_zone from users where id = ${source.userId}`,
+  );
+  const zone = user?.time_zone ?? "UTC";
+  // From the quarter hour last read up to, or from two days back (a watch that syncs late fills
+  // in earlier hours), whichever is earlier; never before the backfill.
+  const earliest = now.getTime() - BACKFILL_DAYS * 86_400_000;
+  const twoDaysBack = now.getTime() - 48 * 3600_000;
+  const from = new Date(
+    Math.floor(Math.max(earliest, Math.min(source.syncedTo.getTime(), twoDaysBack)) / SLOT_MS) * SLOT_MS,
+  );
+  // A token the vendor ended early is refreshed once (a refused refresh: the member reconnects).
+  const withToken = async <T>(read: (token: string) => Promise<T>): Promise<T> => {
+    try {
+      return await read(accessToken);
+    } catch (err) {
+      if (!(err instanceof TokenRefused)) throw err;
+      accessToken = await refresh();
+      return read(accessToken);
+    }
+  };
+  // A day at a time; a backfill keeps its progress, so a spent budget resumes where it stopped.
+  const settled = now.getTime() - 48 * 3600_000;
+  for (let cursor = from.getTime(); cursor < now.getTime(); cursor += MAX_INTERVALS_SPAN_MS) {
+    const end = new Date(Math.min(cursor + MAX_INTERVALS_SPAN_MS, now.getTime()));
+    const intervals = await withToken((token) => vendor.intervals(token, new Date(cursor), end, use));
+    await importSteps(ctx, source.userId, vendor.id, { intervals, dayTotals: [] });
+    if (end.getTime() <= settled)
+      await ctx.db.update(stepSources).set({ syncedTo: end }).where(eq(stepSources.id, source.id));
+  }
+  const dayTotals = await withToken((token) =>
+    vendor.dayTotals(token, localDate(from, zone), localDate(now, zone), use),
+  );
+  await importSteps(ctx, source.userId, vendor.id, { intervals: [], dayTotals });
+  await ctx.db
+    .update(stepSources)
+    .set({
+      lastSyncAt: now,
+      syncedTo: new Date(Math.floor(now.getTime() / SLOT_MS) * SLOT_MS),
+      leasedUntil: null,
+      lastError: null,
+    })
+    .where(eq(stepSources.id, source.id));
+  if (!source.subscribed) await subscribe(ctx, vendor, source.userId, accessToken, source.use);
+}

@@ -1,0 +1,341 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { stepSources } from "../../db/schema";
+import { DEFAULT_PASSWORD, DEVICE, fundedMember, type Session } from "../../test/factories";
+import { startFakeWithings } from "../../test/fake-withings";
+import { useTestApp } from "../../test/test-app";
+import { BUDGET_PER_WINDOW, BUDGET_WINDOW_MS } from "./api-budget";
+import { importDueSources, notifyToken } from "./step-sources.service";
+
+const MINUTE = 60_000;
+const KEY = "7f".repeat(32);
+
+let clockNow = () => Date.now();
+const fake = await startFakeWithings({ now: () => clockNow() });
+afterAll(() => fake.close());
+
+/** Issue 33: Withings connected through OAuth 2, its webhook and polling, against a fake of its API. */
+describe("Withings step source", () => {
+  const t = useTestApp({
+    WITHINGS_CLIENT_ID: fake.clientId,
+    WITHINGS_CLIENT_SECRET: fake.clientSecret,
+    WITHINGS_API_URL: fake.url,
+    WITHINGS_ACCOUNT_URL: fake.url,
+    STEP_SOURCE_KEY: KEY,
+  });
+  const app = () => t().app;
+  const ctx = () => app().ctx;
+  let nextUserid = 5000;
+  beforeAll(() => {
+    clockNow = () => t().clock.now().getTime();
+  });
+  // Each test's clock starts again at the real time: the budget's windows of the last one are gone.
+  beforeEach(async () => {
+    await ctx().db.execute(sql`delete from rate_limit_counters where key like 'step-source:%'`);
+    fake.requests.length = 0;
+  });
+  /** The next window of the request budget (BUDGET_WINDOW_MS later). */
+  const nextWindow = () => t().clock.advance(BUDGET_WINDOW_MS);
+  const waiting = async () =>
+    (
+      await queryRows<{ n: number }>(
+        ctx().db,
+        sql`select count(*)::int as n from step_sources where status = 'connected' and notified_at is not null`,
+      )
+    )[0].n;
+  /** Runs the import job window after window until nothing announced waits. */
+  async function drain() {
+    const total = { imported: 0, failed: 0 };
+    for (let i = 0; i < 10; i++) {
+      nextWindow();
+      const run = await importDueSources(ctx());
+      total.imported += run.imported;
+      total.failed += run.failed;
+      if ((await waiting()) === 0) break;
+    }
+    return total;
+  }
+
+  const call = (method: "GET" | "POST" | "DELETE" | "HEAD", url: string, s?: Session, payload?: unknown) =>
+    app().inject({ method, url, headers: s?.headers ?? DEVICE, payload: payload as object });
+  const notify = (userid: number | string, token = notifyToken(ctx(), "withings"), appli = 16) =>
+    app().inject({
+      method: "POST",
+      url: `/api/step-sources/withings/notify?token=${token}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `userid=${userid}&appli=${appli}&date=${Math.floor(Date.now() / 1000)}`,
+    });
+  const today = async (s: Session) => (await call("GET", "/api/steps/today", s)).json().steps as number;
+  const overview = async (s: Session) => {
+    const res = await call("GET", "/api/step-sources", s);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const count = (action: string) => fake.requests.filter((r) => r.action === action).length;
+  /** A member's watch walked `steps` in 5-minute points, ending `minutesAgo` before the clock. */
+  function walked(userid: number, steps: number, minutesAgo: number, points = 1) {
+    const end = ctx().clock.now().getTime() - minutesAgo * MINUTE;
+    for (let i = 0; i < points; i++) {
+      const start = Math.floor((end - (points - i) * 5 * MINUTE) / 1000);
+      fake.account(userid).intraday.set(start, { steps: steps / points, duration: 300 });
+    }
+  }
+
+  /** Connect Withings as a member does: consent on Withings, then its redirect back. */
+  async function connect(s: Session, userid = nextUserid++) {
+    nextWindow();
+    const start = await call("POST", "/api/step-sources/withings/connect", s, { returnTo: "/dashboard" });
+    expect(start.statusCode, start.body).toBe(200);
+    fake.nextUserid = userid;
+    const page = await (await fetch(start.json().url)).text();
+    const allow = /href="([^"]+)">Allow/.exec(page)?.[1].replaceAll("&amp;", "&") ?? "";
+    const back = new URL(allow);
+    expect(back.pathname).toBe("/api/step-sources/withings/callback");
+    const res = await call("GET", `${back.pathname}${back.search}`, s);
+    expect(res.statusCode, res.body).toBe(302);
+    return { location: res.headers.location as string, userid, search: back.search };
+  }
+  async function connectedMember() {
+    const { user, session } = await fundedMember(app(), 0, { timeZone: "UTC" });
+    // An account a day old: its phone's steps are vouched for since then.
+    await ctx().db.execute(sql`update users set created_at = now() - interval '1 day' where id = ${user.id}`);
+    const { userid, location } = await connect(session);
+    expect(location).toBe("/dashboard?stepSource=withings&result=connected");
+    return { user, session, userid };
+  }
+  const sourceRow = async (userId: number) =>
+    (await ctx().db.select().from(stepSources).where(eq(stepSources.userId, userId)))[0];
+
+  it("connects: tokens sealed at rest, the webhook subscribed, the last week imported", async () => {
+    const { user, session, userid } = await connectedMember();
+    const row = await sourceRow(user.id);
+    expect(row).toMatchObject({ vendor: "withings", externalUserId: String(userid), status: "connected" });
+    expect(row.accessToken).toMatch(/^v1\./);
+    // The tokens Withings issued appear nowhere in the database.
+    const [{ plain }] = await queryRows<{ plain: number }>(
+      ctx().db,
+      sql`select count(*)::int as plain from step_sources where access_token not like 'v1.%' or refresh_token not like 'v1.%'`,
+    );
+    expect(plain).toBe(0);
+    expect(fake.account(userid).subscriptions).toEqual([
+      {
+        callbackurl: `${ctx().config.appUrl}/api/step-sources/withings/notify?token=${notifyToken(ctx(), "withings")}`,
+        appli: 16,
+      },
+    ]);
+    walked(userid, 1200, 60, 2);
+    fake.account(userid).days.set(new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10), 4321);
+    expect(await drain()).toEqual({ imported: 1, failed: 0 });
+    expect(await today(session)).toBe(1200);
+    const o = await overview(session);
+    expect(o.available).toEqual([{ id: "withings", name: "Withings" }]);
+    expect(o.connections).toEqual([
+      expect.objectContaining({
+        vendor: "withings",
+        name: "Withings",
+        status: "connected",
+        lastSyncAt: expect.any(String),
+      }),
+    ]);
+    expect(o.today.bySource).toEqual([{ source: "withings", name: "Withings", steps: 1200 }]);
+    // Nothing more to import until a webhook or the next poll.
+    expect(await drain()).toEqual({ imported: 0, failed: 0 });
+  });
+
+  it("imports what a webhook announces, once for a duplicate, and ignores unknown accounts", async () => {
+    const { session, userid } = await connectedMember();
+    await drain();
+    walked(userid, 800, 10);
+    const before = count("getintradayactivity");
+    expect((await notify(userid)).json()).toEqual({ received: true });
+    expect((await notify(userid)).statusCode).toBe(200);
+    expect(await drain()).toEqual({ imported: 1, failed: 0 });
+    expect(await today(session)).toBe(800);
+    // One import for the two webhooks: two days back are at most three requests of 24 h.
+    expect(count("getintradayactivity") - before).toBeLessThanOrEqual(3);
+    // An account nobody connected here: answered alike, nothing to import.
+    expect((await notify(987654)).json()).toEqual({ received: true });
+    expect(await drain()).toEqual({ imported: 0, failed: 0 });
+  });
+
+  it("refuses webhooks without its token (before the body) and answers Withings' HEAD checks", async () => {
+    expect((await notify(1, "wrong")).statusCode).toBe(403);
+    expect((await call("HEAD", "/api/step-sources/withings/notify?token=wrong")).statusCode).toBe(403);
+    expect(
+      (await call("HEAD", `/api/step-sources/withings/notify?token=${notifyToken(ctx(), "withings")}`))
+        .statusCode,
+    ).toBe(200);
+    expect((await call("HEAD", "/api/step-sources/withings/callback")).statusCode).toBe(200);
+    const bad = await app().inject({
+      method: "POST",
+      url: `/api/step-sources/withings/notify?token=${notifyToken(ctx(), "withings")}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "userid=abc&appli=16",
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("refreshes a token before it expires, and once more when Withings ends it early", async () => {
+    const { user, session, userid } = await connectedMember();
+    await drain();
+    const first = await sourceRow(user.id);
+    // Near its end: refreshed before the import reads anything.
+    await ctx()
+      .db.update(stepSources)
+      .set({ tokenExpiresAt: new Date(ctx().clock.now().getTime() + MINUTE) })
+      .where(eq(stepSources.userId, user.id));
+    const refreshes = count("requesttoken");
+    walked(userid, 300, 5);
+    await notify(userid);
+    expect(await drain()).toEqual({ imported: 1, failed: 0 });
+    expect(count("requesttoken") - refreshes).toBe(1);
+    const second = await sourceRow(user.id);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.tokenExpiresAt.getTime()).toBeGreaterThan(ctx().clock.now().getTime() + 2 * 3600_000);
+    // Withings ends every access token early: the import refreshes once and goes on.
+    fake.expireAccessTokens();
+    walked(userid, 200, 1);
+    await notify(userid);
+    expect(await drain()).toEqual({ imported: 1, failed: 0 });
+    expect(await today(session)).toBe(500);
+  });
+
+  it("asks the member to reconnect when Withings refuses the connection, keeping the steps", async () => {
+    const { user, session, userid } = await connectedMember();
+    walked(userid, 400, 30);
+    await drain();
+    fake.account(userid).revoked = true;
+    await notify(userid);
+    expect(await drain()).toEqual({ imported: 0, failed: 1 });
+    expect((await sourceRow(user.id)).status).toBe("reconnect");
+    expect((await overview(session)).connections[0].status).toBe("reconnect");
+    expect(await today(session)).toBe(400);
+    // A refused connection is not polled again until the member reconnects.
+    expect(await drain()).toEqual({ imported: 0, failed: 0 });
+    fake.account(userid).revoked = false;
+    expect((await connect(session, userid)).location).toBe("/dashboard?stepSource=withings&result=connected");
+    expect((await sourceRow(user.id)).status).toBe("connected");
+  });
+
+  it("disconnects: Withings' access revoked, the tokens deleted, the counted steps kept", async () => {
+    const { user, session, userid } = await connectedMember();
+    walked(userid, 600, 20);
+    await drain();
+    nextWindow();
+    const res = await call("DELETE", "/api/step-sources/withings", session);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe("Withings disconnected. The steps it counted stay counted.");
+    expect(await sourceRow(user.id)).toBeUndefined();
+    expect(fake.account(userid).revoked).toBe(true);
+    expect(fake.account(userid).subscriptions).toEqual([]);
+    expect(await today(session)).toBe(600);
+    expect((await call("DELETE", "/api/step-sources/withings", session)).statusCode).toBe(404);
+  });
+
+  it("revokes Withings when the account is deleted, later when its budget is spent", async () => {
+    const { user, session, userid } = await connectedMember();
+    await drain();
+    // The window's budget spent by others: the revoke waits for the next one.
+    await ctx().db.execute(sql`update rate_limit_counters set count = 100 where key like 'step-source:%'`);
+    const res = await call("DELETE", "/api/user/account", session, { currentPassword: DEFAULT_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.account(userid).revoked).toBe(false);
+    expect((await sourceRow(user.id))?.status).toBe("revoke");
+    // Not shown, not imported, not disconnectable twice; revoked by the job in the next window.
+    expect(await notify(userid)).toMatchObject({ statusCode: 200 });
+    nextWindow();
+    expect(await importDueSources(ctx())).toEqual({ imported: 0, failed: 0 });
+    expect(fake.account(userid).revoked).toBe(true);
+    expect(await sourceRow(user.id)).toBeUndefined();
+  });
+
+  it("uses a state once, for the member who started the connect only", async () => {
+    const a = await fundedMember(app(), 0);
+    const b = await fundedMember(app(), 0);
+    const start = await call("POST", "/api/step-sources/withings/connect", a.session, {});
+    const page = await (await fetch(start.json().url)).text();
+    const back = new URL(/href="([^"]+)">Allow/.exec(page)?.[1].replaceAll("&amp;", "&") ?? "");
+    // Another member's browser: refused, and the state is spent.
+    const other = await call("GET", `${back.pathname}${back.search}`, b.session);
+    expect(other.headers.location).toBe("/profile?stepSource=withings&result=expired");
+    const again = await call("GET", `${back.pathname}${back.search}`, a.session);
+    expect(again.headers.location).toBe("/profile?stepSource=withings&result=expired");
+    expect(await sourceRow(a.user.id)).toBeUndefined();
+    expect(await sourceRow(b.user.id)).toBeUndefined();
+    // Denied on Withings: back to the page, nothing stored.
+    const denyStart = await call("POST", "/api/step-sources/withings/connect", a.session, {
+      returnTo: "/profile",
+    });
+    const denyPage = await (await fetch(denyStart.json().url)).text();
+    const deny = new URL(/href="([^"]+)">Deny/.exec(denyPage)?.[1].replaceAll("&amp;", "&") ?? "");
+    expect((await call("GET", `${deny.pathname}${deny.search}`, a.session)).headers.location).toBe(
+      "/profile?stepSource=withings&result=denied",
+    );
+    // Signed out: to sign in first.
+    expect((await call("GET", `${back.pathname}${back.search}`)).headers.location).toBe(
+      "/login?returnTo=%2Fprofile",
+    );
+  });
+
+  it("refuses a Withings account already connected to another member", async () => {
+    const first = await connectedMember();
+    const second = await fundedMember(app(), 0);
+    expect((await connect(second.session, first.userid)).location).toBe(
+      "/dashboard?stepSource=withings&result=taken",
+    );
+    expect(await sourceRow(second.user.id)).toBeUndefined();
+  });
+
+  it("answers 401 signed out, 404 for a vendor it does not have", async () => {
+    expect((await call("GET", "/api/step-sources")).statusCode).toBe(401);
+    expect((await call("POST", "/api/step-sources/withings/connect", undefined, {})).statusCode).toBe(401);
+    expect((await call("DELETE", "/api/step-sources/withings")).statusCode).toBe(401);
+    const { session } = await fundedMember(app(), 0);
+    expect((await call("POST", "/api/step-sources/fitbit/connect", session, {})).statusCode).toBe(404);
+    expect(
+      (await call("POST", "/api/step-sources/withings/connect", session, { returnTo: 5 })).statusCode,
+    ).toBe(400);
+  });
+
+  it("keeps every process's requests inside Withings' 120 a minute, webhooks first", async () => {
+    await drain();
+    const members: Awaited<ReturnType<typeof connectedMember>>[] = [];
+    for (let i = 0; i < 6; i++) members.push(await connectedMember());
+    const synced = async () =>
+      (await Promise.all(members.map((m) => sourceRow(m.user.id)))).filter((r) => r.lastSyncAt).length;
+    // Each backfill needs eight intraday requests and a day page: more than a window holds.
+    nextWindow();
+    const before = fake.requests.length;
+    await Promise.all([importDueSources(ctx()), importDueSources(ctx())]);
+    expect(fake.requests.length - before).toBeLessThanOrEqual(BUDGET_PER_WINDOW);
+    expect(await synced()).toBeLessThan(6);
+    // The next windows carry on where this one stopped, until every member is imported.
+    for (let w = 0; w < 20 && (await synced()) < 6; w++) {
+      nextWindow();
+      await Promise.all([importDueSources(ctx()), importDueSources(ctx())]);
+    }
+    expect(await synced()).toBe(6);
+    expect(fake.throttled).toBe(0);
+    // No 60 s of the clock held more than 110 requests.
+    const times = fake.requests.map((r) => r.at).sort((a, b) => a - b);
+    const busiest = Math.max(...times.map((at) => times.filter((x) => x >= at && x < at + 60_000).length));
+    expect(busiest).toBeLessThanOrEqual(110);
+  });
+});
+
+describe("step sources without Withings' settings", () => {
+  const t = useTestApp();
+  it("offers nothing to connect", async () => {
+    const { session } = await fundedMember(t().app, 0);
+    const res = await t().app.inject({ url: "/api/step-sources", headers: session.headers });
+    expect(res.json().available).toEqual([]);
+    const connect = await t().app.inject({
+      method: "POST",
+      url: "/api/step-sources/withings/connect",
+      headers: session.headers,
+      payload: {},
+    });
+    expect(connect.statusCode).toBe(404);
+  });
+});
