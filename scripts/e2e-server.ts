@@ -49,6 +49,22 @@ if (fakeTremendous) {
     TREMENDOUS_WEBHOOK_SECRET: tremendousSecret,
   });
 }
+// Withings (issue 33) from a fake of its API beside the app (E2E_WITHINGS=0: none), whose consent
+// page signs in as a new Withings account each time; the control's /withings gives that account
+// steps and sends its webhook (e2e/wearables.spec.ts).
+const fakeWithings =
+  process.env.E2E_WITHINGS === "0"
+    ? null
+    : await (await import("../src/server/test/fake-withings")).startFakeWithings();
+if (fakeWithings) {
+  Object.assign(process.env, {
+    WITHINGS_CLIENT_ID: fakeWithings.clientId,
+    WITHINGS_CLIENT_SECRET: fakeWithings.clientSecret,
+    WITHINGS_API_URL: fakeWithings.url,
+    WITHINGS_ACCOUNT_URL: fakeWithings.url,
+    STEP_SOURCE_KEY: "5e".repeat(32),
+  });
+}
 const { database } = await import("../src/server/main");
 
 // The journeys' own control, beside the app (never part of it): a journey that syncs a day's steps
@@ -101,6 +117,30 @@ createServer((request, response) => {
             headers: hook.headers,
             body: hook.payload,
           });
+        }
+      } else if (request.url === "/withings" && fakeWithings) {
+        // Every subscribed Withings account walked `steps` from `start` for `seconds`, and Withings
+        // says so by its webhook (sent to this server's port, as subscribed).
+        const { start, seconds, steps } = JSON.parse(body) as {
+          start: string;
+          seconds: number;
+          steps: number;
+        };
+        for (const account of fakeWithings.accounts.values()) {
+          if (account.subscriptions.length === 0) continue;
+          account.intraday.set(Math.floor(new Date(start).getTime() / 1000), { steps, duration: seconds });
+          for (const { callbackurl, appli } of account.subscriptions) {
+            const hook = new URL(callbackurl);
+            const sent = await fetch(
+              `http://127.0.0.1:${process.env.PORT ?? 3290}${hook.pathname}${hook.search}`,
+              {
+                method: "POST",
+                headers: { "content-type": "application/x-www-form-urlencoded" },
+                body: `userid=${account.userid}&appli=${appli}&date=${Math.floor(Date.now() / 1000)}`,
+              },
+            );
+            if (!sent.ok) throw new Error(`webhook answered ${sent.status}`);
+          }
         }
       } else if (request.url === "/start-round") {
         // The group's round began an hour ago (a form cannot schedule one in the past).

@@ -11,6 +11,19 @@ export const connectStepSourceBodySchema = z.object({
 
 export const connectStepSourceAnswerSchema = z.object({ url: z.string() });
 
+/** What the vendor's redirect back carried, sent on by the app's /connect/{vendor} page. */
+export const connectStepSourceCallbackSchema = z.object({
+  code: z.string().min(1).max(500).optional(),
+  state: z.string().min(1).max(200),
+  error: z.string().max(200).optional(),
+});
+
+export const connectStepSourceResultSchema = z.object({
+  result: z.enum(["connected", "denied", "expired", "failed", "taken"]),
+  returnTo: z.string(),
+});
+export type ConnectStepSourceResult = z.infer<typeof connectStepSourceResultSchema>;
+
 export const stepSourcesOverviewSchema = z.object({
   /** The sources this server can connect (none without their settings). */
   available: z.array(z.object({ id: z.string(), name: z.string() })),

@@ -53,6 +53,7 @@ export type AccessDecision =
 
 /** Full-screen flows that a fully active member sees without the navigation shell. */
 const bareForActive = new Set<PageKey>([
+  "connectStepSource",
   "subscribe",
   "subscriptionSuccess",
   "subscriptionActivated",

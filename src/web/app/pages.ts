@@ -213,6 +213,10 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/redeem/pages/redeem-page"),
     (m) => m.RedeemPage,
   ),
+  connectStepSource: page(
+    () => import("../features/step-sources/pages/connect-page"),
+    (m) => m.ConnectStepSourcePage,
+  ),
   profile: page(
     () => import("../features/profile/pages/profile-page"),
     (m) => m.ProfilePage,

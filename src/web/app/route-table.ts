@@ -33,6 +33,7 @@ export type PageKey =
   | "points"
   | "redeem"
   | "profile"
+  | "connectStepSource"
   | "wallet"
   | "walletReceipt"
   | "checkout"
@@ -98,6 +99,8 @@ export const ownMoneyRoutes: RouteDef[] = [
   route("/redeem", "redeem"),
   route("/points", "points"),
   route("/profile", "profile"),
+  // Issue 33: where a watch's vendor sends the member back after they consented.
+  route("/connect/:vendor", "connectStepSource"),
   // Refunds and gift cards are news about the member's own money.
   route("/notifications", "notifications"),
 ];
@@ -146,6 +149,7 @@ export const activeRoutes: RouteDef[] = [
   route("/points", "points"),
   route("/redeem", "redeem"),
   route("/profile", "profile"),
+  route("/connect/:vendor", "connectStepSource"),
   route("/wallet", "wallet"),
   route("/wallet/receipts/:id", "walletReceipt"),
   route("/checkout", "checkout"),

@@ -3,13 +3,15 @@ import { z } from "zod";
 import {
   connectStepSourceAnswerSchema,
   connectStepSourceBodySchema,
+  connectStepSourceCallbackSchema,
+  connectStepSourceResultSchema,
   stepSourcesOverviewSchema,
   stepSourceVendorParamsSchema,
   withingsNotificationSchema,
 } from "../../../core/schemas/step-sources";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { errors, messageSchema, redirectResponse } from "../../http/responses";
+import { errors, messageSchema } from "../../http/responses";
 import * as sources from "./step-sources.service";
 
 const tags = ["step-sources"];
@@ -54,38 +56,25 @@ export const stepSourceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       sources.startConnect(ctx, await request.viewer(), request.params.vendor, request.body?.returnTo),
   );
 
-  const callbackPath = "/api/step-sources/:vendor/callback";
-  // Withings checks a callback URL with HEAD when it is registered: a plain 200.
-  app.head(
-    callbackPath,
-    { config: { access: "public" }, schema: { tags, hide: true, ...withVendor } },
-    async (_request, reply) => reply.code(200).send(),
-  );
-  app.get(
-    callbackPath,
+  app.post(
+    "/api/step-sources/:vendor/callback",
     {
-      config: { access: "public" },
+      config: { access: "member" },
       schema: {
         tags,
-        summary: "The vendor's redirect back after the member consented (or not); redirects to the app",
+        summary: "Finish connecting: what the vendor sent the member back with (code and state, or an error)",
         description:
-          "Opened by the member's browser. The state must be the one this member's connect made (single use, " +
-          "10 minutes). Redirects to the page the connect came from with ?stepSource=<vendor>&result=" +
-          "connected|denied|expired|failed|taken; a visitor without a session goes to sign in.",
+          "Sent by the app's /connect/{vendor} page, where the vendor redirects the member. The state must be " +
+          "the one this member's connect made (single use, 10 minutes). `result`: connected, denied (the member " +
+          "refused), expired (not this member's, used or too old), failed (the vendor could not be reached), " +
+          "taken (the vendor's account is connected to another member); `returnTo`: the page the connect started from.",
         ...withVendor,
-        querystring: z.object({
-          code: z.string().max(500).optional(),
-          state: z.string().max(200).optional(),
-          error: z.string().max(200).optional(),
-        }),
-        response: { 302: redirectResponse("To the app's page"), ...errors(400, 404) },
+        body: connectStepSourceCallbackSchema,
+        response: { 200: connectStepSourceResultSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request, reply) =>
-      reply.redirect(
-        await sources.finishConnect(ctx, await request.viewer(), request.params.vendor, request.query),
-        302,
-      ),
+    async (request) =>
+      sources.finishConnect(ctx, await request.viewer(), request.params.vendor, request.body),
   );
 
   app.delete(
@@ -103,19 +92,23 @@ export const stepSourceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
 
   const notifyPath = "/api/step-sources/withings/notify";
-  const notifyQuery = z.object({ token: z.string().max(100).optional() });
+  const TOKEN = /^[0-9a-f]{32}$/;
+  const notifyQuery = z.object({ token: z.string().regex(TOKEN, "Not a webhook token") });
+  // A token that is not this server's is refused before the body is read (a malformed one, or
+  // none: the query's 400).
   const requireToken = (token: string | undefined) => {
-    if (!sources.validNotifyToken(ctx, "withings", token))
+    if (token && TOKEN.test(token) && !sources.validNotifyToken(ctx, "withings", token))
       throw new AppError(403, "FORBIDDEN", "Not a webhook this server asked for");
   };
   // Withings sends HEAD to a notification URL before it registers it.
   app.head(
     notifyPath,
-    { config: { access: "public" }, schema: { tags, hide: true, querystring: notifyQuery } },
-    async (request, reply) => {
-      requireToken(request.query.token);
-      return reply.code(200).send();
+    {
+      config: { access: "public" },
+      onRequest: async (request) => requireToken((request.query as { token?: string }).token),
+      schema: { tags, hide: true, querystring: notifyQuery },
     },
+    async (_request, reply) => reply.code(200).send(),
   );
   app.post(
     notifyPath,

@@ -52,9 +52,12 @@ const keyOf = (ctx: AppContext) => {
 const sealContext = (vendor: string, userId: number) => `${vendor}:${userId}`;
 const hashState = (state: string) => createHash("sha256").update(state).digest("hex");
 
-/** Where the vendor sends the member back, and where it sends its webhooks (with a secret token). */
-export const callbackUrl = (ctx: AppContext, vendor: string) =>
-  `${ctx.config.appUrl}/api/step-sources/${vendor}/callback`;
+/**
+ * Where the vendor sends the member back: the app's page, which finishes the connect from the
+ * member's own session and device (a redirect carries the cookie, not the device the session is
+ * bound to); and where it sends its webhooks (with a secret token).
+ */
+export const callbackUrl = (ctx: AppContext, vendor: string) => `${ctx.config.appUrl}/connect/${vendor}`;
 export const notifyToken = (ctx: AppContext, vendor: string) =>
   createHmac("sha256", keyOf(ctx)).update(`notify:${vendor}`).digest("hex").slice(0, 32);
 export const notifyUrl = (ctx: AppContext, vendor: string) =>
@@ -90,48 +93,44 @@ export async function startConnect(ctx: AppContext, viewer: Viewer, vendorId: st
   return { url: vendor.authorizeUrl(state, callbackUrl(ctx, vendor.id)) };
 }
 
-/** Where the callback sends the member: their page, saying how the connect went. */
-const back = (path: string, vendor: string, outcome: string) =>
-  `${path}${path.includes("?") ? "&" : "?"}stepSource=${vendor}&result=${outcome}`;
+export type ConnectResult = "connected" | "denied" | "expired" | "failed" | "taken";
+const back = (returnTo: string, result: ConnectResult) => ({ result, returnTo });
 
 /**
- * The vendor's redirect back: the state must be this member's, unused and fresh; the code is
- * exchanged at once (Withings' lasts 30 seconds), the tokens sealed, the webhook subscribed, and the
- * last BACKFILL_DAYS imported by the job. Answers the path to send the member to.
+ * The vendor's redirect back, sent on by the app's page: the state must be this member's, unused
+ * and fresh; the code is exchanged at once (Withings' lasts 30 seconds), the tokens sealed, the
+ * webhook subscribed, and the last BACKFILL_DAYS imported by the job. Answers how it went and the
+ * page the connect started from.
  */
 export async function finishConnect(
   ctx: AppContext,
   viewer: Viewer,
   vendorId: string,
-  query: { code?: string; state?: string; error?: string },
-): Promise<string> {
+  query: { code?: string; state: string; error?: string },
+): Promise<{ result: ConnectResult; returnTo: string }> {
+  const user = requireUser(viewer);
   const vendor = vendorOf(ctx, vendorId);
-  if (viewer.state !== "user") return `/login?returnTo=${encodeURIComponent("/profile")}`;
-  const user = viewer.user;
   const now = ctx.clock.now();
-  const [state] = query.state
-    ? await ctx.db
-        .delete(stepSourceStates)
-        .where(
-          and(eq(stepSourceStates.stateHash, hashState(query.state)), eq(stepSourceStates.vendor, vendor.id)),
-        )
-        .returning()
-    : [];
-  if (!state || state.userId !== user.id || state.expiresAt < now)
-    return back("/profile", vendor.id, "expired");
-  if (!query.code || query.error) return back(state.returnTo, vendor.id, "denied");
+  const [state] = await ctx.db
+    .delete(stepSourceStates)
+    .where(
+      and(eq(stepSourceStates.stateHash, hashState(query.state)), eq(stepSourceStates.vendor, vendor.id)),
+    )
+    .returning();
+  if (!state || state.userId !== user.id || state.expiresAt < now) return back("/profile", "expired");
+  if (!query.code || query.error) return back(state.returnTo, "denied");
   let tokens: Awaited<ReturnType<StepVendor["exchangeCode"]>>;
   try {
     tokens = await vendor.exchangeCode(query.code, callbackUrl(ctx, vendor.id), { use: "notified" });
   } catch (err) {
     ctx.log.warn({ err, userId: user.id, vendor: vendor.id }, "step source code exchange failed");
-    return back(state.returnTo, vendor.id, "failed");
+    return back(state.returnTo, "failed");
   }
   const [taken] = await ctx.db
     .select({ userId: stepSources.userId })
     .from(stepSources)
     .where(and(eq(stepSources.vendor, vendor.id), eq(stepSources.externalUserId, tokens.externalUserId)));
-  if (taken && taken.userId !== user.id) return back(state.returnTo, vendor.id, "taken");
+  if (taken && taken.userId !== user.id) return back(state.returnTo, "taken");
   const key = keyOf(ctx);
   const context = sealContext(vendor.id, user.id);
   const backfillFrom = new Date(Math.floor((now.getTime() - BACKFILL_DAYS * 86_400_000) / SLOT_MS) * SLOT_MS);
@@ -158,7 +157,7 @@ export async function finishConnect(
     .onConflictDoUpdate({ target: [stepSources.userId, stepSources.vendor], set: values });
   await subscribe(ctx, vendor, user.id, tokens.accessToken, "notified");
   ctx.log.info({ userId: user.id, vendor: vendor.id }, "step source connected");
-  return back(state.returnTo, vendor.id, "connected");
+  return back(state.returnTo, "connected");
 }
 
 async function subscribe(

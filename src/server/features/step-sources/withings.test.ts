@@ -82,26 +82,33 @@ describe("Withings step source", () => {
     }
   }
 
-  /** Connect Withings as a member does: consent on Withings, then its redirect back. */
+  /** The consent page's link (Allow or Deny) back to the app's /connect/withings page. */
+  async function consentLink(url: string, choice: "Allow" | "Deny" = "Allow") {
+    const page = await (await fetch(url)).text();
+    const link = new RegExp(`href="([^"]+)">${choice}`).exec(page)?.[1].replaceAll("&amp;", "&") ?? "";
+    const back = new URL(link);
+    expect(back.pathname).toBe("/connect/withings");
+    return Object.fromEntries(back.searchParams);
+  }
+  /** What the app's /connect/withings page sends on from the member's browser. */
+  const finish = (s: Session | undefined, carried: Record<string, string>) =>
+    call("POST", "/api/step-sources/withings/callback", s, carried);
+  /** Connect Withings as a member does: consent on Withings, then back through the app's page. */
   async function connect(s: Session, userid = nextUserid++) {
     nextWindow();
     const start = await call("POST", "/api/step-sources/withings/connect", s, { returnTo: "/dashboard" });
     expect(start.statusCode, start.body).toBe(200);
     fake.nextUserid = userid;
-    const page = await (await fetch(start.json().url)).text();
-    const allow = /href="([^"]+)">Allow/.exec(page)?.[1].replaceAll("&amp;", "&") ?? "";
-    const back = new URL(allow);
-    expect(back.pathname).toBe("/api/step-sources/withings/callback");
-    const res = await call("GET", `${back.pathname}${back.search}`, s);
-    expect(res.statusCode, res.body).toBe(302);
-    return { location: res.headers.location as string, userid, search: back.search };
+    const res = await finish(s, await consentLink(start.json().url));
+    expect(res.statusCode, res.body).toBe(200);
+    return { ...(res.json() as { result: string; returnTo: string }), userid };
   }
   async function connectedMember() {
     const { user, session } = await fundedMember(app(), 0, { timeZone: "UTC" });
     // An account a day old: its phone's steps are vouched for since then.
     await ctx().db.execute(sql`update users set created_at = now() - interval '1 day' where id = ${user.id}`);
-    const { userid, location } = await connect(session);
-    expect(location).toBe("/dashboard?stepSource=withings&result=connected");
+    const { userid, result, returnTo } = await connect(session);
+    expect({ result, returnTo }).toEqual({ result: "connected", returnTo: "/dashboard" });
     return { user, session, userid };
   }
   const sourceRow = async (userId: number) =>
@@ -160,13 +167,22 @@ describe("Withings step source", () => {
   });
 
   it("refuses webhooks without its token (before the body) and answers Withings' HEAD checks", async () => {
-    expect((await notify(1, "wrong")).statusCode).toBe(403);
-    expect((await call("HEAD", "/api/step-sources/withings/notify?token=wrong")).statusCode).toBe(403);
+    expect((await notify(1, "0".repeat(32))).statusCode).toBe(403);
+    expect((await notify(1, "wrong")).statusCode).toBe(400);
+    const tokenless = await app().inject({
+      method: "POST",
+      url: "/api/step-sources/withings/notify",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "userid=1&appli=16",
+    });
+    expect(tokenless.statusCode).toBe(400);
+    expect((await call("HEAD", `/api/step-sources/withings/notify?token=${"0".repeat(32)}`)).statusCode).toBe(
+      403,
+    );
     expect(
       (await call("HEAD", `/api/step-sources/withings/notify?token=${notifyToken(ctx(), "withings")}`))
         .statusCode,
     ).toBe(200);
-    expect((await call("HEAD", "/api/step-sources/withings/callback")).statusCode).toBe(200);
     const bad = await app().inject({
       method: "POST",
       url: `/api/step-sources/withings/notify?token=${notifyToken(ctx(), "withings")}`,
@@ -214,7 +230,7 @@ describe("Withings step source", () => {
     // A refused connection is not polled again until the member reconnects.
     expect(await drain()).toEqual({ imported: 0, failed: 0 });
     fake.account(userid).revoked = false;
-    expect((await connect(session, userid)).location).toBe("/dashboard?stepSource=withings&result=connected");
+    expect((await connect(session, userid)).result).toBe("connected");
     expect((await sourceRow(user.id)).status).toBe("connected");
   });
 
@@ -254,36 +270,34 @@ describe("Withings step source", () => {
     const a = await fundedMember(app(), 0);
     const b = await fundedMember(app(), 0);
     const start = await call("POST", "/api/step-sources/withings/connect", a.session, {});
-    const page = await (await fetch(start.json().url)).text();
-    const back = new URL(/href="([^"]+)">Allow/.exec(page)?.[1].replaceAll("&amp;", "&") ?? "");
+    const carried = await consentLink(start.json().url);
+    // Signed out: refused before anything is looked at (the page signs the member in first).
+    expect((await finish(undefined, carried)).statusCode).toBe(401);
     // Another member's browser: refused, and the state is spent.
-    const other = await call("GET", `${back.pathname}${back.search}`, b.session);
-    expect(other.headers.location).toBe("/profile?stepSource=withings&result=expired");
-    const again = await call("GET", `${back.pathname}${back.search}`, a.session);
-    expect(again.headers.location).toBe("/profile?stepSource=withings&result=expired");
+    expect((await finish(b.session, carried)).json()).toEqual({ result: "expired", returnTo: "/profile" });
+    expect((await finish(a.session, carried)).json()).toEqual({ result: "expired", returnTo: "/profile" });
     expect(await sourceRow(a.user.id)).toBeUndefined();
     expect(await sourceRow(b.user.id)).toBeUndefined();
     // Denied on Withings: back to the page, nothing stored.
-    const denyStart = await call("POST", "/api/step-sources/withings/connect", a.session, {
+    const again = await call("POST", "/api/step-sources/withings/connect", a.session, {
       returnTo: "/profile",
     });
-    const denyPage = await (await fetch(denyStart.json().url)).text();
-    const deny = new URL(/href="([^"]+)">Deny/.exec(denyPage)?.[1].replaceAll("&amp;", "&") ?? "");
-    expect((await call("GET", `${deny.pathname}${deny.search}`, a.session)).headers.location).toBe(
-      "/profile?stepSource=withings&result=denied",
-    );
-    // Signed out: to sign in first.
-    expect((await call("GET", `${back.pathname}${back.search}`)).headers.location).toBe(
-      "/login?returnTo=%2Fprofile",
-    );
+    const denied = await finish(a.session, await consentLink(again.json().url, "Deny"));
+    expect(denied.json()).toEqual({ result: "denied", returnTo: "/profile" });
+    expect(await sourceRow(a.user.id)).toBeUndefined();
+    // A return path that is not the app's own: the profile.
+    const outside = await call("POST", "/api/step-sources/withings/connect", a.session, {
+      returnTo: "//evil.test",
+    });
+    const carriedOut = await consentLink(outside.json().url, "Deny");
+    expect((await finish(a.session, carriedOut)).json().returnTo).toBe("/profile");
+    expect((await finish(a.session, {})).statusCode).toBe(400);
   });
 
   it("refuses a Withings account already connected to another member", async () => {
     const first = await connectedMember();
     const second = await fundedMember(app(), 0);
-    expect((await connect(second.session, first.userid)).location).toBe(
-      "/dashboard?stepSource=withings&result=taken",
-    );
+    expect((await connect(second.session, first.userid)).result).toBe("taken");
     expect(await sourceRow(second.user.id)).toBeUndefined();
   });
 

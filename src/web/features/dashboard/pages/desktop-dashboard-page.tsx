@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { AdSlot } from "../../ads";
 import { useUser } from "../../auth/api";
 import { useResumeCompetitionInvite } from "../../competitions/pending-competition-invite";
+import { StepsBySource } from "../../step-sources/components/steps-by-source";
 import { StepHistoryChart } from "../../steps/components/step-history-chart";
 import { StepTrackingCard } from "../../steps/components/step-tracking-card";
 import { useStepTracker } from "../../steps/tracker/browser-tracker";
@@ -53,6 +54,7 @@ export function DesktopDashboardPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
           <StepsSummaryCard steps={steps} goal={stats.data?.stepGoal ?? user?.stepGoal} />
+          <StepsBySource />
           <StepTrackingCard variant="desktop" />
           <StepHistoryChart goal={stats.data?.stepGoal ?? user?.stepGoal} />
           <MyCompetitions

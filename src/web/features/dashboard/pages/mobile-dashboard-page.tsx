@@ -7,6 +7,7 @@ import { useIsOnline } from "../../../lib/device";
 import { AdSlot } from "../../ads";
 import { useUser } from "../../auth/api";
 import { useResumeCompetitionInvite } from "../../competitions/pending-competition-invite";
+import { StepsBySource } from "../../step-sources/components/steps-by-source";
 import { MotionPermissionCard } from "../../steps/components/motion-permission-card";
 import { StepHistoryChart } from "../../steps/components/step-history-chart";
 import { StepTrackingCard } from "../../steps/components/step-tracking-card";
@@ -75,6 +76,7 @@ export function MobileDashboardPage() {
         offline={!online || stats.data?.offline === true}
         line={achieved ? GOAL_ACHIEVED_LINE : MOTIVATIONAL_LINES[lineIndex]}
       />
+      <StepsBySource />
 
       {state.stepCount > 0 ? (
         <p className="rounded-xl bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-900">

@@ -5,6 +5,7 @@ import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { signOutClick } from "../../../lib/sign-out";
 import { useUser } from "../../auth/api";
+import { StepSourcesCard } from "../../step-sources/components/step-sources-card";
 import { DangerZoneCard } from "../components/danger-zone-card";
 import { EditProfileDialog } from "../components/edit-profile-dialog";
 import { ProfileInfoCard } from "../components/profile-info-card";
@@ -48,6 +49,7 @@ export function ProfilePage() {
           <ProfileInfoCard user={user} onEdit={() => setEditing(true)} />
           {showsSubscription(user.subscriptionStatus) ? <SubscriptionCard user={user} /> : null}
           <StepTrackingCard />
+          <StepSourcesCard />
         </div>
         <div className="grid content-start gap-4 lg:gap-6">
           <StatsCard />
