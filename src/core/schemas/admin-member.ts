@@ -133,6 +133,27 @@ export const memberDetailSchema = z.object({
   sessions: z.array(memberSessionSchema),
   /** How many passkeys the member can sign in with (0: passkeys off). */
   passkeys: z.number().int(),
+  /** Issue 33: the member's connected watches and their last two weeks' steps by source. */
+  stepSources: z.object({
+    connections: z.array(
+      z.object({
+        vendor: z.string(),
+        /** `revoke`: disconnected, the vendor's access being revoked. */
+        status: z.enum(["connected", "reconnect", "revoke"]),
+        connectedAt: z.string(),
+        lastSyncAt: z.string().nullable(),
+        lastError: z.string().nullable(),
+      }),
+    ),
+    /** Days with steps, newest first: what counted, and each source's own count. */
+    days: z.array(
+      z.object({
+        date: z.string(),
+        steps: z.number().int(),
+        sources: z.array(z.object({ source: z.string(), steps: z.number().int() })),
+      }),
+    ),
+  }),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

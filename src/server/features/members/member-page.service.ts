@@ -14,6 +14,7 @@ import { recordAdminAction } from "../audit/audit.service";
 import { activeSessions, endSession, lastSeenOf, revokeAllSessions } from "../auth/auth.service";
 import { passkeyCount } from "../auth/passkeys.service";
 import { reconcileUser } from "../deposits/deposits.service";
+import * as stepSources from "../step-sources/step-sources.service";
 import * as repo from "./member-page.repo";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -46,7 +47,7 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
   requireAdmin(viewer);
   const now = ctx.clock.now();
   const u = await memberOrThrow(ctx, id);
-  const [competitions, groups, flags, about, by, sessions, passkeys] = await Promise.all([
+  const [competitions, groups, flags, about, by, sessions, passkeys, sources] = await Promise.all([
     repo.competitions(ctx.db, id),
     repo.groups(ctx.db, id),
     repo.stepFlags(ctx.db, id),
@@ -54,6 +55,7 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
     repo.reports(ctx.db, id, "by"),
     activeSessions(ctx.db, id, now),
     passkeyCount(ctx.db, id),
+    stepSources.forAdmin(ctx, id, u.time_zone),
   ]);
   const sub =
     u.sub_status && u.sub_provider && u.sub_end
@@ -126,6 +128,7 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
       expiresAt: s.expiresAt.toISOString(),
     })),
     passkeys,
+    stepSources: sources,
   };
 }
 

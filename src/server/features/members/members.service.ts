@@ -9,7 +9,6 @@ import {
   type TestAccount,
   type UserStats,
 } from "../../../core/schemas/members";
-import * as stepSources from "../step-sources/step-sources.service";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
@@ -27,6 +26,7 @@ import { forgetTwoFactorOf } from "../auth/two-factor.service";
 import * as participation from "../competitions/participation.service";
 import * as membership from "../groups/membership.service";
 import { forgetPushSubscriptions } from "../notifications/notifications.service";
+import * as stepSources from "../step-sources/step-sources.service";
 import * as subscription from "../subscription/subscription.service";
 import * as repo from "./members.repo";
 import * as images from "./profile-image.service";

@@ -5,7 +5,7 @@ import { queryRows } from "../../db/client";
 import { stepSourceStates, stepSources } from "../../db/schema";
 import { notFound } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
-import { importSteps, localDate } from "../steps/steps.service";
+import { daysBySource, importSteps, localDate } from "../steps/steps.service";
 import type { BudgetUse } from "./api-budget";
 import { openToken, sealToken } from "./token-box";
 import { BudgetSpent, MAX_INTERVALS_SPAN_MS, type StepVendor, TokenRefused } from "./vendor";
@@ -303,6 +303,24 @@ export async function overview(ctx: AppContext, viewer: Viewer) {
         steps: d.steps,
       })),
     },
+  };
+}
+
+/** A member's sources and their last two weeks by source, for the admin member page. */
+export async function forAdmin(ctx: AppContext, userId: number, timeZone: string) {
+  const [rows, days] = await Promise.all([
+    ctx.db.select().from(stepSources).where(eq(stepSources.userId, userId)),
+    daysBySource(ctx, userId, timeZone),
+  ]);
+  return {
+    connections: rows.map((r) => ({
+      vendor: r.vendor,
+      status: r.status as "connected" | "reconnect" | "revoke",
+      connectedAt: r.connectedAt.toISOString(),
+      lastSyncAt: r.lastSyncAt?.toISOString() ?? null,
+      lastError: r.lastError,
+    })),
+    days,
   };
 }
 

@@ -97,6 +97,36 @@ describe("imported steps", () => {
     // Quarters only one source counted add up.
     expect(await phone(m.session, 100, at("10:20"))).toBe(1350);
     expect(await bySource(m.id)).toEqual({ phone: 1050, withings: 1200 });
+    // The member's history and the admin's member page say where each day's steps came from.
+    const history = await app().inject({ url: "/api/steps/history?days=7", headers: m.session.headers });
+    expect(history.json().at(-1)).toEqual({
+      date: "2026-11-25",
+      steps: 1350,
+      sources: [
+        { source: "phone", steps: 1050 },
+        { source: "withings", steps: 1200 },
+      ],
+    });
+    expect(history.json()[0]).toEqual({ date: "2026-11-19", steps: 0, sources: [] });
+    const admin = await loginAs(app(), await buildUser(app(), { isAdmin: true }));
+    const page = await app().inject({ url: `/api/admin/users/${m.id}`, headers: admin.headers });
+    expect(page.json().stepSources.days).toEqual([
+      {
+        date: "2026-11-25",
+        steps: 1350,
+        sources: [
+          { source: "phone", steps: 1050 },
+          { source: "withings", steps: 1200 },
+        ],
+      },
+    ]);
+  });
+
+  it("keeps a phone-only member's history as it was, without sources", async () => {
+    const m = await member();
+    await phone(m.session, 500, at("09:05"));
+    const history = await app().inject({ url: "/api/steps/history?days=7", headers: m.session.headers });
+    expect(history.json().at(-1)).toEqual({ date: "2026-11-25", steps: 500 });
   });
 
   it("answers a phone batch retried after the watch as counted once", async () => {

@@ -272,6 +272,17 @@ export async function stepsByDate(db: Db | Tx, userId: number, from: string, to:
     .where(and(eq(stepDays.userId, userId), gte(stepDays.localDate, from), lte(stepDays.localDate, to)));
 }
 
+/** Each source's steps per local day from `from` to `to` (issue 33), phone first; none for the phone alone. */
+export async function sourceStepsByDate(db: Db | Tx, userId: number, from: string, to: string) {
+  return queryRows<{ date: string; source: string; steps: number }>(
+    db,
+    sql`select local_date::text as date, source, greatest(steps, coalesce(day_total, 0)) as steps
+      from step_source_days
+      where user_id = ${userId} and local_date >= ${from}::date and local_date <= ${to}::date
+      order by local_date, source <> 'phone', source`,
+  );
+}
+
 export type LeaderRow = {
   user_id: number;
   first_name: string;

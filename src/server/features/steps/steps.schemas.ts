@@ -53,7 +53,17 @@ export const practiceResultSchema = z.object({
 export const stepSyncResultSchema = z.object({ stepData: z.object({ totalSteps: z.number().int() }) });
 export const todayStepsSchema = z.object({ steps: z.number().int() });
 export const historyQuerySchema = z.object({ days: z.enum(["7", "30"]).default("7") });
-export const historySchema = z.array(z.object({ date: z.string(), steps: z.number().int() }));
+export const historySchema = z.array(
+  z.object({
+    date: z.string(),
+    steps: z.number().int(),
+    /**
+     * Issue 33: for a member with a watch connected, each source's steps that day (`phone` or a
+     * vendor); `steps` is what counted (the larger where they overlapped). Absent otherwise.
+     */
+    sources: z.array(z.object({ source: z.string(), steps: z.number().int() })).optional(),
+  }),
+);
 
 export const leaderboardSchema = z.object({
   entries: z.array(

@@ -251,12 +251,41 @@ export async function history(ctx: AppContext, viewer: Viewer, days: number) {
   const user = requireUser(viewer);
   const to = localDate(ctx.clock.now(), user.timeZone);
   const from = addDays(to, -(days - 1));
-  const rows = await repo.stepsByDate(ctx.db, user.id, from, to);
+  const [rows, sourceRows] = await Promise.all([
+    repo.stepsByDate(ctx.db, user.id, from, to),
+    repo.sourceStepsByDate(ctx.db, user.id, from, to),
+  ]);
   const byDate = new Map(rows.map((r) => [r.date, r.steps]));
+  const sources = new Map<string, { source: string; steps: number }[]>();
+  for (const r of sourceRows)
+    sources.set(r.date, [...(sources.get(r.date) ?? []), { source: r.source, steps: r.steps }]);
   return Array.from({ length: days }, (_, i) => {
     const date = addDays(from, i);
-    return { date, steps: byDate.get(date) ?? 0 };
+    const day = { date, steps: byDate.get(date) ?? 0 };
+    // Only for a member whose steps are counted by source (a watch connected once).
+    return sourceRows.length > 0 ? { ...day, sources: sources.get(date) ?? [] } : day;
   });
+}
+
+/**
+ * A member's counted steps and each source's, per local day, newest first, for the days with any
+ * (issue 33: the admin member page shows imported steps with their source).
+ */
+export async function daysBySource(ctx: AppContext, userId: number, timeZone: string, days = 14) {
+  const to = localDate(ctx.clock.now(), timeZone);
+  const from = addDays(to, -(days - 1));
+  const [rows, sourceRows] = await Promise.all([
+    repo.stepsByDate(ctx.db, userId, from, to),
+    repo.sourceStepsByDate(ctx.db, userId, from, to),
+  ]);
+  return rows
+    .filter((r) => r.steps > 0)
+    .sort((a, b) => b.date.localeCompare(a.date))
+    .map((r) => ({
+      date: r.date,
+      steps: r.steps,
+      sources: sourceRows.filter((s) => s.date === r.date).map((s) => ({ source: s.source, steps: s.steps })),
+    }));
 }
 
 /**

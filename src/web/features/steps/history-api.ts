@@ -6,6 +6,8 @@ export interface StepHistoryDay {
   /** "YYYY-MM-DD" in the member's time zone; the last entry is their today. */
   date: string;
   steps: number;
+  /** With a watch connected (issue 33): each source's steps that day; `steps` is what counted. */
+  sources?: { source: string; steps: number }[];
 }
 
 export type HistoryDays = 7 | 30;

@@ -1,4 +1,4 @@
-import { ChartColumn } from "lucide-react";
+import { ChartColumn, Watch } from "lucide-react";
 import { useId } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -7,6 +7,14 @@ import { type StepHistoryDay, useStepHistory } from "../history-api";
 import { type ChartModel, chartModel } from "./step-history-model";
 
 const format = (n: number) => n.toLocaleString("en-US");
+
+const SOURCE_NAMES: Record<string, string> = { phone: "Phone", withings: "Withings" };
+/** "Phone 300 · Withings 1,000": a day's steps by source (issue 33), or "" for the phone alone. */
+export function bySourceText(day: Pick<StepHistoryDay, "sources">): string {
+  const sources = (day.sources ?? []).filter((s) => s.steps > 0);
+  if (!sources.some((s) => s.source !== "phone")) return "";
+  return sources.map((s) => `${SOURCE_NAMES[s.source] ?? s.source} ${format(s.steps)}`).join(" · ");
+}
 
 /** The member's last 7 local days as bars, today emphasised, with the goal line when given. */
 export function StepHistoryChart({ goal, className }: { goal?: number; className?: string }) {
@@ -57,6 +65,8 @@ function barColour(bar: ChartModel["bars"][number]): string {
 
 function Chart({ days, goal, titleId }: { days: StepHistoryDay[]; goal?: number; titleId: string }) {
   const model = chartModel(days, goal);
+  const sourceText = new Map(days.map((d) => [d.date, bySourceText(d)]));
+  const anyWatch = [...sourceText.values()].some(Boolean);
   return (
     <>
       {/* The drawing is for the eyes; the table below says the same to a screen reader. */}
@@ -75,7 +85,7 @@ function Chart({ days, goal, titleId }: { days: StepHistoryDay[]; goal?: number;
                 <div
                   className={cn("relative w-full max-w-12 rounded-t-md", barColour(bar))}
                   style={{ height: `${bar.heightPercent}%` }}
-                  title={`${bar.dayLabel}: ${format(bar.steps)} steps`}
+                  title={`${bar.dayLabel}: ${format(bar.steps)} steps${sourceText.get(bar.date) ? ` (${sourceText.get(bar.date)})` : ""}`}
                 >
                   <span
                     className={cn(
@@ -98,9 +108,16 @@ function Chart({ days, goal, titleId }: { days: StepHistoryDay[]; goal?: number;
               className={cn(bar.isToday ? "font-bold text-emerald-800" : "text-slate-500")}
             >
               {bar.isToday ? "Today" : bar.weekday}
+              {sourceText.get(bar.date) ? <Watch className="mx-auto mt-0.5 size-3 text-indigo-700" /> : null}
             </span>
           ))}
         </div>
+        {anyWatch ? (
+          <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600">
+            <Watch className="size-3.5 text-indigo-700" /> Includes steps from your watch (the larger count
+            where both counted)
+          </p>
+        ) : null}
         {model.goalPercent !== null && goal !== undefined ? (
           <p className="mt-3 flex items-center gap-2 text-xs text-slate-600">
             <span className="w-5 border-t-2 border-dashed border-amber-500" />
@@ -116,6 +133,7 @@ function Chart({ days, goal, titleId }: { days: StepHistoryDay[]; goal?: number;
               <th scope="col">Day</th>
               <th scope="col">Steps</th>
               {model.goalPercent !== null ? <th scope="col">Goal met</th> : null}
+              {anyWatch ? <th scope="col">By source</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -124,6 +142,7 @@ function Chart({ days, goal, titleId }: { days: StepHistoryDay[]; goal?: number;
                 <th scope="row">{bar.isToday ? `Today, ${bar.dayLabel}` : bar.dayLabel}</th>
                 <td>{format(bar.steps)}</td>
                 {model.goalPercent !== null ? <td>{bar.metGoal ? "Yes" : "No"}</td> : null}
+                {anyWatch ? <td>{sourceText.get(bar.date) || "Phone only"}</td> : null}
               </tr>
             ))}
           </tbody>

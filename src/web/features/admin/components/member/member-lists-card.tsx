@@ -70,6 +70,51 @@ export function MemberActivityCards({ member, timeZone }: { member: MemberDetail
   );
 }
 
+const SOURCE_NAMES: Record<string, string> = { phone: "Phone", withings: "Withings" };
+const STATUS_WORDS = { connected: "connected", reconnect: "needs reconnecting", revoke: "disconnecting" };
+
+/**
+ * Issue 33: the member's watches, and their last two weeks with each source's own count beside
+ * what counted (the larger where sources overlapped), for judging a step flag.
+ */
+function StepSourcesCard({ member, timeZone }: { member: MemberDetail; timeZone: string }) {
+  const { connections, days } = member.stepSources;
+  const when = (iso: string) => formatInZone(iso, timeZone);
+  return (
+    <ListCard title="Steps by Source" empty="No steps in the last two weeks and no watch connected.">
+      {[
+        ...connections.map((c) => (
+          <li key={`connection-${c.vendor}`} className="py-2.5">
+            <p className="font-semibold text-slate-900">
+              {SOURCE_NAMES[c.vendor] ?? c.vendor} · {STATUS_WORDS[c.status]}
+            </p>
+            <p className="text-xs text-slate-500">
+              Connected {when(c.connectedAt)} ·{" "}
+              {c.lastSyncAt ? `last synced ${when(c.lastSyncAt)}` : "never synced"}
+              {c.lastError ? ` · ${c.lastError}` : ""}
+            </p>
+          </li>
+        )),
+        ...days.map((d) => (
+          <li key={d.date} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2.5 text-sm">
+            <span className="font-semibold text-slate-900">{d.date}</span>
+            <span className="text-slate-600">
+              {d.sources.length > 0
+                ? d.sources
+                    .map((s) => `${SOURCE_NAMES[s.source] ?? s.source} ${s.steps.toLocaleString("en-US")}`)
+                    .join(" · ")
+                : "Phone only"}
+            </span>
+            <span className="font-semibold text-slate-900 tabular-nums">
+              {d.steps.toLocaleString("en-US")} counted
+            </span>
+          </li>
+        )),
+      ]}
+    </ListCard>
+  );
+}
+
 /** Step flags, and reports about the member and by them. */
 export function MemberSafetyCards({ member, timeZone }: { member: MemberDetail; timeZone: string }) {
   const when = (iso: string) => formatInZone(iso, timeZone);
@@ -99,6 +144,7 @@ export function MemberSafetyCards({ member, timeZone }: { member: MemberDetail; 
           </li>
         ))}
       </ListCard>
+      <StepSourcesCard member={member} timeZone={timeZone} />
       <ListCard title="Reports About Them" empty="Nobody reported this member.">
         {member.reportsAbout.map((r) => report(r, "By"))}
       </ListCard>
