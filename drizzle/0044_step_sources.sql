@@ -1,3 +1,11 @@
+CREATE TABLE "step_source_accounts" (
+	"vendor" text NOT NULL,
+	"external_user_id" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"linked_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "step_source_accounts_vendor_external_user_id_user_id_pk" PRIMARY KEY("vendor","external_user_id","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "step_source_days" (
 	"user_id" integer NOT NULL,
 	"local_date" date NOT NULL,
@@ -42,6 +50,7 @@ CREATE TABLE "step_sources" (
 	"status" text DEFAULT 'connected' NOT NULL,
 	"connected_at" timestamp with time zone NOT NULL,
 	"last_sync_at" timestamp with time zone,
+	"counts_from" timestamp with time zone NOT NULL,
 	"synced_to" timestamp with time zone NOT NULL,
 	"notified_at" timestamp with time zone,
 	"next_poll_at" timestamp with time zone NOT NULL,
@@ -56,6 +65,7 @@ ALTER TABLE "step_batches" ADD COLUMN "started_at" timestamp with time zone;--> 
 ALTER TABLE "step_batches" ADD COLUMN "ended_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "step_days" ADD COLUMN "slot_steps" integer;--> statement-breakpoint
 ALTER TABLE "step_days" ADD COLUMN "day_total_steps" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "step_source_accounts" ADD CONSTRAINT "step_source_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "step_source_days" ADD CONSTRAINT "step_source_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "step_source_members" ADD CONSTRAINT "step_source_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "step_source_slots" ADD CONSTRAINT "step_source_slots_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -205,7 +215,11 @@ END;
 $$;
 --> statement-breakpoint
 -- step_sync as in 0033, with a member counted per source counting the phone's batch through
--- step_source_count (the plausibility budget still takes the phone's whole batch).
+-- step_source_count (the plausibility budget still takes the phone's whole batch). The batch was
+-- walked since the member's previous one, and at most 5 minutes before its time (the longest a
+-- phone batch spans): when that crosses into the previous quarter hour (of the same local day), it
+-- is shared between the two in proportion to the time, so a walk over a boundary is compared with
+-- the watch's quarter hours as it was walked.
 CREATE OR REPLACE FUNCTION step_sync(
   p_user_id integer,
   p_batch_id uuid,
@@ -221,6 +235,10 @@ DECLARE
   v_left integer;
   v_counted_to timestamptz;
   v_allowed bigint;
+  v_from timestamptz;
+  v_slot timestamptz;
+  v_zone text;
+  v_early integer := 0;
 BEGIN
   PERFORM pg_advisory_xact_lock(51900, p_user_id);
   refused := false;
@@ -247,7 +265,20 @@ BEGIN
       RETURN;
     END IF;
     IF EXISTS (SELECT 1 FROM step_source_members m WHERE m.user_id = p_user_id) THEN
-      PERFORM step_source_count(p_user_id, 'phone', p_local_date, step_slot(p_recorded_at), p_steps,
+      v_slot := step_slot(p_recorded_at);
+      v_from := greatest(v_counted_to, p_recorded_at - interval '5 minutes');
+      IF v_from < v_slot THEN
+        SELECT u.time_zone INTO v_zone FROM users u WHERE u.id = p_user_id;
+        IF ((v_slot - interval '1 millisecond') AT TIME ZONE v_zone)::date = p_local_date THEN
+          v_early := floor(p_steps * extract(epoch FROM (v_slot - v_from))
+            / extract(epoch FROM (p_recorded_at - v_from)))::integer;
+        END IF;
+      END IF;
+      IF v_early > 0 THEN
+        PERFORM step_source_count(p_user_id, 'phone', p_local_date, v_slot - interval '15 minutes', v_early,
+          true, NULL, p_recorded_at, NULL, NULL, p_received_at);
+      END IF;
+      PERFORM step_source_count(p_user_id, 'phone', p_local_date, v_slot, p_steps - v_early,
         true, p_batch_id, p_recorded_at, NULL, NULL, p_received_at);
     ELSE
       INSERT INTO step_batches (user_id, batch_id, steps, recorded_at, received_at, local_date)

@@ -47,8 +47,8 @@ import { redemptionAdminRoutes } from "./features/rewards/redemption-admin.route
 import { rewardCardRoutes } from "./features/rewards/reward-cards.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
 import { safetyRoutes } from "./features/safety/safety.routes";
-import { stepReviewRoutes } from "./features/steps/step-review.routes";
 import { stepSourceRoutes } from "./features/step-sources/step-sources.routes";
+import { stepReviewRoutes } from "./features/steps/step-review.routes";
 import { stepsRoutes } from "./features/steps/steps.routes";
 import { storeRoutes } from "./features/store/store.routes";
 import { subscriptionRoutes } from "./features/subscription/subscription.routes";

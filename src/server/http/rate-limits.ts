@@ -19,14 +19,19 @@ export const paymentLimit = (ctx: AppContext) => ({
  * by a script, and members behind one address do not share a limit.
  */
 export const adEventLimit = (ctx: AppContext) => ({
-  rateLimit: {
-    max: ctx.config.adEventRateLimit,
-    timeWindow: "1 minute",
-    keyGenerator: (request: FastifyRequest) => {
-      const session = request.cookies?.[SESSION_COOKIE];
-      return session
-        ? `session:${createHash("sha256").update(session).digest("hex").slice(0, 32)}`
-        : request.ip;
-    },
-  },
+  rateLimit: { max: ctx.config.adEventRateLimit, timeWindow: "1 minute", keyGenerator: bySession },
+});
+
+/** A member's requests counted together (by session, hashed), a visitor's by address. */
+function bySession(request: FastifyRequest) {
+  const session = request.cookies?.[SESSION_COOKIE];
+  return session ? `session:${createHash("sha256").update(session).digest("hex").slice(0, 32)}` : request.ip;
+}
+
+/**
+ * Route config for connecting and disconnecting a watch (issue 33): each costs requests from the
+ * vendor's budget that every member shares, so one member may not spend it. 10 in 10 minutes.
+ */
+export const stepSourceLimit = () => ({
+  rateLimit: { max: 10, timeWindow: "10 minutes", keyGenerator: bySession },
 });

@@ -1,5 +1,4 @@
 import { eq, lte } from "drizzle-orm";
-import { importDueSources } from "../features/step-sources/step-sources.service";
 import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
@@ -10,6 +9,7 @@ import { queueStartNotifications } from "../features/notifications/start-reminde
 import { rollOffersOver } from "../features/rewards/offers.service";
 import { awardPendingPoints } from "../features/rewards/points.service";
 import { finishPendingRedemptions } from "../features/rewards/redemption.service";
+import { importDueSources } from "../features/step-sources/step-sources.service";
 import { retainStepBatches } from "../features/steps/batch-retention";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
 import { sweepRateLimits } from "../http/rate-limit-store";

@@ -37,6 +37,11 @@ export const stepSources = pgTable(
     connectedAt: timestamp({ withTimezone: true }).notNull(),
     /** The last successful import. */
     lastSyncAt: timestamp({ withTimezone: true }),
+    /**
+     * Nothing the vendor measured before this counts for the member: a week before connecting, or
+     * the connect itself for an account that counted for another member before.
+     */
+    countsFrom: timestamp({ withTimezone: true }).notNull(),
     /** Imports have read the vendor's data up to here (the next one reads again from a bit before). */
     syncedTo: timestamp({ withTimezone: true }).notNull(),
     /** A webhook said there is new data: the import job reads it first (null: nothing waiting). */
@@ -54,6 +59,23 @@ export const stepSources = pgTable(
     uniqueIndex("step_sources_external_idx").on(t.vendor, t.externalUserId),
     index("step_sources_poll_idx").on(t.nextPollAt),
   ],
+);
+
+/**
+ * Which member each vendor account was ever connected to (kept after a disconnect): an account
+ * that counted for another member before brings no past steps to the next one.
+ */
+export const stepSourceAccounts = pgTable(
+  "step_source_accounts",
+  {
+    vendor: text().notNull(),
+    externalUserId: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    linkedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendor, t.externalUserId, t.userId] })],
 );
 
 /** The `state` of a connect in progress (single use, bound to the member who started it). */

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   connectStepSourceAnswerSchema,
@@ -11,6 +11,7 @@ import {
 } from "../../../core/schemas/step-sources";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
+import { stepSourceLimit } from "../../http/rate-limits";
 import { errors, messageSchema } from "../../http/responses";
 import * as sources from "./step-sources.service";
 
@@ -19,13 +20,6 @@ const withVendor = { params: stepSourceVendorParamsSchema };
 
 /** A member's wearables (issue 33): connect, the vendor's redirect back, disconnect, its webhooks. */
 export const stepSourceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // Vendors' webhooks are form posts (Withings: userid, appli, ...), in this plugin only.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
   app.get(
     "/api/step-sources",
     {
@@ -43,13 +37,13 @@ export const stepSourceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     "/api/step-sources/:vendor/connect",
     {
-      config: { access: "member" },
+      config: { ...stepSourceLimit(), access: "member" },
       schema: {
         tags,
         summary: "Start connecting a wearable: the vendor's consent page to send the member to",
         ...withVendor,
         body: connectStepSourceBodySchema,
-        response: { 200: connectStepSourceAnswerSchema, ...errors(400, 401, 404) },
+        response: { 200: connectStepSourceAnswerSchema, ...errors(400, 401, 404, 429) },
       },
     },
     async (request) =>
@@ -59,7 +53,7 @@ export const stepSourceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     "/api/step-sources/:vendor/callback",
     {
-      config: { access: "member" },
+      config: { ...stepSourceLimit(), access: "member" },
       schema: {
         tags,
         summary: "Finish connecting: what the vendor sent the member back with (code and state, or an error)",
@@ -70,7 +64,7 @@ export const stepSourceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           "taken (the vendor's account is connected to another member); `returnTo`: the page the connect started from.",
         ...withVendor,
         body: connectStepSourceCallbackSchema,
-        response: { 200: connectStepSourceResultSchema, ...errors(400, 401, 404) },
+        response: { 200: connectStepSourceResultSchema, ...errors(400, 401, 404, 429) },
       },
     },
     async (request) =>
@@ -80,58 +74,68 @@ export const stepSourceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.delete(
     "/api/step-sources/:vendor",
     {
-      config: { access: "member" },
+      config: { ...stepSourceLimit(), access: "member" },
       schema: {
         tags,
         summary: "Disconnect a wearable: its access revoked, its tokens deleted; the steps it counted stay",
         ...withVendor,
-        response: { 200: messageSchema, ...errors(401, 404) },
+        response: { 200: messageSchema, ...errors(401, 404, 429) },
       },
     },
     async (request) => sources.disconnect(ctx, await request.viewer(), request.params.vendor),
   );
 
-  const notifyPath = "/api/step-sources/withings/notify";
-  const TOKEN = /^[0-9a-f]{32}$/;
-  const notifyQuery = z.object({ token: z.string().regex(TOKEN, "Not a webhook token") });
-  // A token that is not this server's is refused before the body is read (a malformed one, or
-  // none: the query's 400).
-  const requireToken = (token: string | undefined) => {
-    if (token && TOKEN.test(token) && !sources.validNotifyToken(ctx, "withings", token))
-      throw new AppError(403, "FORBIDDEN", "Not a webhook this server asked for");
-  };
-  // Withings sends HEAD to a notification URL before it registers it.
-  app.head(
-    notifyPath,
-    {
-      config: { access: "public" },
-      onRequest: async (request) => requireToken((request.query as { token?: string }).token),
-      schema: { tags, hide: true, querystring: notifyQuery },
-    },
-    async (_request, reply) => reply.code(200).send(),
-  );
-  app.post(
-    notifyPath,
-    {
-      config: { access: "public" },
-      // The token is checked before the body is read.
-      onRequest: async (request) => requireToken((request.query as { token?: string }).token),
-      schema: {
-        tags,
-        summary: "Withings' webhook: a member's activity changed (answered at once; the import job reads it)",
-        querystring: notifyQuery,
-        body: withingsNotificationSchema,
-        response: { 200: z.object({ received: z.literal(true) }), ...errors(400, 403) },
+  // Vendors' webhooks are form posts (Withings: userid, appli, ...): accepted by them alone.
+  await app.register(async (plugin) => {
+    const webhooks = plugin.withTypeProvider<ZodTypeProvider>();
+    webhooks.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const notifyPath = "/api/step-sources/withings/notify";
+    const TOKEN = /^[0-9a-f]{32}$/;
+    const notifyQuery = z.object({ token: z.string().regex(TOKEN, "Not a webhook token") });
+    // A token that is not this server's is refused before the body is read (a malformed one, or
+    // none: the query's 400).
+    const requireToken = (token: string | undefined) => {
+      if (token && TOKEN.test(token) && !sources.validNotifyToken(ctx, "withings", token))
+        throw new AppError(403, "FORBIDDEN", "Not a webhook this server asked for");
+    };
+    // Withings sends HEAD to a notification URL before it registers it.
+    webhooks.head(
+      notifyPath,
+      {
+        config: { access: "public" },
+        onRequest: async (request) => requireToken((request.query as { token?: string }).token),
+        schema: { tags, hide: true, querystring: notifyQuery },
       },
-    },
-    async (request) => {
-      // Activity (appli 16) only; an account not connected here is answered alike and changes nothing.
-      if (request.body.appli === "16") {
-        const known = await sources.notified(ctx, "withings", request.body.userid);
-        if (!known)
-          request.log.info({ userid: request.body.userid }, "withings webhook for an unknown account");
-      }
-      return { received: true as const };
-    },
-  );
+      async (_request, reply) => reply.code(200).send(),
+    );
+    webhooks.post(
+      notifyPath,
+      {
+        config: { access: "public" },
+        // The token is checked before the body is read.
+        onRequest: async (request) => requireToken((request.query as { token?: string }).token),
+        schema: {
+          tags,
+          summary:
+            "Withings' webhook: a member's activity changed (answered at once; the import job reads it)",
+          querystring: notifyQuery,
+          body: withingsNotificationSchema,
+          response: { 200: z.object({ received: z.literal(true) }), ...errors(400, 403) },
+        },
+      },
+      async (request) => {
+        // Activity (appli 16) only; an account not connected here is answered alike and changes nothing.
+        if (request.body.appli === "16") {
+          const known = await sources.notified(ctx, "withings", request.body.userid);
+          if (!known)
+            request.log.info({ userid: request.body.userid }, "withings webhook for an unknown account");
+        }
+        return { received: true as const };
+      },
+    );
+  });
 };

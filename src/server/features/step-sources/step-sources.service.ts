@@ -1,11 +1,12 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
 import type { AppContext } from "../../context";
 import { queryRows } from "../../db/client";
-import { stepSourceStates, stepSources } from "../../db/schema";
+import { stepSourceAccounts, stepSourceStates, stepSources } from "../../db/schema";
 import { notFound } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
-import { daysBySource, importSteps, localDate } from "../steps/steps.service";
+import { daysBySource, type ImportedInterval, importSteps, localDate } from "../steps/steps.service";
 import type { BudgetUse } from "./api-budget";
 import { openToken, sealToken } from "./token-box";
 import { BudgetSpent, MAX_INTERVALS_SPAN_MS, type StepVendor, TokenRefused } from "./vendor";
@@ -25,11 +26,12 @@ export const POLL_EVERY_MS = 6 * 3600_000;
 /** Tokens are refreshed when they have less than this left. */
 const REFRESH_AHEAD_MS = 10 * 60_000;
 /** How long an import may hold its source. */
-const LEASE_MS = 2 * 60_000;
+const LEASE_MS = 10 * 60_000;
 /** A failed import (the vendor down, say) is tried again after this. */
 const RETRY_AFTER_FAILURE_MS = 15 * 60_000;
-/** Sources imported per job run at most (the rest wait for the next tick). */
+/** Sources imported per job run at most, and for how long it claims more (the rest wait for the next tick). */
 const IMPORTS_PER_RUN = 25;
+const RUN_MS = 20_000;
 
 type SourceRow = typeof stepSources.$inferSelect;
 
@@ -44,12 +46,16 @@ function vendorOf(ctx: AppContext, id: string): StepVendor {
   return vendor;
 }
 
-const keyOf = (ctx: AppContext) => {
+/** A key of its own for each use, derived from STEP_SOURCE_KEY (HKDF-SHA256). */
+const subkey = (ctx: AppContext, use: "tokens" | "notify") => {
   const key = ctx.config.withings?.key;
   if (!key) throw new Error("STEP_SOURCE_KEY is not set");
-  return key;
+  return Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), `steprace step-source ${use}`, 32));
 };
-const sealContext = (vendor: string, userId: number) => `${vendor}:${userId}`;
+const keyOf = (ctx: AppContext) => subkey(ctx, "tokens");
+/** What a sealed token is bound to: its vendor, member and column (a token moved elsewhere does not open). */
+const sealContext = (vendor: string, userId: number, column: "access" | "refresh") =>
+  `${vendor}:${userId}:${column}`;
 const hashState = (state: string) => createHash("sha256").update(state).digest("hex");
 
 /**
@@ -59,7 +65,7 @@ const hashState = (state: string) => createHash("sha256").update(state).digest("
  */
 export const callbackUrl = (ctx: AppContext, vendor: string) => `${ctx.config.appUrl}/connect/${vendor}`;
 export const notifyToken = (ctx: AppContext, vendor: string) =>
-  createHmac("sha256", keyOf(ctx)).update(`notify:${vendor}`).digest("hex").slice(0, 32);
+  createHmac("sha256", subkey(ctx, "notify")).update(vendor).digest("hex").slice(0, 32);
 export const notifyUrl = (ctx: AppContext, vendor: string) =>
   `${ctx.config.appUrl}/api/step-sources/${vendor}/notify?token=${notifyToken(ctx, vendor)}`;
 
@@ -131,19 +137,49 @@ export async function finishConnect(
     .from(stepSources)
     .where(and(eq(stepSources.vendor, vendor.id), eq(stepSources.externalUserId, tokens.externalUserId)));
   if (taken && taken.userId !== user.id) return back(state.returnTo, "taken");
+  // A connection being revoked (another account of the vendor's, say) is revoked first.
+  const [pending] = await ctx.db
+    .select()
+    .from(stepSources)
+    .where(
+      and(
+        eq(stepSources.userId, user.id),
+        eq(stepSources.vendor, vendor.id),
+        eq(stepSources.status, "revoke"),
+      ),
+    );
+  if (pending && (await forget(ctx, vendor, pending)) !== "forgotten") return back(state.returnTo, "failed");
+  // An account that counted for another member before counts for this one only from now: the same
+  // week of steps is never counted twice by moving the watch from member to member.
+  await ctx.db
+    .insert(stepSourceAccounts)
+    .values({ vendor: vendor.id, externalUserId: tokens.externalUserId, userId: user.id, linkedAt: now })
+    .onConflictDoNothing();
+  const known = await ctx.db
+    .select({ userId: stepSourceAccounts.userId })
+    .from(stepSourceAccounts)
+    .where(
+      and(
+        eq(stepSourceAccounts.vendor, vendor.id),
+        eq(stepSourceAccounts.externalUserId, tokens.externalUserId),
+        sql`${stepSourceAccounts.userId} <> ${user.id}`,
+      ),
+    );
   const key = keyOf(ctx);
-  const context = sealContext(vendor.id, user.id);
-  const backfillFrom = new Date(Math.floor((now.getTime() - BACKFILL_DAYS * 86_400_000) / SLOT_MS) * SLOT_MS);
+  const backfillFrom = new Date(
+    Math.floor((now.getTime() - (known.length > 0 ? 0 : BACKFILL_DAYS * 86_400_000)) / SLOT_MS) * SLOT_MS,
+  );
   const values = {
     userId: user.id,
     vendor: vendor.id,
     externalUserId: tokens.externalUserId,
-    accessToken: sealToken(key, tokens.accessToken, context),
-    refreshToken: sealToken(key, tokens.refreshToken, context),
+    accessToken: sealToken(key, tokens.accessToken, sealContext(vendor.id, user.id, "access")),
+    refreshToken: sealToken(key, tokens.refreshToken, sealContext(vendor.id, user.id, "refresh")),
     tokenExpiresAt: tokens.expiresAt,
     scope: tokens.scope,
     status: "connected",
     connectedAt: now,
+    countsFrom: backfillFrom,
     syncedTo: backfillFrom,
     notifiedAt: now,
     nextPollAt: new Date(now.getTime() + POLL_EVERY_MS),
@@ -151,10 +187,16 @@ export async function finishConnect(
     subscribed: false,
     lastError: null,
   };
-  await ctx.db
-    .insert(stepSources)
-    .values(values)
-    .onConflictDoUpdate({ target: [stepSources.userId, stepSources.vendor], set: values });
+  try {
+    await ctx.db
+      .insert(stepSources)
+      .values(values)
+      .onConflictDoUpdate({ target: [stepSources.userId, stepSources.vendor], set: values });
+  } catch (err) {
+    // Another member connected the same account a moment before (the unique index decided).
+    if ((err as { code?: string }).code === "23505") return back(state.returnTo, "taken");
+    throw err;
+  }
   await subscribe(ctx, vendor, user.id, tokens.accessToken, "notified");
   ctx.log.info({ userId: user.id, vendor: vendor.id }, "step source connected");
   return back(state.returnTo, "connected");
@@ -184,36 +226,42 @@ async function subscribe(
  * the vendor cannot be reached or the budget is spent, the row waits as `revoke` (no longer shown
  * or imported) and the job tries again, so access is never left granted.
  */
-async function forget(ctx: AppContext, vendor: StepVendor | undefined, row: SourceRow) {
+async function forget(
+  ctx: AppContext,
+  vendor: StepVendor | undefined,
+  row: SourceRow,
+): Promise<"forgotten" | "later" | "budget"> {
   if (vendor) {
     try {
-      const accessToken = openToken(keyOf(ctx), row.accessToken, sealContext(row.vendor, row.userId));
+      const accessToken = openToken(
+        keyOf(ctx),
+        row.accessToken,
+        sealContext(row.vendor, row.userId, "access"),
+      );
       await vendor.revoke({ accessToken, externalUserId: row.externalUserId }, notifyUrl(ctx, vendor.id), {
         use: "notified",
       });
     } catch (err) {
-      // Refused tokens need no revoking: the vendor ended the access already.
-      if (!(err instanceof TokenRefused)) {
-        const retry = err instanceof BudgetSpent ? 0 : RETRY_AFTER_FAILURE_MS;
-        ctx.log.warn(
-          { err, userId: row.userId, vendor: row.vendor },
-          "step source revoke failed; tried again later",
-        );
-        await ctx.db
-          .update(stepSources)
-          .set({
-            status: "revoke",
-            notifiedAt: null,
-            leasedUntil: null,
-            nextPollAt: new Date(ctx.clock.now().getTime() + retry),
-            lastError: String((err as Error).message).slice(0, 300),
-          })
-          .where(eq(stepSources.id, row.id));
-        return;
-      }
+      ctx.log.warn(
+        { err, userId: row.userId, vendor: row.vendor },
+        "step source revoke failed; tried again later",
+      );
+      const spent = err instanceof BudgetSpent;
+      await ctx.db
+        .update(stepSources)
+        .set({
+          status: "revoke",
+          notifiedAt: null,
+          leasedUntil: null,
+          nextPollAt: new Date(ctx.clock.now().getTime() + (spent ? 0 : RETRY_AFTER_FAILURE_MS)),
+          lastError: String((err as Error).message).slice(0, 300),
+        })
+        .where(eq(stepSources.id, row.id));
+      return spent ? "budget" : "later";
     }
   }
   await ctx.db.delete(stepSources).where(eq(stepSources.id, row.id));
+  return "forgotten";
 }
 
 /** Disconnect: the vendor's access revoked, the tokens deleted; what it counted stays counted. */
@@ -224,9 +272,9 @@ export async function disconnect(ctx: AppContext, viewer: Viewer, vendorId: stri
     .from(stepSources)
     .where(and(eq(stepSources.userId, user.id), eq(stepSources.vendor, vendorId)));
   if (!row || row.status === "revoke") throw notFound("That step source is not connected");
-  const vendor = configuredVendors(ctx).find((v) => v.id === vendorId);
+  const vendor = vendorOf(ctx, vendorId);
   await forget(ctx, vendor, row);
-  return { message: `${vendor?.name ?? vendorId} disconnected. The steps it counted stay counted.` };
+  return { message: `${vendor.name} disconnected. The steps it counted stay counted.` };
 }
 
 /** An account being deleted: every source revoked and forgotten. */
@@ -359,11 +407,13 @@ async function claimNext(ctx: AppContext): Promise<(SourceRow & { use: BudgetUse
  */
 export async function importDueSources(ctx: AppContext): Promise<{ imported: number; failed: number }> {
   const report = { imported: 0, failed: 0 };
-  for (let n = 0; n < IMPORTS_PER_RUN && !ctx.stopping.aborted; n++) {
+  const startedAt = Date.now();
+  for (let n = 0; n < IMPORTS_PER_RUN && !ctx.stopping.aborted && Date.now() - startedAt < RUN_MS; n++) {
     const source = await claimNext(ctx);
     if (!source) break;
     if (source.status === "revoke") {
-      await forget(ctx, vendorOf(ctx, source.vendor), source);
+      // A spent budget ends the run, as for an import: the next window has room.
+      if ((await forget(ctx, vendorOf(ctx, source.vendor), source)) === "budget") break;
       continue;
     }
     try {
@@ -409,27 +459,28 @@ export async function importDueSources(ctx: AppContext): Promise<{ imported: num
 async function importSource(ctx: AppContext, source: SourceRow & { use: BudgetUse }) {
   const vendor = vendorOf(ctx, source.vendor);
   const key = keyOf(ctx);
-  const context = sealContext(source.vendor, source.userId);
+  const accessContext = sealContext(source.vendor, source.userId, "access");
+  const refreshContext = sealContext(source.vendor, source.userId, "refresh");
   const use = { use: source.use };
   const refresh = async () => {
-    const fresh = await vendor.refresh(openToken(key, source.refreshToken, context), use);
+    const fresh = await vendor.refresh(openToken(key, source.refreshToken, refreshContext), use);
     await ctx.db
       .update(stepSources)
       .set({
-        accessToken: sealToken(key, fresh.accessToken, context),
-        refreshToken: sealToken(key, fresh.refreshToken, context),
+        accessToken: sealToken(key, fresh.accessToken, accessContext),
+        refreshToken: sealToken(key, fresh.refreshToken, refreshContext),
         tokenExpiresAt: fresh.expiresAt,
         scope: fresh.scope || source.scope,
       })
       .where(eq(stepSources.id, source.id));
-    source.refreshToken = sealToken(key, fresh.refreshToken, context);
+    source.refreshToken = sealToken(key, fresh.refreshToken, refreshContext);
     return fresh.accessToken;
   };
   const now = ctx.clock.now();
   let accessToken =
     source.tokenExpiresAt.getTime() - now.getTime() < REFRESH_AHEAD_MS
       ? await refresh()
-      : openToken(key, source.accessToken, context);
+      : openToken(key, source.accessToken, accessContext);
   const [user] = await queryRows<{ time_zone: string }>(
     ctx.db,
     sql`select time_zone from users where id = ${source.userId}`,
@@ -437,7 +488,7 @@ async function importSource(ctx: AppContext, source: SourceRow & { use: BudgetUs
   const zone = user?.time_zone ?? "UTC";
   // From the quarter hour last read up to, or from two days back (a watch that syncs late fills
   // in earlier hours), whichever is earlier; never before the backfill.
-  const earliest = now.getTime() - BACKFILL_DAYS * 86_400_000;
+  const earliest = Math.max(now.getTime() - BACKFILL_DAYS * 86_400_000, source.countsFrom.getTime());
   const twoDaysBack = now.getTime() - 48 * 3600_000;
   const from = new Date(
     Math.floor(Math.max(earliest, Math.min(source.syncedTo.getTime(), twoDaysBack)) / SLOT_MS) * SLOT_MS,
@@ -452,19 +503,36 @@ async function importSource(ctx: AppContext, source: SourceRow & { use: BudgetUs
       return read(accessToken);
     }
   };
-  // A day at a time; a backfill keeps its progress, so a spent budget resumes where it stopped.
-  const settled = now.getTime() - 48 * 3600_000;
-  for (let cursor = from.getTime(); cursor < now.getTime(); cursor += MAX_INTERVALS_SPAN_MS) {
-    const end = new Date(Math.min(cursor + MAX_INTERVALS_SPAN_MS, now.getTime()));
-    const intervals = await withToken((token) => vendor.intervals(token, new Date(cursor), end, use));
-    await importSteps(ctx, source.userId, vendor.id, { intervals, dayTotals: [] });
-    if (end.getTime() <= settled)
-      await ctx.db.update(stepSources).set({ syncedTo: end }).where(eq(stepSources.id, source.id));
+  // A day at a time, counted in one go: a quarter hour's steps from one source are its total over
+  // every interval read, and an interval may reach into the next day read. A spent budget counts
+  // what was read (a lower bound, which a later complete read only raises) and keeps the progress
+  // of a backfill, resumed an hour before where reading stopped so quarter hours there are read whole.
+  const intervals: ImportedInterval[] = [];
+  let readTo = from.getTime();
+  try {
+    for (let cursor = from.getTime(); cursor < now.getTime(); cursor += MAX_INTERVALS_SPAN_MS) {
+      const end = new Date(Math.min(cursor + MAX_INTERVALS_SPAN_MS, now.getTime()));
+      intervals.push(...(await withToken((token) => vendor.intervals(token, new Date(cursor), end, use))));
+      readTo = end.getTime();
+    }
+  } catch (err) {
+    if (err instanceof BudgetSpent) {
+      if (intervals.length > 0)
+        await importSteps(ctx, source.userId, vendor.id, { intervals, dayTotals: [] });
+      const resume = Math.floor((readTo - 3600_000) / SLOT_MS) * SLOT_MS;
+      if (resume > source.syncedTo.getTime())
+        await ctx.db
+          .update(stepSources)
+          .set({ syncedTo: new Date(resume) })
+          .where(eq(stepSources.id, source.id));
+    }
+    throw err;
   }
-  const dayTotals = await withToken((token) =>
-    vendor.dayTotals(token, localDate(from, zone), localDate(now, zone), use),
-  );
-  await importSteps(ctx, source.userId, vendor.id, { intervals: [], dayTotals });
+  // A day total counts only for a day wholly after what may count (a moved account's first day does not).
+  const dayTotals = (
+    await withToken((token) => vendor.dayTotals(token, localDate(from, zone), localDate(now, zone), use))
+  ).filter((t) => zonedTimeToUtc(t.date, "00:00", zone).getTime() >= source.countsFrom.getTime());
+  await importSteps(ctx, source.userId, vendor.id, { intervals, dayTotals });
   await ctx.db
     .update(stepSources)
     .set({

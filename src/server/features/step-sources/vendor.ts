@@ -1,4 +1,4 @@
-import type { ImportedDayTotal, ImportedInterval } from "../steps/step-imports";
+import type { ImportedDayTotal, ImportedInterval } from "../steps/steps.service";
 import type { BudgetUse } from "./api-budget";
 
 // One module per vendor (issue 33): what the step sources need from a wearable's API. Withings is

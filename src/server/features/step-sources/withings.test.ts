@@ -207,7 +207,7 @@ describe("Withings step source", () => {
     expect(await drain()).toEqual({ imported: 1, failed: 0 });
     expect(count("requesttoken") - refreshes).toBe(1);
     const second = await sourceRow(user.id);
-    expect(second.refreshToken).not.toBe(first.refreshToken);
+    // The rotated refresh token was kept: the fake's refresh tokens work once, and the next one below needs it.
     expect(second.tokenExpiresAt.getTime()).toBeGreaterThan(ctx().clock.now().getTime() + 2 * 3600_000);
     // Withings ends every access token early: the import refreshes once and goes on.
     fake.expireAccessTokens();
@@ -301,6 +301,35 @@ describe("Withings step source", () => {
     expect(await sourceRow(second.user.id)).toBeUndefined();
   });
 
+  it("brings no past steps to a second member the same Withings account is moved to", async () => {
+    const first = await connectedMember();
+    walked(first.userid, 700, 120);
+    await drain();
+    expect(await today(first.session)).toBe(700);
+    nextWindow();
+    expect((await call("DELETE", "/api/step-sources/withings", first.session)).statusCode).toBe(200);
+    const second = await fundedMember(app(), 0, { timeZone: "UTC" });
+    fake.account(first.userid).revoked = false;
+    expect((await connect(second.session, first.userid)).result).toBe("connected");
+    await drain();
+    expect(await today(second.session)).toBe(0);
+    // What it walks from now on counts for the new member.
+    t().clock.advance(20 * MINUTE);
+    walked(first.userid, 400, 1);
+    await notify(first.userid);
+    await drain();
+    expect(await today(second.session)).toBe(400);
+  });
+
+  it("limits how often a member connects (each costs requests every member shares)", async () => {
+    const { session } = await fundedMember(app(), 0);
+    const codes = [];
+    for (let i = 0; i < 11; i++)
+      codes.push((await call("POST", "/api/step-sources/withings/connect", session, {})).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+
   it("answers 401 signed out, 404 for a vendor it does not have", async () => {
     expect((await call("GET", "/api/step-sources")).statusCode).toBe(401);
     expect((await call("POST", "/api/step-sources/withings/connect", undefined, {})).statusCode).toBe(401);
@@ -331,6 +360,15 @@ describe("Withings step source", () => {
     }
     expect(await synced()).toBe(6);
     expect(fake.throttled).toBe(0);
+    // Webhooks first: with polls due for all six, a webhook's import is the one a window makes room for.
+    await ctx().db.execute(sql`update step_sources set next_poll_at = now() - interval '1 hour'`);
+    walked(members[5].userid, 250, 2);
+    await notify(members[5].userid);
+    nextWindow();
+    const window = fake.requests.length;
+    await importDueSources(ctx());
+    expect(fake.requests.length - window).toBeLessThanOrEqual(BUDGET_PER_WINDOW);
+    expect(await today(members[5].session)).toBe(250);
     // No 60 s of the clock held more than 110 requests.
     const times = fake.requests.map((r) => r.at).sort((a, b) => a - b);
     const busiest = Math.max(...times.map((at) => times.filter((x) => x >= at && x < at + 60_000).length));

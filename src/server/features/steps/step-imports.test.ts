@@ -129,6 +129,66 @@ describe("imported steps", () => {
     expect(history.json().at(-1)).toEqual({ date: "2026-11-25", steps: 500 });
   });
 
+  it("shares an interval over the quarter hours it covers before comparing it with the phone", async () => {
+    const m = await member();
+    await phone(m.session, 600, at("09:12"));
+    // 900 steps from 08:50 to 09:20: 300 before 09:00, 450 in the 09:00 quarter, 150 after 09:15.
+    expect((await watch(m.id, [{ start: at("08:50"), minutes: 30, steps: 900 }], at("09:30"))).counted).toBe(
+      450,
+    );
+    expect(await today(m.session)).toBe(300 + 600 + 150);
+  });
+
+  it("shares a phone batch walked across a quarter hour's end with the quarter it began in", async () => {
+    const m = await member();
+    await watch(
+      m.id,
+      [
+        { start: at("10:10"), minutes: 5, steps: 500 },
+        { start: at("10:15"), minutes: 5, steps: 500 },
+      ],
+      at("10:30"),
+    );
+    // The phone's batches of the same walk: 10:10 to 10:15 (sent at 10:15), then to 10:20.
+    expect(await phone(m.session, 500, at("10:15"))).toBe(1000);
+    expect(await phone(m.session, 500, at("10:20"))).toBe(1000);
+  });
+
+  it("refuses a source's quarter hour past the cadence bound, and a day total past it", async () => {
+    const m = await member();
+    clock().set(at("10:00"));
+    // Two intervals over the same ten minutes, each plausible alone: 4,800 steps in 600 s is not.
+    const result = await watch(m.id, [
+      { start: at("09:00"), minutes: 10, steps: 2400 },
+      { start: at("09:00"), minutes: 10, steps: 2400 },
+    ]);
+    expect(result).toMatchObject({ counted: 0, refused: 1 });
+    expect((await dayTotal(m.id, "2026-11-24", 4 * 86_400 + 1)).refused).toBe(1);
+    expect(await today(m.session)).toBe(0);
+  });
+
+  it("records a refused interval once, and does not reopen a reviewed flag, when read again", async () => {
+    const m = await member();
+    clock().set(at("10:00"));
+    const fast = [{ start: at("08:00"), minutes: 1, steps: 241 }];
+    for (let i = 0; i < 3; i++) expect((await watch(m.id, fast)).refused).toBe(1);
+    const [{ n }] = await queryRows<{ n: number }>(
+      app().ctx.db,
+      sql`select count(*)::int as n from step_refusals where user_id = ${m.id}`,
+    );
+    expect(n).toBe(1);
+    expect(await app().ctx.db.select().from(stepFlags).where(eq(stepFlags.userId, m.id))).toEqual([]);
+    // A busy day flagged, then cleared by an admin: importing the same day again leaves it cleared.
+    await dayTotal(m.id, "2026-11-24", IMPORTED_DAY_REVIEW_STEPS + 10);
+    await app()
+      .ctx.db.update(stepFlags)
+      .set({ reviewedAt: at("10:00") })
+      .where(eq(stepFlags.userId, m.id));
+    await dayTotal(m.id, "2026-11-24", IMPORTED_DAY_REVIEW_STEPS + 20);
+    const [flag] = await app().ctx.db.select().from(stepFlags).where(eq(stepFlags.userId, m.id));
+    expect(flag.reviewedAt).not.toBeNull();
+  });
+
   it("answers a phone batch retried after the watch as counted once", async () => {
     const m = await member();
     await watch(m.id, [{ start: at("09:00"), minutes: 10, steps: 500 }], at("09:20"));
@@ -224,17 +284,18 @@ describe("imported steps", () => {
       await watch(
         m.id,
         [
-          { start: at("08:55"), minutes: 10, steps: 600 }, // crosses the start: the day only
+          // Crosses the start: its half before (08:55-09:00) counts for the day only.
+          { start: at("08:55"), minutes: 10, steps: 600 },
           { start: at("09:15"), minutes: 10, steps: 500 }, // with the phone's 200: 500 in all
           { start: at("10:55"), minutes: 5, steps: 100 }, // ends at the end: inside
         ],
         at("11:02"),
       );
-      expect(await standing(c.id, m.id)).toBe(600);
+      expect(await standing(c.id, m.id)).toBe(300 + 500 + 100);
       expect(await today(m.session)).toBe(1200);
       // Inside the grace period, a late import still counts.
       await watch(m.id, [{ start: at("10:30"), minutes: 10, steps: 300 }], at("11:05"));
-      expect(await standing(c.id, m.id)).toBe(900);
+      expect(await standing(c.id, m.id)).toBe(1200);
     });
 
     it("counts a day total only for a competition that holds the whole day", async () => {
@@ -259,7 +320,8 @@ describe("imported steps", () => {
   it("keeps phone and watch counted once when they arrive at the same time", async () => {
     const m = await member();
     clock().set(at("10:00"));
-    // Ten rounds, each a quarter hour of its own: the phone's 300 and the watch's 500 at once.
+    // Ten rounds, each a quarter hour of its own: the phone's 300 (walked in the 5 minutes before
+    // its time, inside the quarter hour) and the watch's 500 at once.
     for (let i = 0; i < 10; i++) {
       const start = new Date(at("07:00").getTime() + i * 15 * MINUTE);
       const [synced] = await Promise.all([
@@ -269,7 +331,7 @@ describe("imported steps", () => {
           headers: m.session.headers,
           payload: {
             steps: 300,
-            timestamp: new Date(start.getTime() + MINUTE).toISOString(),
+            timestamp: new Date(start.getTime() + 6 * MINUTE).toISOString(),
             batchId: randomUUID(),
           },
         }),

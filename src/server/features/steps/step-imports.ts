@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
+import { canonicalTimeZone } from "../../../core/time-zones";
 import type { AppContext } from "../../context";
 import { queryRows, type Tx } from "../../db/client";
 import { BATCH_RETENTION_MS } from "./batch-retention";
@@ -22,7 +23,12 @@ export const IMPORTED_DAY_REVIEW_STEPS = 60_000;
 /** An interval the source measured: `steps` walked from `start` to `end`. */
 export type ImportedInterval = { start: Date; end: Date; steps: number };
 /** A day's total without intervals, on the member's own calendar date. */
-export type ImportedDayTotal = { date: string; steps: number };
+export type ImportedDayTotal = {
+  date: string;
+  steps: number;
+  /** The zone the vendor dated it in, when it says (a day in another zone is not the member's). */
+  timeZone?: string;
+};
 
 export type ImportResult = {
   /** What the member's counted total grew by (0 when the phone had counted as much). */
@@ -35,6 +41,48 @@ export type ImportResult = {
 
 /** The quarter hour an instant falls in (the UTC grid of step_slot). */
 const slotOf = (at: Date) => Math.floor(at.getTime() / SLOT_MS) * SLOT_MS;
+
+/**
+ * An interval's steps shared between the quarter hours it covers, in proportion to its time in
+ * each (whole steps; what rounding leaves goes to the last part).
+ */
+export function slotParts(start: Date, end: Date, steps: number) {
+  const from = start.getTime();
+  const to = Math.max(end.getTime(), from);
+  const parts: { slot: number; start: Date; end: Date; steps: number }[] = [];
+  let given = 0;
+  for (let slot = slotOf(start); slot < to; slot += SLOT_MS) {
+    const partStart = Math.max(from, slot);
+    const partEnd = Math.min(to, slot + SLOT_MS);
+    const last = partEnd >= to;
+    const share = last ? steps - given : Math.floor((steps * (partEnd - partStart)) / (to - from));
+    given += share;
+    if (share > 0) parts.push({ slot, start: new Date(partStart), end: new Date(partEnd), steps: share });
+    if (last) break;
+  }
+  return parts;
+}
+
+const sameZone = (a: string, b: string) =>
+  (canonicalTimeZone(a) ?? a).toLowerCase() === (canonicalTimeZone(b) ?? b).toLowerCase();
+
+/** The source's steps on each of `days` (its larger of slots and day total), before an import. */
+async function sourceDays(tx: Tx, userId: number, source: string, days: string[]) {
+  const found = new Map<string, number>();
+  if (days.length === 0) return found;
+  const rows = await queryRows<{ local_date: string; steps: number }>(
+    tx,
+    sql`select local_date::text, greatest(steps, coalesce(day_total, 0)) as steps from step_source_days
+      where user_id = ${userId} and source = ${source}
+        and local_date in (${sql.join(
+          days.map((d) => sql`${d}::date`),
+          sql`, `,
+        )})`,
+  );
+  for (const day of days) found.set(day, 0);
+  for (const r of rows) found.set(r.local_date, r.steps);
+  return found;
+}
 
 /**
  * Counts a source's intervals and day totals for one member, in one transaction under the member's
@@ -64,7 +112,8 @@ export async function importSteps(
     const zone = user.time_zone;
     await tx.execute(sql`select step_sources_enter(${userId}, ${now})`);
 
-    // Each quarter hour's total from this source, with the span of its intervals.
+    // Each quarter hour's total from this source, with the span of its intervals: an interval over
+    // several quarter hours is shared between them in proportion to the time it spent in each.
     const slots = new Map<number, { steps: number; start: Date; end: Date }>();
     const refusals: ImportedInterval[] = [];
     for (const interval of data.intervals) {
@@ -79,23 +128,39 @@ export async function importSteps(
         refusals.push(interval);
         continue;
       }
-      const key = slotOf(interval.start);
-      const slot = slots.get(key);
-      if (!slot) slots.set(key, { steps: interval.steps, start: interval.start, end });
-      else {
-        slot.steps += interval.steps;
-        if (interval.start < slot.start) slot.start = interval.start;
-        if (end > slot.end) slot.end = end;
+      for (const part of slotParts(interval.start, end, interval.steps)) {
+        const slot = slots.get(part.slot);
+        if (!slot) slots.set(part.slot, { steps: part.steps, start: part.start, end: part.end });
+        else {
+          slot.steps += part.steps;
+          if (part.start < slot.start) slot.start = part.start;
+          if (part.end > slot.end) slot.end = part.end;
+        }
       }
     }
     const days = new Set<string>();
-    for (const [key, slot] of [...slots].sort((a, b) => a[0] - b[0])) {
-      const day = localDate(new Date(key), zone);
-      days.add(day);
+    const entries = [...slots].sort((a, b) => a[0] - b[0]);
+    for (const [key] of entries) days.add(localDate(new Date(key), zone));
+    const today = localDate(now, zone);
+    // Day totals on the member's own calendar (one dated in another zone is another day: skipped).
+    const totals = data.dayTotals.filter(
+      (t) => t.steps > 0 && t.date <= today && (!t.timeZone || sameZone(t.timeZone, zone)),
+    );
+    for (const t of totals) days.add(t.date);
+    const before = await sourceDays(tx, userId, source, [...days]);
+
+    for (const [key, slot] of entries) {
+      // Overlapping intervals of one source cannot add up past the cadence bound of the time they cover.
+      const covered = (slot.end.getTime() - slot.start.getTime()) / 1000;
+      const most = Math.floor(covered * MAX_CADENCE_STEPS_PER_SECOND);
+      if (slot.steps > most) {
+        refusals.push({ start: slot.start, end: slot.end, steps: slot.steps });
+        continue;
+      }
       result.counted += await count(tx, {
         userId,
         source,
-        day,
+        day: localDate(new Date(key), zone),
         slot: new Date(key),
         steps: slot.steps,
         started: slot.start,
@@ -103,16 +168,19 @@ export async function importSteps(
         now,
       });
     }
-    const today = localDate(now, zone);
-    for (const total of data.dayTotals) {
-      if (total.steps <= 0 || total.date > today) continue;
+    for (const total of totals) {
       const start = zonedTimeToUtc(total.date, "00:00", zone);
       if (start.getTime() < oldest) {
         result.tooOld++;
         continue;
       }
       const end = zonedTimeToUtc(addDays(total.date, 1), "00:00", zone);
-      days.add(total.date);
+      if (
+        total.steps > Math.floor(((end.getTime() - start.getTime()) / 1000) * MAX_CADENCE_STEPS_PER_SECOND)
+      ) {
+        refusals.push({ start, end, steps: total.steps });
+        continue;
+      }
       result.counted += await count(tx, {
         userId,
         source,
@@ -126,7 +194,7 @@ export async function importSteps(
     }
     result.refused = refusals.length;
     if (refusals.length > 0) await refuse(ctx, tx, userId, source, refusals, now);
-    await flagBusyDays(ctx, tx, userId, source, [...days], now);
+    await flagBusyDays(ctx, tx, userId, source, before, now);
     return result;
   });
 }
@@ -155,6 +223,16 @@ async function count(
   return row?.grew ?? 0;
 }
 
+/** A refused interval's id: the same for the same interval of the same source, read again. */
+function refusalId(userId: number, source: string, interval: ImportedInterval): string {
+  const hex = createHash("sha256")
+    .update(
+      `${userId}:${source}:${interval.start.toISOString()}:${interval.end.toISOString()}:${interval.steps}`,
+    )
+    .digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** Refused intervals, recorded as the phone's refusals (their third within a day flags). */
 async function refuse(
   ctx: AppContext,
@@ -165,13 +243,22 @@ async function refuse(
   now: Date,
 ) {
   let refusals = 0;
+  let recorded = 0;
   for (const interval of intervals) {
+    // The same interval read again (every import re-reads two days) is recorded once.
+    const batchId = refusalId(userId, source, interval);
+    const [seen] = await queryRows<{ n: number }>(
+      tx,
+      sql`select 1 as n from step_refusals where user_id = ${userId} and batch_id = ${batchId}::uuid`,
+    );
+    if (seen) continue;
+    recorded++;
     const seconds = Math.max(0, (interval.end.getTime() - interval.start.getTime()) / 1000);
     refusals = await repo.recordRefusal(
       tx,
       {
         userId,
-        batchId: randomUUID(),
+        batchId,
         steps: interval.steps,
         allowedSteps: Math.floor(seconds * MAX_CADENCE_STEPS_PER_SECOND),
         recordedAt: interval.end,
@@ -180,44 +267,41 @@ async function refuse(
       new Date(now.getTime() - REFUSAL_WINDOW_MS),
     );
   }
-  ctx.metrics.syncsRefused.inc({ reason: `import:${source}` }, intervals.length);
+  if (recorded === 0) return;
+  ctx.metrics.syncsRefused.inc({ reason: `import:${source}` }, recorded);
   if (refusals >= REFUSALS_BEFORE_FLAG) {
     await repo.flagForReview(tx, userId, now, `${refusals} implausible step syncs within 24 hours`);
     ctx.log.warn({ userId, source, refusals }, "account flagged for implausible imported steps");
   }
 }
 
-/** A day the source reports at IMPORTED_DAY_REVIEW_STEPS or more flags the member for review. */
+/**
+ * A day this import took to IMPORTED_DAY_REVIEW_STEPS or more from below flags the member for
+ * review (a day already past it, which an admin may have cleared, does not flag again).
+ */
 async function flagBusyDays(
   ctx: AppContext,
   tx: Tx,
   userId: number,
   source: string,
-  days: string[],
+  before: Map<string, number>,
   now: Date,
 ) {
-  if (days.length === 0) return;
-  const busy = await queryRows<{ local_date: string; steps: number }>(
-    tx,
-    sql`select local_date::text, greatest(steps, coalesce(day_total, 0)) as steps from step_source_days
-      where user_id = ${userId} and source = ${source}
-        and local_date in (${sql.join(
-          days.map((d) => sql`${d}::date`),
-          sql`, `,
-        )})
-        and greatest(steps, coalesce(day_total, 0)) >= ${IMPORTED_DAY_REVIEW_STEPS}
-      order by local_date`,
-  );
-  if (busy.length === 0) return;
-  const day = busy[busy.length - 1];
+  const after = await sourceDays(tx, userId, source, [...before.keys()]);
+  const crossed = [...after]
+    .filter(
+      ([day, steps]) =>
+        steps >= IMPORTED_DAY_REVIEW_STEPS && (before.get(day) ?? 0) < IMPORTED_DAY_REVIEW_STEPS,
+    )
+    .sort((a, b) => a[0].localeCompare(b[0]));
+  const day = crossed.at(-1);
+  if (!day) return;
+  const [date, steps] = day;
   await repo.flagForReview(
     tx,
     userId,
     now,
-    `${source} reported ${day.steps.toLocaleString("en-US")} steps on ${day.local_date}`,
+    `${source} reported ${steps.toLocaleString("en-US")} steps on ${date}`,
   );
-  ctx.log.warn(
-    { userId, source, day: day.local_date, steps: day.steps },
-    "imported steps flagged for review",
-  );
+  ctx.log.warn({ userId, source, day: date, steps }, "imported steps flagged for review");
 }

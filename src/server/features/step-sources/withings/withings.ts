@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { AppContext } from "../../../context";
-import type { ImportedDayTotal, ImportedInterval } from "../../steps/step-imports";
+import type { ImportedDayTotal, ImportedInterval } from "../../steps/steps.service";
 import { takeRequest } from "../api-budget";
 import { BudgetSpent, type StepVendor, TokenRefused, type VendorCall } from "../vendor";
 
@@ -142,7 +142,7 @@ export function withingsVendor(ctx: AppContext): StepVendor {
       let offset: string | undefined;
       for (let page = 0; page < 10; page++) {
         const body = await call<{
-          activities?: { date: string; steps?: number }[];
+          activities?: { date: string; steps?: number; timezone?: string }[];
           more?: boolean;
           offset?: number;
         }>(
@@ -159,7 +159,8 @@ export function withingsVendor(ctx: AppContext): StepVendor {
         );
         for (const a of body.activities ?? []) {
           const steps = Math.floor(Number(a.steps ?? 0));
-          if (/^\d{4}-\d{2}-\d{2}$/.test(a.date) && steps > 0) dayTotals.push({ date: a.date, steps });
+          if (/^\d{4}-\d{2}-\d{2}$/.test(a.date) && steps > 0)
+            dayTotals.push({ date: a.date, steps, ...(a.timezone ? { timeZone: a.timezone } : {}) });
         }
         if (!body.more) break;
         offset = String(body.offset ?? "");
