@@ -1,6 +1,7 @@
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
+import { stepSourceName } from "../../../core/step-sources";
 import type { AppContext } from "../../context";
 import { queryRows } from "../../db/client";
 import { stepSourceAccounts, stepSourceStates, stepSources } from "../../db/schema";
@@ -308,8 +309,6 @@ export async function notified(ctx: AppContext, vendorId: string, externalUserId
   return rows.length > 0;
 }
 
-const VENDOR_NAMES: Record<string, string> = { phone: "Phone", withings: "Withings" };
-
 /** The member's sources: which can be connected, each connected one's state, today's steps by source. */
 export async function overview(ctx: AppContext, viewer: Viewer) {
   const user = requireUser(viewer);
@@ -337,7 +336,7 @@ export async function overview(ctx: AppContext, viewer: Viewer) {
     available: configuredVendors(ctx).map((v) => ({ id: v.id, name: v.name })),
     connections: rows.map((r) => ({
       vendor: r.vendor,
-      name: VENDOR_NAMES[r.vendor] ?? r.vendor,
+      name: stepSourceName(r.vendor),
       status: r.status === "connected" ? ("connected" as const) : ("reconnect" as const),
       connectedAt: r.connectedAt.toISOString(),
       lastSyncAt: r.lastSyncAt?.toISOString() ?? null,
@@ -347,7 +346,7 @@ export async function overview(ctx: AppContext, viewer: Viewer) {
       steps: counted[0]?.steps ?? 0,
       bySource: todayBySource.map((d) => ({
         source: d.source,
-        name: VENDOR_NAMES[d.source] ?? d.source,
+        name: stepSourceName(d.source),
         steps: d.steps,
       })),
     },

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { StepSourcesOverview } from "../../../core/schemas/step-sources";
+import { stepSourceName } from "../../../core/step-sources";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
 import { stepKeys } from "../steps/api";
 
@@ -50,12 +51,12 @@ export function useDisconnectStepSource() {
 }
 
 /** What the vendor's redirect back says (`?stepSource=withings&result=connected`), in words. */
-export function connectOutcome(search: string, names: Record<string, string> = {}) {
+export function connectOutcome(search: string) {
   const params = new URLSearchParams(search);
   const vendor = params.get("stepSource");
   const result = params.get("result");
   if (!vendor || !result) return null;
-  const name = names[vendor] ?? (vendor === "withings" ? "Withings" : vendor);
+  const name = stepSourceName(vendor);
   const outcomes: Record<string, { title: string; description: string; ok: boolean }> = {
     connected: {
       title: `${name} Connected`,

@@ -1,5 +1,6 @@
 import { ChartColumn, Watch } from "lucide-react";
 import { useId } from "react";
+import { stepsBySourceText } from "../../../../core/step-sources";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
@@ -8,12 +9,11 @@ import { type ChartModel, chartModel } from "./step-history-model";
 
 const format = (n: number) => n.toLocaleString("en-US");
 
-const SOURCE_NAMES: Record<string, string> = { phone: "Phone", withings: "Withings" };
 /** "Phone 300 · Withings 1,000": a day's steps by source (issue 33), or "" for the phone alone. */
 export function bySourceText(day: Pick<StepHistoryDay, "sources">): string {
   const sources = (day.sources ?? []).filter((s) => s.steps > 0);
   if (!sources.some((s) => s.source !== "phone")) return "";
-  return sources.map((s) => `${SOURCE_NAMES[s.source] ?? s.source} ${format(s.steps)}`).join(" · ");
+  return stepsBySourceText(sources);
 }
 
 /** The member's last 7 local days as bars, today emphasised, with the goal line when given. */

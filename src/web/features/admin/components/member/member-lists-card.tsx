@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { MemberDetail } from "../../../../../core/schemas/admin-member";
+import { stepSourceName, stepsBySourceText } from "../../../../../core/step-sources";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { fc, formatInZone } from "../../../../lib/format";
 import { reportReasonLabel } from "../reports-card";
@@ -70,7 +71,6 @@ export function MemberActivityCards({ member, timeZone }: { member: MemberDetail
   );
 }
 
-const SOURCE_NAMES: Record<string, string> = { phone: "Phone", withings: "Withings" };
 const STATUS_WORDS = { connected: "connected", reconnect: "needs reconnecting", revoke: "disconnecting" };
 
 /**
@@ -86,7 +86,7 @@ function StepSourcesCard({ member, timeZone }: { member: MemberDetail; timeZone:
         ...connections.map((c) => (
           <li key={`connection-${c.vendor}`} className="py-2.5">
             <p className="font-semibold text-slate-900">
-              {SOURCE_NAMES[c.vendor] ?? c.vendor} · {STATUS_WORDS[c.status]}
+              {stepSourceName(c.vendor)} · {STATUS_WORDS[c.status]}
             </p>
             <p className="text-xs text-slate-500">
               Connected {when(c.connectedAt)} ·{" "}
@@ -99,11 +99,7 @@ function StepSourcesCard({ member, timeZone }: { member: MemberDetail; timeZone:
           <li key={d.date} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2.5 text-sm">
             <span className="font-semibold text-slate-900">{d.date}</span>
             <span className="text-slate-600">
-              {d.sources.length > 0
-                ? d.sources
-                    .map((s) => `${SOURCE_NAMES[s.source] ?? s.source} ${s.steps.toLocaleString("en-US")}`)
-                    .join(" · ")
-                : "Phone only"}
+              {d.sources.length > 0 ? stepsBySourceText(d.sources) : "Phone only"}
             </span>
             <span className="font-semibold text-slate-900 tabular-nums">
               {d.steps.toLocaleString("en-US")} counted

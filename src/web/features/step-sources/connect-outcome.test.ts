@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { connectOutcome } from "./api";
+
+describe("what the watch's vendor sent the member back with (issue 33)", () => {
+  it("says each outcome in words, naming the vendor", () => {
+    expect(connectOutcome("?stepSource=withings&result=connected")).toMatchObject({
+      title: "Withings Connected",
+      ok: true,
+    });
+    expect(connectOutcome("?stepSource=withings&result=taken")?.description).toBe(
+      "That Withings account is already connected to another StepRace member.",
+    );
+    expect(connectOutcome("?stepSource=withings&result=denied")).toMatchObject({ ok: false });
+  });
+
+  it("says nothing for any other page address", () => {
+    expect(connectOutcome("")).toBeNull();
+    expect(connectOutcome("?stepSource=withings")).toBeNull();
+    expect(connectOutcome("?stepSource=withings&result=unheard-of")).toBeNull();
+  });
+});
