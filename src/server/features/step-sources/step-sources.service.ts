@@ -138,18 +138,18 @@ export async function finishConnect(
     .from(stepSources)
     .where(and(eq(stepSources.vendor, vendor.id), eq(stepSources.externalUserId, tokens.externalUserId)));
   if (taken && taken.userId !== user.id) return back(state.returnTo, "taken");
-  // A connection being revoked (another account of the vendor's, say) is revoked first.
-  const [pending] = await ctx.db
+  // The member's earlier connection (another account of the vendor's, or one still being revoked)
+  // is revoked first: one account at a time, and none left granted.
+  const [earlier] = await ctx.db
     .select()
     .from(stepSources)
-    .where(
-      and(
-        eq(stepSources.userId, user.id),
-        eq(stepSources.vendor, vendor.id),
-        eq(stepSources.status, "revoke"),
-      ),
-    );
-  if (pending && (await forget(ctx, vendor, pending)) !== "forgotten") return back(state.returnTo, "failed");
+    .where(and(eq(stepSources.userId, user.id), eq(stepSources.vendor, vendor.id)));
+  if (
+    earlier &&
+    (earlier.status === "revoke" || earlier.externalUserId !== tokens.externalUserId) &&
+    (await forget(ctx, vendor, earlier)) !== "forgotten"
+  )
+    return back(state.returnTo, "failed");
   // An account that counted for another member before counts for this one only from now: the same
   // week of steps is never counted twice by moving the watch from member to member.
   await ctx.db

@@ -321,6 +321,14 @@ describe("Withings step source", () => {
     expect(await today(second.session)).toBe(400);
   });
 
+  it("revokes the member's earlier Withings account when they connect another", async () => {
+    const { user, session, userid } = await connectedMember();
+    const other = nextUserid++;
+    expect((await connect(session, other)).result).toBe("connected");
+    expect(fake.account(userid).revoked).toBe(true);
+    expect((await sourceRow(user.id)).externalUserId).toBe(String(other));
+  });
+
   it("limits how often a member connects (each costs requests every member shares)", async () => {
     const { session } = await fundedMember(app(), 0);
     const codes = [];
