@@ -75,7 +75,7 @@ test("a member connects Withings and the watch's steps count once beside the pho
     await expect(source("Withings")).toContainText("1,000", {
       timeout: 2_000,
     });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(source("Phone")).toContainText("300");
   await expect(bySource).toContainText("Counted: 1,000.");
   await expect(bySource).toContainText(/Withings: last synced/);

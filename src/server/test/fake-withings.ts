@@ -33,7 +33,7 @@ export type FakeWithings = {
   requests: { path: string; action: string; at: number }[];
   /** Requests answered 601 (above the application's 120 a minute). */
   throttled: number;
-  /** The account the consent page signs in as next. */
+  /** The account the consent page signs in as next (then the one after it). */
   nextUserid: number;
   account(userid: number): FakeWithingsAccount;
   /** Every access token issued so far stops working (they expired). */
@@ -217,7 +217,8 @@ export async function startFakeWithings(
       return;
     }
     const code = randomBytes(16).toString("hex");
-    const userid = fake.nextUserid;
+    // Each consent is a new Withings account unless the test names the next one.
+    const userid = fake.nextUserid++;
     account(userid);
     codes.set(code, { userid, redirectUri, issuedAt: Date.now() });
     const back = (query: Record<string, string>) =>

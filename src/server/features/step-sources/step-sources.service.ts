@@ -28,6 +28,11 @@ export const POLL_EVERY_MS = 6 * 3600_000;
 const REFRESH_AHEAD_MS = 10 * 60_000;
 /** How long an import may hold its source. */
 const LEASE_MS = 10 * 60_000;
+/**
+ * A source a webhook announced is read at most this often (more webhooks meanwhile wait, as one):
+ * whoever learnt the webhook's address cannot make the app spend its budget on one account.
+ */
+const WEBHOOK_SPACING_MS = 30_000;
 /** A failed import (the vendor down, say) is tried again after this. */
 const RETRY_AFTER_FAILURE_MS = 15 * 60_000;
 /** Sources imported per job run at most, and for how long it claims more (the rest wait for the next tick). */
@@ -385,7 +390,8 @@ async function claimNext(ctx: AppContext): Promise<(SourceRow & { use: BudgetUse
           sql`, `,
         )})
           and (leased_until is null or leased_until < ${now})
-          and ((status = 'connected' and (notified_at is not null or next_poll_at <= ${now}))
+          and ((status = 'connected' and (next_poll_at <= ${now} or (notified_at is not null
+            and (last_sync_at is null or last_sync_at <= ${new Date(now.getTime() - WEBHOOK_SPACING_MS)}))))
             or (status = 'revoke' and next_poll_at <= ${now}))
         order by notified_at nulls last, next_poll_at
         limit 1 for update skip locked)

@@ -161,6 +161,14 @@ describe("Withings step source", () => {
     expect(await today(session)).toBe(800);
     // One import for the two webhooks: two days back are at most three requests of 24 h.
     expect(count("getintradayactivity") - before).toBeLessThanOrEqual(3);
+    // A webhook right after an import waits 30 s, then is read: webhooks cannot spend the budget on one account.
+    walked(userid, 100, 1);
+    await notify(userid);
+    nextWindow();
+    expect(await importDueSources(ctx())).toEqual({ imported: 0, failed: 0 });
+    t().clock.advance(30_000);
+    expect(await importDueSources(ctx())).toEqual({ imported: 1, failed: 0 });
+    expect(await today(session)).toBe(900);
     // An account nobody connected here: answered alike, nothing to import.
     expect((await notify(987654)).json()).toEqual({ received: true });
     expect(await drain()).toEqual({ imported: 0, failed: 0 });
@@ -372,7 +380,7 @@ describe("Withings step source", () => {
     await ctx().db.execute(sql`update step_sources set next_poll_at = now() - interval '1 hour'`);
     walked(members[5].userid, 250, 2);
     await notify(members[5].userid);
-    nextWindow();
+    t().clock.advance(30_000);
     const window = fake.requests.length;
     await importDueSources(ctx());
     expect(fake.requests.length - window).toBeLessThanOrEqual(BUDGET_PER_WINDOW);
