@@ -203,7 +203,6 @@ describe("Withings step source", () => {
   it("refreshes a token before it expires, and once more when Withings ends it early", async () => {
     const { user, session, userid } = await connectedMember();
     await drain();
-    const first = await sourceRow(user.id);
     // Near its end: refreshed before the import reads anything.
     await ctx()
       .db.update(stepSources)
