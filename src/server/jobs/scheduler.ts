@@ -9,7 +9,7 @@ import { queueStartNotifications } from "../features/notifications/start-reminde
 import { rollOffersOver } from "../features/rewards/offers.service";
 import { awardPendingPoints } from "../features/rewards/points.service";
 import { finishPendingRedemptions } from "../features/rewards/redemption.service";
-import { importDueSources } from "../features/step-sources/step-sources.service";
+import { importDueSources } from "../features/step-sources/import-job";
 import { retainStepBatches } from "../features/steps/batch-retention";
 import { runPeriodEnds } from "../features/subscription/subscription.service";
 import { sweepRateLimits } from "../http/rate-limit-store";

@@ -1,52 +1,36 @@
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
 import { stepSourceName } from "../../../core/step-sources";
 import type { AppContext } from "../../context";
-import { queryRows } from "../../db/client";
 import { stepSourceAccounts, stepSourceStates, stepSources } from "../../db/schema";
 import { notFound } from "../../errors";
 import { requireUser, type Viewer } from "../../http/viewer";
-import { daysBySource, type ImportedInterval, importSteps, localDate } from "../steps/steps.service";
+import { daysBySource, localDate, quarterHourStart } from "../steps/steps.service";
 import type { BudgetUse } from "./api-budget";
 import { openToken, sealToken } from "./token-box";
-import { BudgetSpent, MAX_INTERVALS_SPAN_MS, type StepVendor, TokenRefused } from "./vendor";
+import { BudgetSpent, type StepVendor } from "./vendor";
 import { withingsVendor } from "./withings/withings";
 
 // A member's step sources (issue 33): connecting a wearable's account (OAuth 2 with a single-use
-// `state` bound to the member), its tokens sealed at rest and refreshed before they expire, its
-// webhooks and a polling fallback feeding the steps into the one accounting (steps/step-imports),
-// disconnecting (the vendor's access revoked, what was counted kept).
+// `state` bound to the member), its tokens sealed at rest, its webhooks marking it for the import
+// job (import-job.ts), disconnecting (the vendor's access revoked, what was counted kept).
 
-const SLOT_MS = 15 * 60_000;
 const STATE_TTL_MS = 10 * 60_000;
 /** The days read back when a source is connected. */
 export const BACKFILL_DAYS = 7;
 /** How often the polling fallback reads a source that sent no webhook. */
 export const POLL_EVERY_MS = 6 * 3600_000;
-/** Tokens are refreshed when they have less than this left. */
-const REFRESH_AHEAD_MS = 10 * 60_000;
-/** How long an import may hold its source. */
-const LEASE_MS = 10 * 60_000;
-/**
- * A source a webhook announced is read at most this often (more webhooks meanwhile wait, as one):
- * whoever learnt the webhook's address cannot make the app spend its budget on one account.
- */
-const WEBHOOK_SPACING_MS = 30_000;
-/** A failed import (the vendor down, say) is tried again after this. */
-const RETRY_AFTER_FAILURE_MS = 15 * 60_000;
-/** Sources imported per job run at most, and for how long it claims more (the rest wait for the next tick). */
-const IMPORTS_PER_RUN = 25;
-const RUN_MS = 20_000;
+/** A failed import or revoke (the vendor down, say) is tried again after this. */
+export const RETRY_AFTER_FAILURE_MS = 15 * 60_000;
 
-type SourceRow = typeof stepSources.$inferSelect;
+export type SourceRow = typeof stepSources.$inferSelect;
 
 /** The vendors this server is configured for (none without their settings). */
 export function configuredVendors(ctx: AppContext): StepVendor[] {
   return ctx.config.withings ? [withingsVendor(ctx)] : [];
 }
 
-function vendorOf(ctx: AppContext, id: string): StepVendor {
+export function vendorOf(ctx: AppContext, id: string): StepVendor {
   const vendor = configuredVendors(ctx).find((v) => v.id === id);
   if (!vendor) throw notFound("That step source is not available");
   return vendor;
@@ -58,9 +42,9 @@ const subkey = (ctx: AppContext, use: "tokens" | "notify") => {
   if (!key) throw new Error("STEP_SOURCE_KEY is not set");
   return Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), `steprace step-source ${use}`, 32));
 };
-const keyOf = (ctx: AppContext) => subkey(ctx, "tokens");
+export const keyOf = (ctx: AppContext) => subkey(ctx, "tokens");
 /** What a sealed token is bound to: its vendor, member and column (a token moved elsewhere does not open). */
-const sealContext = (vendor: string, userId: number, column: "access" | "refresh") =>
+export const sealContext = (vendor: string, userId: number, column: "access" | "refresh") =>
   `${vendor}:${userId}:${column}`;
 const hashState = (state: string) => createHash("sha256").update(state).digest("hex");
 
@@ -173,7 +157,7 @@ export async function finishConnect(
     );
   const key = keyOf(ctx);
   const backfillFrom = new Date(
-    Math.floor((now.getTime() - (known.length > 0 ? 0 : BACKFILL_DAYS * 86_400_000)) / SLOT_MS) * SLOT_MS,
+    quarterHourStart(now.getTime() - (known.length > 0 ? 0 : BACKFILL_DAYS * 86_400_000)),
   );
   const values = {
     userId: user.id,
@@ -208,7 +192,7 @@ export async function finishConnect(
   return back(state.returnTo, "connected");
 }
 
-async function subscribe(
+export async function subscribe(
   ctx: AppContext,
   vendor: StepVendor,
   userId: number,
@@ -232,7 +216,7 @@ async function subscribe(
  * the vendor cannot be reached or the budget is spent, the row waits as `revoke` (no longer shown
  * or imported) and the job tries again, so access is never left granted.
  */
-async function forget(
+export async function forget(
   ctx: AppContext,
   vendor: StepVendor | undefined,
   row: SourceRow,
@@ -317,26 +301,19 @@ export async function notified(ctx: AppContext, vendorId: string, externalUserId
 /** The member's sources: which can be connected, each connected one's state, today's steps by source. */
 export async function overview(ctx: AppContext, viewer: Viewer) {
   const user = requireUser(viewer);
-  const today = localDate(ctx.clock.now(), user.timeZone);
-  const [rows, days, counted] = await Promise.all([
+  const [rows, [day]] = await Promise.all([
     ctx.db
       .select()
       .from(stepSources)
       .where(and(eq(stepSources.userId, user.id), sql`${stepSources.status} <> 'revoke'`)),
-    queryRows<{ source: string; steps: number }>(
-      ctx.db,
-      sql`select source, greatest(steps, coalesce(day_total, 0)) as steps from step_source_days
-        where user_id = ${user.id} and local_date = ${today}::date order by source`,
-    ),
-    queryRows<{ steps: number; sliced: boolean }>(
-      ctx.db,
-      sql`select steps, exists (select 1 from step_source_members m where m.user_id = ${user.id}) as sliced
-        from step_days where user_id = ${user.id} and local_date = ${today}::date`,
-    ),
+    daysBySource(ctx, user.id, user.timeZone, 1),
   ]);
   // A member whose steps were never counted by source: all of today's are the phone's.
-  const todayBySource =
-    days.length > 0 ? days : counted[0]?.steps ? [{ source: "phone", steps: counted[0].steps }] : [];
+  const todayBySource = !day
+    ? []
+    : day.sources.length > 0
+      ? day.sources
+      : [{ source: "phone", steps: day.steps }];
   return {
     available: configuredVendors(ctx).map((v) => ({ id: v.id, name: v.name })),
     connections: rows.map((r) => ({
@@ -347,8 +324,8 @@ export async function overview(ctx: AppContext, viewer: Viewer) {
       lastSyncAt: r.lastSyncAt?.toISOString() ?? null,
     })),
     today: {
-      date: today,
-      steps: counted[0]?.steps ?? 0,
+      date: localDate(ctx.clock.now(), user.timeZone),
+      steps: day?.steps ?? 0,
       bySource: todayBySource.map((d) => ({
         source: d.source,
         name: stepSourceName(d.source),
@@ -374,178 +351,4 @@ export async function forAdmin(ctx: AppContext, userId: number, timeZone: string
     })),
     days,
   };
-}
-
-/** Takes the next source to import (webhooks first, then polls due) for LEASE_MS, or none. */
-async function claimNext(ctx: AppContext): Promise<(SourceRow & { use: BudgetUse }) | null> {
-  const now = ctx.clock.now();
-  const vendors = configuredVendors(ctx).map((v) => v.id);
-  if (vendors.length === 0) return null;
-  const [row] = await queryRows<{ id: number; notified: boolean }>(
-    ctx.db,
-    sql`with picked as (
-        select id, notified_at from step_sources
-        where vendor in (${sql.join(
-          vendors.map((v) => sql`${v}`),
-          sql`, `,
-        )})
-          and (leased_until is null or leased_until < ${now})
-          and ((status = 'connected' and (next_poll_at <= ${now} or (notified_at is not null
-            and (last_sync_at is null or last_sync_at <= ${new Date(now.getTime() - WEBHOOK_SPACING_MS)}))))
-            or (status = 'revoke' and next_poll_at <= ${now}))
-        order by notified_at nulls last, next_poll_at
-        limit 1 for update skip locked)
-      update step_sources s set leased_until = ${new Date(now.getTime() + LEASE_MS)},
-        notified_at = null, next_poll_at = ${new Date(now.getTime() + POLL_EVERY_MS)}
-      from picked where s.id = picked.id
-      returning s.id, picked.notified_at is not null as notified`,
-  );
-  if (!row) return null;
-  const [source] = await ctx.db.select().from(stepSources).where(eq(stepSources.id, row.id));
-  return source ? { ...source, use: row.notified ? "notified" : "polling" } : null;
-}
-
-/**
- * The import job: sources a webhook announced first, then those whose poll is due, each read
- * from the vendor (tokens refreshed first when near their end) and counted. A spent budget ends
- * the run (the source keeps its turn); one source that fails is recorded and never stops the rest.
- */
-export async function importDueSources(ctx: AppContext): Promise<{ imported: number; failed: number }> {
-  const report = { imported: 0, failed: 0 };
-  const startedAt = Date.now();
-  for (let n = 0; n < IMPORTS_PER_RUN && !ctx.stopping.aborted && Date.now() - startedAt < RUN_MS; n++) {
-    const source = await claimNext(ctx);
-    if (!source) break;
-    if (source.status === "revoke") {
-      // A spent budget ends the run, as for an import: the next window has room.
-      if ((await forget(ctx, vendorOf(ctx, source.vendor), source)) === "budget") break;
-      continue;
-    }
-    try {
-      await importSource(ctx, source);
-      report.imported++;
-    } catch (err) {
-      if (err instanceof BudgetSpent) {
-        // Its turn back, as it was: the next window has room.
-        const now = ctx.clock.now();
-        await ctx.db
-          .update(stepSources)
-          .set({
-            leasedUntil: null,
-            ...(source.use === "notified" ? { notifiedAt: now } : { nextPollAt: now }),
-          })
-          .where(eq(stepSources.id, source.id));
-        break;
-      }
-      report.failed++;
-      const reconnect = err instanceof TokenRefused;
-      ctx.log[reconnect ? "info" : "error"](
-        { err, userId: source.userId, vendor: source.vendor },
-        "step source import failed",
-      );
-      await ctx.db
-        .update(stepSources)
-        .set({
-          leasedUntil: null,
-          lastError: reconnect
-            ? "The vendor no longer accepts this connection"
-            : String((err as Error).message).slice(0, 300),
-          // A refused connection waits for the member; anything else is tried again soon.
-          ...(reconnect
-            ? { status: "reconnect" }
-            : { nextPollAt: new Date(ctx.clock.now().getTime() + RETRY_AFTER_FAILURE_MS) }),
-        })
-        .where(eq(stepSources.id, source.id));
-    }
-  }
-  return report;
-}
-
-async function importSource(ctx: AppContext, source: SourceRow & { use: BudgetUse }) {
-  const vendor = vendorOf(ctx, source.vendor);
-  const key = keyOf(ctx);
-  const accessContext = sealContext(source.vendor, source.userId, "access");
-  const refreshContext = sealContext(source.vendor, source.userId, "refresh");
-  const use = { use: source.use };
-  const refresh = async () => {
-    const fresh = await vendor.refresh(openToken(key, source.refreshToken, refreshContext), use);
-    await ctx.db
-      .update(stepSources)
-      .set({
-        accessToken: sealToken(key, fresh.accessToken, accessContext),
-        refreshToken: sealToken(key, fresh.refreshToken, refreshContext),
-        tokenExpiresAt: fresh.expiresAt,
-        scope: fresh.scope || source.scope,
-      })
-      .where(eq(stepSources.id, source.id));
-    source.refreshToken = sealToken(key, fresh.refreshToken, refreshContext);
-    return fresh.accessToken;
-  };
-  const now = ctx.clock.now();
-  let accessToken =
-    source.tokenExpiresAt.getTime() - now.getTime() < REFRESH_AHEAD_MS
-      ? await refresh()
-      : openToken(key, source.accessToken, accessContext);
-  const [user] = await queryRows<{ time_zone: string }>(
-    ctx.db,
-    sql`select time_zone from users where id = ${source.userId}`,
-  );
-  const zone = user?.time_zone ?? "UTC";
-  // From the quarter hour last read up to, or from two days back (a watch that syncs late fills
-  // in earlier hours), whichever is earlier; never before the backfill.
-  const earliest = Math.max(now.getTime() - BACKFILL_DAYS * 86_400_000, source.countsFrom.getTime());
-  const twoDaysBack = now.getTime() - 48 * 3600_000;
-  const from = new Date(
-    Math.floor(Math.max(earliest, Math.min(source.syncedTo.getTime(), twoDaysBack)) / SLOT_MS) * SLOT_MS,
-  );
-  // A token the vendor ended early is refreshed once (a refused refresh: the member reconnects).
-  const withToken = async <T>(read: (token: string) => Promise<T>): Promise<T> => {
-    try {
-      return await read(accessToken);
-    } catch (err) {
-      if (!(err instanceof TokenRefused)) throw err;
-      accessToken = await refresh();
-      return read(accessToken);
-    }
-  };
-  // A day at a time, counted in one go: a quarter hour's steps from one source are its total over
-  // every interval read, and an interval may reach into the next day read. A spent budget counts
-  // what was read (a lower bound, which a later complete read only raises) and keeps the progress
-  // of a backfill, resumed an hour before where reading stopped so quarter hours there are read whole.
-  const intervals: ImportedInterval[] = [];
-  let readTo = from.getTime();
-  try {
-    for (let cursor = from.getTime(); cursor < now.getTime(); cursor += MAX_INTERVALS_SPAN_MS) {
-      const end = new Date(Math.min(cursor + MAX_INTERVALS_SPAN_MS, now.getTime()));
-      intervals.push(...(await withToken((token) => vendor.intervals(token, new Date(cursor), end, use))));
-      readTo = end.getTime();
-    }
-  } catch (err) {
-    if (err instanceof BudgetSpent) {
-      if (intervals.length > 0)
-        await importSteps(ctx, source.userId, vendor.id, { intervals, dayTotals: [] });
-      const resume = Math.floor((readTo - 3600_000) / SLOT_MS) * SLOT_MS;
-      if (resume > source.syncedTo.getTime())
-        await ctx.db
-          .update(stepSources)
-          .set({ syncedTo: new Date(resume) })
-          .where(eq(stepSources.id, source.id));
-    }
-    throw err;
-  }
-  // A day total counts only for a day wholly after what may count (a moved account's first day does not).
-  const dayTotals = (
-    await withToken((token) => vendor.dayTotals(token, localDate(from, zone), localDate(now, zone), use))
-  ).filter((t) => zonedTimeToUtc(t.date, "00:00", zone).getTime() >= source.countsFrom.getTime());
-  await importSteps(ctx, source.userId, vendor.id, { intervals, dayTotals });
-  await ctx.db
-    .update(stepSources)
-    .set({
-      lastSyncAt: now,
-      syncedTo: new Date(Math.floor(now.getTime() / SLOT_MS) * SLOT_MS),
-      leasedUntil: null,
-      lastError: null,
-    })
-    .where(eq(stepSources.id, source.id));
-  if (!source.subscribed) await subscribe(ctx, vendor, source.userId, accessToken, source.use);
 }

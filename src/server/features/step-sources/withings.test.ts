@@ -6,7 +6,8 @@ import { DEFAULT_PASSWORD, DEVICE, fundedMember, type Session } from "../../test
 import { startFakeWithings } from "../../test/fake-withings";
 import { useTestApp } from "../../test/test-app";
 import { BUDGET_PER_WINDOW, BUDGET_WINDOW_MS } from "./api-budget";
-import { importDueSources, notifyToken } from "./step-sources.service";
+import { importDueSources } from "./import-job";
+import { notifyToken } from "./step-sources.service";
 
 const MINUTE = 60_000;
 const KEY = "7f".repeat(32);

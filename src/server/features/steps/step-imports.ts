@@ -39,8 +39,8 @@ export type ImportResult = {
   tooOld: number;
 };
 
-/** The quarter hour an instant falls in (the UTC grid of step_slot). */
-const slotOf = (at: Date) => Math.floor(at.getTime() / SLOT_MS) * SLOT_MS;
+/** The start of the quarter hour an instant (ms) falls in: the UTC grid of step_slot, migration 0044. */
+export const quarterHourStart = (ms: number) => Math.floor(ms / SLOT_MS) * SLOT_MS;
 
 /**
  * An interval's steps shared between the quarter hours it covers, in proportion to its time in
@@ -51,7 +51,7 @@ export function slotParts(start: Date, end: Date, steps: number) {
   const to = Math.max(end.getTime(), from);
   const parts: { slot: number; start: Date; end: Date; steps: number }[] = [];
   let given = 0;
-  for (let slot = slotOf(start); slot < to; slot += SLOT_MS) {
+  for (let slot = quarterHourStart(from); slot < to; slot += SLOT_MS) {
     const partStart = Math.max(from, slot);
     const partEnd = Math.min(to, slot + SLOT_MS);
     const last = partEnd >= to;
@@ -66,21 +66,10 @@ export function slotParts(start: Date, end: Date, steps: number) {
 const sameZone = (a: string, b: string) =>
   (canonicalTimeZone(a) ?? a).toLowerCase() === (canonicalTimeZone(b) ?? b).toLowerCase();
 
-/** The source's steps on each of `days` (its larger of slots and day total), before an import. */
+/** The source's steps on each of `days` (0 for a day without any), before or after an import. */
 async function sourceDays(tx: Tx, userId: number, source: string, days: string[]) {
-  const found = new Map<string, number>();
-  if (days.length === 0) return found;
-  const rows = await queryRows<{ local_date: string; steps: number }>(
-    tx,
-    sql`select local_date::text, greatest(steps, coalesce(day_total, 0)) as steps from step_source_days
-      where user_id = ${userId} and source = ${source}
-        and local_date in (${sql.join(
-          days.map((d) => sql`${d}::date`),
-          sql`, `,
-        )})`,
-  );
-  for (const day of days) found.set(day, 0);
-  for (const r of rows) found.set(r.local_date, r.steps);
+  const found = new Map<string, number>(days.map((day) => [day, 0]));
+  for (const r of await repo.sourceStepsOn(tx, userId, source, days)) found.set(r.date, r.steps);
   return found;
 }
 

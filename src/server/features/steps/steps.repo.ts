@@ -272,14 +272,31 @@ export async function stepsByDate(db: Db | Tx, userId: number, from: string, to:
     .where(and(eq(stepDays.userId, userId), gte(stepDays.localDate, from), lte(stepDays.localDate, to)));
 }
 
+/** A source's steps on a day (issue 33): the larger of its quarter hours' sum and its day total. */
+const sourceDaySteps = sql`greatest(steps, coalesce(day_total, 0))`;
+
 /** Each source's steps per local day from `from` to `to` (issue 33), phone first; none for the phone alone. */
 export async function sourceStepsByDate(db: Db | Tx, userId: number, from: string, to: string) {
   return queryRows<{ date: string; source: string; steps: number }>(
     db,
-    sql`select local_date::text as date, source, greatest(steps, coalesce(day_total, 0)) as steps
+    sql`select local_date::text as date, source, ${sourceDaySteps} as steps
       from step_source_days
       where user_id = ${userId} and local_date >= ${from}::date and local_date <= ${to}::date
       order by local_date, source <> 'phone', source`,
+  );
+}
+
+/** One source's steps on each of `days` that it has any. */
+export async function sourceStepsOn(db: Db | Tx, userId: number, source: string, days: string[]) {
+  if (days.length === 0) return [];
+  return queryRows<{ date: string; steps: number }>(
+    db,
+    sql`select local_date::text as date, ${sourceDaySteps} as steps from step_source_days
+      where user_id = ${userId} and source = ${source}
+        and local_date in (${sql.join(
+          days.map((d) => sql`${d}::date`),
+          sql`, `,
+        )})`,
   );
 }
 

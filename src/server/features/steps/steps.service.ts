@@ -316,7 +316,12 @@ export async function leaderboard(ctx: AppContext, viewer: Viewer) {
 
 export { localDate } from "./local-date";
 /** Steps from a member's wearable, through the same accounting (issue 33). */
-export { type ImportedDayTotal, type ImportedInterval, importSteps } from "./step-imports";
+export {
+  type ImportedDayTotal,
+  type ImportedInterval,
+  importSteps,
+  quarterHourStart,
+} from "./step-imports";
 /*
  * Also for other features: lockMemberSteps holds the member's step-sync lock until the caller's
  * transaction ends, so no batch of theirs is stored meanwhile (a competition join sums their steps
