@@ -5,7 +5,9 @@ import {
   canonicalTimeZone,
   LEGACY_TIME_ZONES,
   runtimeTimeZone,
+  sameTimeZone,
   searchTimeZones,
+  shownTimeZone,
   TIME_ZONES,
   timeZoneLabel,
   timeZoneRows,
@@ -88,5 +90,19 @@ describe("the time zones a member can pick (issue 32 item 5)", () => {
     expect(zones("ko").slice(0, 2)).toEqual(["Asia/Kolkata", "Pacific/Kosrae"]);
     expect(zones("ko")).toContain("Africa/Bamako");
     expect(zones("  ")).toHaveLength(TIME_ZONES.length);
+  });
+});
+
+describe("a stored zone as the app names and compares it", () => {
+  it("names an old zone by its current name, and keeps one it does not know", () => {
+    expect(shownTimeZone("Asia/Calcutta")).toBe("Asia/Kolkata");
+    expect(shownTimeZone("Europe/Berlin")).toBe("Europe/Berlin");
+    expect(shownTimeZone("Mars/Olympus")).toBe("Mars/Olympus");
+  });
+
+  it("takes an old name and its current one for the same zone, and two zones for two", () => {
+    expect(sameTimeZone("Asia/Calcutta", "Asia/Kolkata")).toBe(true);
+    expect(sameTimeZone("UTC", "UTC")).toBe(true);
+    expect(sameTimeZone("Europe/Paris", "Europe/Berlin")).toBe(false);
   });
 });

@@ -93,6 +93,13 @@ export function canonicalTimeZone(zone: string | null | undefined): string | nul
   return LEGACY_TIME_ZONES[known] ?? null;
 }
 
+/** A stored zone as the app names it: its offered name, or the stored one when it has none. */
+export const shownTimeZone = (zone: string): string => canonicalTimeZone(zone) ?? zone;
+
+/** Whether two zone names mean the same zone (an old name and its current one do). */
+export const sameTimeZone = (a: string, b: string): boolean =>
+  shownTimeZone(a).toLowerCase() === shownTimeZone(b).toLowerCase();
+
 /** "UTC+05:30", "UTC-04:00", "UTC+00:00": the zone's offset from UTC at `at`. */
 export function utcOffsetText(zone: string, at: Date = new Date()): string {
   const offsetOf = (name: string) =>

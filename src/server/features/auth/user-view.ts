@@ -1,6 +1,6 @@
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
 import type { User } from "../../../core/schemas/auth";
-import { canonicalTimeZone } from "../../../core/time-zones";
+import { shownTimeZone } from "../../../core/time-zones";
 import type { AppContext } from "../../context";
 import type { ViewerUser } from "../../http/viewer";
 import { userBalances } from "../../ledger/accounts";
@@ -28,7 +28,7 @@ function toUserView(user: ViewerUser, usdCents: number, fcMinor: number, pending
     rulesAccepted: user.rulesAcceptedAt !== null,
     isAdmin: user.isAdmin,
     // A zone stored by an old name (Asia/Calcutta) shows by its current one (Asia/Kolkata).
-    timeZone: canonicalTimeZone(user.timeZone) ?? user.timeZone,
+    timeZone: shownTimeZone(user.timeZone),
     stepGoal: user.stepGoal,
     createdAt: user.createdAt.toISOString(),
     emailVerified: user.emailVerifiedAt !== null,

@@ -4,7 +4,7 @@ import { SUBSCRIPTION_PRICE_CENTS } from "../../../core/constants";
 import { formatMinor } from "../../../core/money";
 import type { MemberDetail, MemberTransactionsPage } from "../../../core/schemas/admin-member";
 import type { ReconciliationResult } from "../../../core/schemas/money";
-import { canonicalTimeZone } from "../../../core/time-zones";
+import { shownTimeZone } from "../../../core/time-zones";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, type Viewer } from "../../http/viewer";
@@ -77,7 +77,7 @@ export async function detail(ctx: AppContext, viewer: Viewer, id: number): Promi
       firstName: u.first_name,
       lastName: u.last_name,
       profileImageUrl: u.profile_image_url,
-      timeZone: canonicalTimeZone(u.time_zone) ?? u.time_zone,
+      timeZone: shownTimeZone(u.time_zone),
       isAdmin: u.is_admin,
       isTestAccount: u.is_test_account,
       deleted: u.deleted_at !== null,

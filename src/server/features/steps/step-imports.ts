@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
-import { canonicalTimeZone } from "../../../core/time-zones";
+import { sameTimeZone } from "../../../core/time-zones";
 import type { AppContext } from "../../context";
 import { queryRows, type Tx } from "../../db/client";
 import { BATCH_RETENTION_MS } from "./batch-retention";
@@ -62,9 +62,6 @@ export function slotParts(start: Date, end: Date, steps: number) {
   }
   return parts;
 }
-
-const sameZone = (a: string, b: string) =>
-  (canonicalTimeZone(a) ?? a).toLowerCase() === (canonicalTimeZone(b) ?? b).toLowerCase();
 
 /** The source's steps on each of `days` (0 for a day without any), before or after an import. */
 async function sourceDays(tx: Tx, userId: number, source: string, days: string[]) {
@@ -133,7 +130,7 @@ export async function importSteps(
     const today = localDate(now, zone);
     // Day totals on the member's own calendar (one dated in another zone is another day: skipped).
     const totals = data.dayTotals.filter(
-      (t) => t.steps > 0 && t.date <= today && (!t.timeZone || sameZone(t.timeZone, zone)),
+      (t) => t.steps > 0 && t.date <= today && (!t.timeZone || sameTimeZone(t.timeZone, zone)),
     );
     for (const t of totals) days.add(t.date);
     const before = await sourceDays(tx, userId, source, [...days]);
