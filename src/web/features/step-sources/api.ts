@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { StepSourcesOverview } from "../../../core/schemas/step-sources";
 import { stepSourceName } from "../../../core/step-sources";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { formatAgo } from "../../lib/format";
 import { stepKeys } from "../steps/api";
 
 // A member's watches and trackers (issue 33): GET /api/step-sources, connect (to the vendor's
@@ -48,6 +49,13 @@ export function useDisconnectStepSource() {
         queryClient.invalidateQueries({ queryKey: stepKeys.today }),
       ]),
   });
+}
+
+/** "last synced 5m ago", or "first sync on its way" before the first import: one connection's sync. */
+export function lastSyncText(connection: { lastSyncAt: string | null }): string {
+  return connection.lastSyncAt
+    ? `last synced ${formatAgo(connection.lastSyncAt).toLowerCase()}`
+    : "first sync on its way";
 }
 
 /** What the vendor's redirect back says (`?stepSource=withings&result=connected`), in words. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { connectOutcome } from "./api";
+import { connectOutcome, lastSyncText } from "./api";
 
 describe("what the watch's vendor sent the member back with (issue 33)", () => {
   it("says each outcome in words, naming the vendor", () => {
@@ -17,5 +17,12 @@ describe("what the watch's vendor sent the member back with (issue 33)", () => {
     expect(connectOutcome("")).toBeNull();
     expect(connectOutcome("?stepSource=withings")).toBeNull();
     expect(connectOutcome("?stepSource=withings&result=unheard-of")).toBeNull();
+  });
+});
+
+describe("a watch's last sync, in words", () => {
+  it("says when it last synced, or that the first sync is on its way", () => {
+    expect(lastSyncText({ lastSyncAt: new Date().toISOString() })).toBe("last synced just now");
+    expect(lastSyncText({ lastSyncAt: null })).toBe("first sync on its way");
   });
 });

@@ -5,9 +5,14 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
-import { formatAgo } from "../../../lib/format";
 import { errorMessage } from "../../../lib/utils";
-import { connectOutcome, useConnectStepSource, useDisconnectStepSource, useStepSources } from "../api";
+import {
+  connectOutcome,
+  lastSyncText,
+  useConnectStepSource,
+  useDisconnectStepSource,
+  useStepSources,
+} from "../api";
 
 type Connection = StepSourcesOverview["connections"][number];
 
@@ -77,12 +82,7 @@ export function StepSourcesCard() {
                       no longer accepts this connection.
                     </p>
                   ) : (
-                    <p className="text-xs text-slate-600">
-                      Connected ·{" "}
-                      {c.lastSyncAt
-                        ? `last synced ${formatAgo(c.lastSyncAt).toLowerCase()}`
-                        : "first sync on its way"}
-                    </p>
+                    <p className="text-xs text-slate-600">Connected · {lastSyncText(c)}</p>
                   )}
                 </div>
                 <div className="flex gap-2">

@@ -1,7 +1,6 @@
 import { AlertTriangle, Smartphone, Watch } from "lucide-react";
 import { Link } from "wouter";
-import { formatAgo } from "../../../lib/format";
-import { useStepSources } from "../api";
+import { lastSyncText, useStepSources } from "../api";
 
 /**
  * Today's steps by source on the dashboard (issue 33), for a member with a watch connected: each
@@ -57,10 +56,7 @@ export function StepsBySource() {
             </li>
           ) : (
             <li key={c.vendor}>
-              {c.name}:{" "}
-              {c.lastSyncAt
-                ? `last synced ${formatAgo(c.lastSyncAt).toLowerCase()}`
-                : "first sync on its way"}
+              {c.name}: {lastSyncText(c)}
             </li>
           ),
         )}
