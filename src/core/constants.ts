@@ -185,3 +185,6 @@ export const SANDBOX_GIFT_CARD_NOTE =
   "Sandbox card: this code is made up for the demo and buys nothing. No real gift card was issued.";
 export const isSandboxGiftCard = (providerReference: string | null | undefined): boolean =>
   providerReference?.startsWith(SANDBOX_GIFT_CARD_PREFIX) ?? false;
+
+/** What a member reads when deleting their account without their password. */
+export const DELETE_PASSWORD_MISSING = "Enter your password to delete your account.";

@@ -1,4 +1,5 @@
 import { DAILY_MILESTONES, POINTS_PER_STEP_BLOCK, STEPS_PER_POINT_BLOCK, STREAK_BONUSES } from "../constants";
+import type { PointTransactionType } from "../schemas/rewards";
 
 /*
  * How steps earn points (specification 3 section 9; DESIGN 1, points). Pure: the server's award
@@ -60,3 +61,6 @@ export function streakBonusesOn(stepsOn: (date: string) => number, date: string)
   const thresholds = [...new Set(STREAK_BONUSES.map((b) => b.steps))];
   return thresholds.flatMap((t) => streakBonusesAt(t, streakEndingOn(stepsOn, date, t)));
 }
+
+/** Types that add points; everything else takes them away (specification 3 section 3). */
+export const CREDIT_POINT_TYPES: readonly PointTransactionType[] = ["earned", "milestone", "bonus", "refund"];

@@ -27,9 +27,6 @@ export const profileBodySchema = z.object({
 });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
-/** What a member reads when deleting without their password. */
-export const DELETE_PASSWORD_MISSING = "Enter your password to delete your account.";
-
 /**
  * DELETE /api/user/account: the member's password, checked by the server (issue 32), so a phone
  * left unlocked cannot lose someone their account and their money in one tap.

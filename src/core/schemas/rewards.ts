@@ -21,9 +21,6 @@ export const EMAIL_TYPE_REQUIRED_MESSAGE = "Please select an email type";
 export const pointTransactionTypeSchema = z.enum(["earned", "milestone", "bonus", "redemption", "refund"]);
 export type PointTransactionType = z.infer<typeof pointTransactionTypeSchema>;
 
-/** Types that add points; everything else takes them away (specification 3 section 3). */
-export const CREDIT_POINT_TYPES: readonly PointTransactionType[] = ["earned", "milestone", "bonus", "refund"];
-
 export const pointsSummarySchema = z.object({
   availablePoints: z.number().int(),
   lifetimeEarned: z.number().int(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DELETE_PASSWORD_MISSING } from "../../../core/schemas/members";
+import { DELETE_PASSWORD_MISSING } from "../../../core/constants";
 import { pointsIssuanceAccount, userAccount, userBalances } from "../../ledger/accounts";
 import { transfer } from "../../ledger/transfer";
 import {

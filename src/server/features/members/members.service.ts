@@ -1,13 +1,13 @@
+import { DELETE_PASSWORD_MISSING } from "../../../core/constants";
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
-import {
-  type AdminUser,
-  DELETE_PASSWORD_MISSING,
-  type DeleteAccountBody,
-  type DeleteTestAccountsBody,
-  type DeleteTestAccountsResult,
-  type ProfileBody,
-  type TestAccount,
-  type UserStats,
+import type {
+  AdminUser,
+  DeleteAccountBody,
+  DeleteTestAccountsBody,
+  DeleteTestAccountsResult,
+  ProfileBody,
+  TestAccount,
+  UserStats,
 } from "../../../core/schemas/members";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";

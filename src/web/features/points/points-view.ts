@@ -5,12 +5,8 @@ import {
   STEPS_PER_POINT_BLOCK,
   STREAK_BONUSES,
 } from "../../../core/constants";
-import {
-  CREDIT_POINT_TYPES,
-  type PointsSummary,
-  type PointTransaction,
-  type PointTransactionType,
-} from "../../../core/schemas/rewards";
+import { CREDIT_POINT_TYPES } from "../../../core/rules/points";
+import type { PointsSummary, PointTransaction, PointTransactionType } from "../../../core/schemas/rewards";
 
 /** What the points page shows, decided from the answers and the rules (specification 3 sections 2, 3 and 9). */
 

@@ -9,10 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { fc } from "../../../lib/format";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { awaitsNextRound } from "../group-view";
-import { EditGroupDialog } from "./edit-group-dialog";
 import { GroupCountdown } from "./group-countdown";
+import { EditGroupDialog, ShareGroupDialog } from "./group-dialogs";
 import { MemberAvatars } from "./member-avatars";
-import { ShareGroupDialog } from "./share-group-dialog";
 
 const roleStyle = {
   admin: "bg-indigo-100 text-indigo-800",

@@ -14,19 +14,21 @@ import { useAdminCheck } from "../../admin/api";
 import { AdSlot } from "../../ads";
 import { type User, useUser } from "../../auth/api";
 import { type Group, useDeleteGroup, useGroup } from "../api";
-import { ContributeDialog } from "../components/contribute-dialog";
-import { EditGroupDialog } from "../components/edit-group-dialog";
-import { EmailInviteDialog } from "../components/email-invite-dialog";
-import { EntryPriceDialog } from "../components/entry-price-dialog";
 import { GroupChat } from "../components/group-chat";
 import { GroupCompetitionCard } from "../components/group-competition-card";
+import {
+  ContributeDialog,
+  EditGroupDialog,
+  EmailInviteDialog,
+  EntryPriceDialog,
+  LeaveGroupDialog,
+  ShareGroupDialog,
+} from "../components/group-dialogs";
 import { type GroupDialog, GroupHeader } from "../components/group-header";
-import { LeaveGroupDialog } from "../components/leave-group-dialog";
 import { MEMBERS_CARD_ID, MembersCard } from "../components/members-card";
 import { MoneyPoolCard } from "../components/money-pool-card";
 import { NextRoundPrompt } from "../components/next-round-prompt";
 import { PastRoundsCard } from "../components/past-rounds-card";
-import { ShareGroupDialog } from "../components/share-group-dialog";
 import { GroupInfoCard, QuickActions } from "../components/side-cards";
 import {
   canManageGroup,

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { ListError, ListLoading } from "../../../components/layout/list-page";
 import { LoadMore } from "../../../components/layout/load-more";
 import { PageHeader } from "../../../components/layout/page";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { Tabs } from "../../../components/ui/tabs";
 import { useUser } from "../../auth/api";
 import {
@@ -15,9 +16,14 @@ import { GiftCardList } from "../components/gift-card-list";
 import { HowToEarn } from "../components/how-to-earn";
 import { PointHistory } from "../components/point-history";
 import { PointsBalanceCard } from "../components/points-balance-card";
-import { RedeemGiftCardDialog } from "../components/redeem-gift-card-dialog";
 import { RedemptionList } from "../components/redemption-list";
 import { StreakBonuses } from "../components/streak-bonuses";
+
+// The redemption form and its rules load when a card is first chosen (or a few seconds after the
+// page shows): the page's first screen does not need them.
+const RedeemGiftCardDialog = lazyDialog(
+  async () => (await import("../components/redeem-gift-card-dialog")).RedeemGiftCardDialog,
+);
 
 type PointsTab = "gift-cards" | "redemptions" | "history";
 
@@ -126,11 +132,13 @@ export function PointsPage() {
           />
         </section>
       </div>
-      <RedeemGiftCardDialog
-        card={redeeming}
-        defaultEmail={user?.email ?? ""}
-        onClose={() => setRedeeming(null)}
-      />
+      {redeeming ? (
+        <RedeemGiftCardDialog
+          card={redeeming}
+          defaultEmail={user?.email ?? ""}
+          onClose={() => setRedeeming(null)}
+        />
+      ) : null}
     </>
   );
 }

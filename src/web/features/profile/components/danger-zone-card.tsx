@@ -1,6 +1,6 @@
 import { Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { DELETE_PASSWORD_MISSING } from "../../../../core/schemas/members";
+import { DELETE_PASSWORD_MISSING } from "../../../../core/constants";
 import { FormDialog } from "../../../components/form-dialog";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";

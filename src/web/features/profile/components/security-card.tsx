@@ -2,10 +2,15 @@ import { KeyRound, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { ChangePasswordDialog } from "./change-password-dialog";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { PasskeysSection } from "./passkeys-section";
 import { SessionsList } from "./sessions-list";
 import { TwoFactorSection } from "./two-factor-section";
+
+// The form and its rules load when it first opens (or a few seconds after the page shows).
+const ChangePasswordDialog = lazyDialog(
+  async () => (await import("./change-password-dialog")).ChangePasswordDialog,
+);
 
 /** Sign-in and security: the password, changed with the current one, and where you are signed in. */
 export function SecurityCard({ timeZone }: { timeZone: string }) {

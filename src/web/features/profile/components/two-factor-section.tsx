@@ -1,67 +1,21 @@
 import { Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "wouter";
-import { FormDialog } from "../../../components/form-dialog";
-import {
-  SecondFactorField,
-  type SecondFactorMode,
-  secondFactorBody,
-} from "../../../components/second-factor-field";
 import { Button } from "../../../components/ui/button";
-import { toast } from "../../../components/ui/use-toast";
-import { errorMessage } from "../../../lib/utils";
-import { useDisableTwoFactor, useTwoFactorStatus } from "../two-factor-api";
-import { RenewRecoveryCodesDialog, TwoFactorSetupDialog } from "./two-factor-setup-dialog";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
+import { useTwoFactorStatus } from "../two-factor-api";
 
 /** `/profile?twoFactor=setup` opens the set-up at once (where an admin without it is sent). */
 export const TWO_FACTOR_SETUP_PATH = "/profile?twoFactor=setup";
 
-function TurnOffDialog({ onClose }: { onClose: () => void }) {
-  const disable = useDisableTwoFactor();
-  const [mode, setMode] = useState<SecondFactorMode>("code");
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const checked = secondFactorBody(mode, value);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    disable.mutate(checked.body, {
-      onSuccess: (r) => {
-        toast({ title: "Two-Factor Sign-In Off", description: r.message, variant: "success" });
-        onClose();
-      },
-      onError: (err) => setError(errorMessage(err, "That code did not work.")),
-    });
-  };
-  return (
-    <FormDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title="Turn Off Two-Factor Sign-In"
-      description="Enter the code from your authenticator app (or a recovery code). Afterwards your password alone signs you in."
-      submitLabel="Turn Off"
-      pendingLabel="Turning off..."
-      pending={disable.isPending}
-      onSubmit={onSubmit}
-      destructive
-    >
-      <SecondFactorField
-        id="disable-second-factor"
-        mode={mode}
-        onModeChange={(m) => {
-          setMode(m);
-          setError(undefined);
-        }}
-        value={value}
-        onChange={setValue}
-        error={error}
-      />
-    </FormDialog>
-  );
-}
+// The dialogs and their code checks load when one first opens (or a few seconds after the page shows).
+const TwoFactorSetupDialog = lazyDialog(
+  async () => (await import("./two-factor-setup-dialog")).TwoFactorSetupDialog,
+);
+const RenewRecoveryCodesDialog = lazyDialog(
+  async () => (await import("./two-factor-setup-dialog")).RenewRecoveryCodesDialog,
+);
+const TurnOffDialog = lazyDialog(async () => (await import("./two-factor-off-dialog")).TurnOffDialog);
 
 /** Two-factor sign-in in the Security card: whether it is on, and turning it on or off. */
 export function TwoFactorSection() {

@@ -3,17 +3,23 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
+import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { signOutClick } from "../../../lib/sign-out";
 import { useUser } from "../../auth/api";
 import { StepSourcesCard } from "../../step-sources/components/step-sources-card";
 import { DangerZoneCard } from "../components/danger-zone-card";
-import { EditProfileDialog } from "../components/edit-profile-dialog";
 import { ProfileInfoCard } from "../components/profile-info-card";
 import { SecurityCard } from "../components/security-card";
 import { StatsCard } from "../components/stats-card";
 import { StepTrackingCard } from "../components/step-tracking-card";
 import { SubscriptionCard } from "../components/subscription-card";
 import { showsSubscription } from "../profile-view";
+
+// The profile form and its rules load when Edit is first tapped (or a few seconds after the page
+// shows): the page's first screen does not need them.
+const EditProfileDialog = lazyDialog(
+  async () => (await import("../components/edit-profile-dialog")).EditProfileDialog,
+);
 
 /** My Profile (specification 3): who you are, your numbers, your membership, and account deletion. */
 export function ProfilePage() {
