@@ -2,17 +2,22 @@
 // `/login` of the built app, served as in production, and signed in on every member page (the
 // dashboard, /competitions, /wallet, /groups, a group, /points, /redeem, /profile, /notifications),
 // RUNS times each (default 3); prints JSON with the median of each metric.
-// The CPU slowdown is calibrated to the host before each run (Lighthouse docs/throttling.md): the
-// host's BenchmarkIndex is measured in the run's own browser with Lighthouse's own benchmark, and the
-// multiplier is the one that makes this host emulate the preset's phone
-// (bench/support/cpu-slowdown.ts), instead of the fixed 4x that makes the score follow the host.
-// `CPU_SLOWDOWN=4` runs Lighthouse's fixed default instead, for comparison. A member page is measured as a member meets it: a fresh browser signs in
-// through the /login form (a seeded member, subscribed and rules accepted), then Lighthouse loads
-// the page in that browser with its usual reset (HTTP cache, service worker and its caches
-// cleared, so a cold cache; the session cookie and local storage kept). PAGES="/login,/wallet (member)" picks pages by their names in the report. Needs `npm run build`. Chromium from CHROMIUM_PATH
-// (default /usr/bin/chromium). Each page reports the index measured before its runs
-// (`hostBenchmarkIndex`), the multiplier used (`cpuSlowdown`) and the index Lighthouse measured during
-// the run (`benchmarkIndex`; they differ when the machine's load changed meanwhile). LH_DUMP=<dir> keeps each report, LH_TRACE=<file> the
+// The CPU slowdown is calibrated to the host (Lighthouse docs/throttling.md): the host's
+// BenchmarkIndex is measured with Lighthouse's own benchmark, and the multiplier is the one that
+// makes this host emulate the preset's phone (bench/support/cpu-slowdown.ts), instead of the fixed
+// 4x that makes the score follow the host. One measurement swings by half on this project's VMs
+// (1,280 to 2,280 within a minute on a quiet host), and a run's slowdown with it (3x to 6.5x), so
+// each round of pages is calibrated once, from the median of CALIBRATION_SAMPLES (default 15)
+// measurements taken before it, and every page of the round emulates the same phone.
+// `CPU_SLOWDOWN=4` runs Lighthouse's fixed default instead, for comparison. A member page is
+// measured as a member meets it: a fresh browser signs in through the /login form (a seeded
+// member, subscribed and rules accepted), then Lighthouse loads the page in that browser with its
+// usual reset (HTTP cache, service worker and its caches cleared, so a cold cache; the session
+// cookie and local storage kept). PAGES="/login,/wallet (member)" picks pages by their names in the
+// report. Needs `npm run build`. Chromium from CHROMIUM_PATH (default /usr/bin/chromium). The
+// report gives each round's calibration (`calibration`: the median index, its spread and the
+// multiplier) and, per page, the multiplier of each run (`cpuSlowdown`) and the index Lighthouse
+// measured during the run (`benchmarkIndex`). LH_DUMP=<dir> keeps each report, LH_TRACE=<file> the
 // last run's trace.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -26,6 +31,7 @@ import { calibratedCpuSlowdown } from "./support/cpu-slowdown";
 import { seedPageMember, signInPageMember } from "./support/page-member";
 
 const runs = Number(process.env.RUNS ?? 3);
+const calibrationSamples = Number(process.env.CALIBRATION_SAMPLES ?? 15);
 interface Target {
   /** The name in the report: the path, with " (member)" when signed in. */
   page: string;
@@ -60,25 +66,54 @@ interface Sample {
   cls: number;
   fcpMs: number;
   benchmarkIndex: number;
-  hostBenchmarkIndex: number;
   cpuSlowdown: number;
 }
 
-/** The host's BenchmarkIndex now, measured in the browser on `port` by Lighthouse's own benchmark. */
-async function measureBenchmarkIndex(port: number): Promise<number> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** `count` measurements of the host's BenchmarkIndex by Lighthouse's own benchmark, in a fresh browser. */
+async function measureBenchmarkIndexes(count: number): Promise<number[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
   try {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0].newPage();
-    // The median of three: one measurement swings by half between two calls on a quiet host.
     const indexes: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < count; i++) {
       indexes.push(Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)));
     }
-    await page.close();
-    return indexes.sort((a, b) => a - b)[1];
-  } finally {
     await browser.close();
+    return indexes.sort((a, b) => a - b);
+  } finally {
+    chrome.kill();
   }
+}
+
+interface Calibration {
+  medianIndex: number;
+  p10Index: number;
+  p90Index: number;
+  cpuSlowdown: number;
+}
+
+/** One round's phone: the multiplier for the median of `calibrationSamples` measurements. */
+async function calibrate(): Promise<Calibration> {
+  if (fixedSlowdown !== null) return { medianIndex: 0, p10Index: 0, p90Index: 0, cpuSlowdown: fixedSlowdown };
+  const indexes = await measureBenchmarkIndexes(calibrationSamples);
+  const at = (q: number) => indexes[Math.min(indexes.length - 1, Math.floor(q * indexes.length))];
+  const medianIndex = median(indexes);
+  return {
+    medianIndex: Math.round(medianIndex),
+    p10Index: Math.round(at(0.1)),
+    p90Index: Math.round(at(0.9)),
+    cpuSlowdown: calibratedCpuSlowdown(medianIndex),
+  };
 }
 
 /** Signs the member in through the login form of the browser on `port`, as a person would. */
@@ -95,15 +130,13 @@ async function signIn(port: number) {
 }
 
 /** One Lighthouse run in a fresh browser (a reused one loses the trace now and then: NO_NAVSTART). */
-async function audit(url: string, signedIn: boolean) {
+async function audit(url: string, signedIn: boolean, cpuSlowdown: number) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   try {
     if (signedIn) await signIn(chrome.port);
-    const hostBenchmarkIndex = await measureBenchmarkIndex(chrome.port);
-    const cpuSlowdown = fixedSlowdown ?? calibratedCpuSlowdown(hostBenchmarkIndex);
     // Lighthouse's default mobile preset, with only the CPU slowdown calibrated.
     const result = await lighthouse(
       url,
@@ -118,16 +151,16 @@ async function audit(url: string, signedIn: boolean) {
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (process.env.LH_TRACE) writeFileSync(process.env.LH_TRACE, JSON.stringify(result.artifacts.Trace));
-    return { lhr: result.lhr, hostBenchmarkIndex, cpuSlowdown };
+    return { lhr: result.lhr, cpuSlowdown };
   } finally {
     chrome.kill();
   }
 }
 
 /** A run whose trace Chromium lost (runtimeError, e.g. NO_NAVSTART) is repeated, up to 3 tries. */
-async function auditWithRetries(url: string, signedIn: boolean) {
+async function auditWithRetries(url: string, signedIn: boolean, cpuSlowdown: number) {
   for (let attempt = 1; ; attempt++) {
-    const run = await audit(url, signedIn);
+    const run = await audit(url, signedIn, cpuSlowdown);
     if (!run.lhr.runtimeError) return run;
     if (attempt === 3)
       throw new Error(`${url}: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`);
@@ -147,12 +180,16 @@ function sessionAnswered(lhr: { audits: Record<string, { details?: unknown }> })
 
 const loadAtStart = loadavg();
 const samples = new Map<string, Sample[]>(targets.map((t) => [t.page, []]));
+const calibrations: Calibration[] = [];
 try {
   for (let run = 0; run < runs; run++) {
+    const calibration = await calibrate();
+    calibrations.push(calibration);
     for (const target of targets) {
-      const { lhr, hostBenchmarkIndex, cpuSlowdown } = await auditWithRetries(
+      const { lhr, cpuSlowdown } = await auditWithRetries(
         `${address}${pathOf(target)}`,
         target.signedIn,
+        calibration.cpuSlowdown,
       );
       if (target.signedIn && !sessionAnswered(lhr)) throw new Error(`${target.page}: not signed in`);
       const dump = process.env.LH_DUMP;
@@ -166,7 +203,6 @@ try {
         cls: metric("cumulative-layout-shift"),
         fcpMs: metric("first-contentful-paint"),
         benchmarkIndex: lhr.environment.benchmarkIndex,
-        hostBenchmarkIndex,
         cpuSlowdown,
       });
     }
@@ -175,11 +211,6 @@ try {
   await close();
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 const require = createRequire(import.meta.url);
 const lighthouseVersion: string = JSON.parse(
@@ -193,6 +224,7 @@ console.log(
       fixedSlowdown === null
         ? "mobile (simulated slow 4G), CPU slowdown calibrated to the host's BenchmarkIndex"
         : `mobile (simulated slow 4G), fixed ${fixedSlowdown}x CPU slowdown`,
+    calibration: calibrations.map((c) => ({ ...c, cpuSlowdown: round(c.cpuSlowdown, 2) })),
     loadAverage: { atStart: loadAtStart.map((n) => round(n, 2)), atEnd: loadavg().map((n) => round(n, 2)) },
     runs,
     pages: targets.map(({ page }) => {
@@ -207,7 +239,6 @@ console.log(
         fcpMs: round(median(pick("fcpMs"))),
         scores: pick("score"),
         benchmarkIndex: pick("benchmarkIndex").map((n) => round(n)),
-        hostBenchmarkIndex: pick("hostBenchmarkIndex").map((n) => round(n)),
         cpuSlowdown: pick("cpuSlowdown").map((n) => round(n, 2)),
       };
     }),
