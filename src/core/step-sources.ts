@@ -1,3 +1,5 @@
+import { formatCount } from "./numbers";
+
 // Step sources' names as members read them (issue 33), for the server and the screens alike.
 // Without the validation library: the dashboard's history chart uses them.
 
@@ -8,4 +10,4 @@ export const stepSourceName = (source: string) => SOURCE_NAMES[source] ?? source
 
 /** "Phone 300 · Withings 1,000": steps by source, for a day or a list. */
 export const stepsBySourceText = (sources: { source: string; steps: number }[]) =>
-  sources.map((s) => `${stepSourceName(s.source)} ${s.steps.toLocaleString("en-US")}`).join(" · ");
+  sources.map((s) => `${stepSourceName(s.source)} ${formatCount(s.steps)}`).join(" · ");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "../numbers";
 import { subscriptionStatusSchema, timeZoneSchema } from "./auth";
 import { dbIdSchema } from "./common";
 
@@ -19,8 +20,8 @@ export const profileBodySchema = z.object({
   stepGoal: z
     .number()
     .int()
-    .min(STEP_GOAL_MIN, `Daily goal must be at least ${STEP_GOAL_MIN.toLocaleString("en-US")} steps`)
-    .max(STEP_GOAL_MAX, `Daily goal must be at most ${STEP_GOAL_MAX.toLocaleString("en-US")} steps`)
+    .min(STEP_GOAL_MIN, `Daily goal must be at least ${formatCount(STEP_GOAL_MIN)} steps`)
+    .max(STEP_GOAL_MAX, `Daily goal must be at most ${formatCount(STEP_GOAL_MAX)} steps`)
     .optional(),
   /** Needed only to change the email: the new address is verified before it replaces the old. */
   currentPassword: z.string().max(200).optional(),

@@ -1,4 +1,5 @@
 import { SANDBOX_GIFT_CARD_NOTE } from "../../core/constants";
+import { formatCount } from "../../core/numbers";
 import { escapeHtml } from "../http/escape-html";
 import { type EmailContent, layout } from "./templates";
 
@@ -131,20 +132,19 @@ export function stepReminderEmail(
   reminder: { steps: number; goal: number; link: string },
 ): EmailContent {
   const left = Math.max(0, reminder.goal - reminder.steps);
-  const f = (n: number) => n.toLocaleString("en-US");
-  const subject = left > 0 ? `${f(left)} steps to go today` : "Goal reached: keep the streak going";
+  const subject = left > 0 ? `${formatCount(left)} steps to go today` : "Goal reached: keep the streak going";
   const text = `Hi ${firstName},
 
-You have walked ${f(reminder.steps)} of your ${f(reminder.goal)} steps today.
-${left > 0 ? `${f(left)} more and you reach your goal, with points for every 500 steps.` : "Your goal is reached: every 500 more steps still earns points."}
+You have walked ${formatCount(reminder.steps)} of your ${formatCount(reminder.goal)} steps today.
+${left > 0 ? `${formatCount(left)} more and you reach your goal, with points for every 500 steps.` : "Your goal is reached: every 500 more steps still earns points."}
 
 Open the app: ${reminder.link}
 
 The StepRace team`;
   const html = layout(
     subject,
-    `<p>Hi ${escapeHtml(firstName)},</p><p>You have walked <strong>${f(reminder.steps)}</strong> of your ${f(reminder.goal)} steps today.</p>
-<p>${left > 0 ? `${f(left)} more and you reach your goal, with points for every 500 steps.` : "Your goal is reached: every 500 more steps still earns points."}</p>${button(reminder.link, "Open StepRace")}`,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>You have walked <strong>${formatCount(reminder.steps)}</strong> of your ${formatCount(reminder.goal)} steps today.</p>
+<p>${left > 0 ? `${formatCount(left)} more and you reach your goal, with points for every 500 steps.` : "Your goal is reached: every 500 more steps still earns points."}</p>${button(reminder.link, "Open StepRace")}`,
   );
   return { template: "reminder", subject, text, html };
 }

@@ -1,5 +1,6 @@
 import { DELETE_PASSWORD_MISSING } from "../../../core/constants";
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
+import { formatCount } from "../../../core/numbers";
 import type {
   AdminUser,
   DeleteAccountBody,
@@ -188,7 +189,7 @@ function atStake(user: AdminUser, usdCents: number, fcHundredths: number): strin
     reasons.push("subscription paid until its period ends");
   if (usdCents !== 0) reasons.push(`holds $${formatMinor(usdCents)}`);
   if (fcHundredths !== 0) reasons.push(`holds ${formatMinor(fcHundredths)} FC`);
-  if (user.points !== 0) reasons.push(`holds ${user.points.toLocaleString("en-US")} points`);
+  if (user.points !== 0) reasons.push(`holds ${formatCount(user.points)} points`);
   return reasons;
 }
 

@@ -1,4 +1,5 @@
 import { POINTS_PER_STEP_BLOCK, STREAK_THRESHOLDS } from "../../../core/constants";
+import { formatCount } from "../../../core/numbers";
 import {
   milestonesReached,
   shiftDate,
@@ -27,8 +28,6 @@ const STREAK_REACH_DAYS = 31;
 const HISTORY_LIMIT = 100;
 
 type StepDay = { userId: number; localDate: string; steps: number };
-
-const fmt = (n: number) => n.toLocaleString("en-US");
 
 /** Whether a day's total pays anything not paid yet. */
 function isDue(day: StepDay, paid: repo.PaidDay | undefined): boolean {
@@ -145,7 +144,7 @@ async function awardMember(ctx: AppContext, userId: number, due: StepDay[]): Pro
         await pay(
           "earned",
           (blocks - before.blocksPaid) * POINTS_PER_STEP_BLOCK,
-          `${fmt(blocks * 500)} steps on ${day.localDate}`,
+          `${formatCount(blocks * 500)} steps on ${day.localDate}`,
           `steps:${day.localDate}:${blocks}`,
         );
       }
@@ -154,7 +153,7 @@ async function awardMember(ctx: AppContext, userId: number, due: StepDay[]): Pro
         await pay(
           "milestone",
           m.points,
-          `Daily milestone: ${fmt(m.steps)} steps on ${day.localDate}`,
+          `Daily milestone: ${formatCount(m.steps)} steps on ${day.localDate}`,
           `milestone:${day.localDate}:${m.steps}`,
         );
       }
@@ -198,7 +197,7 @@ async function payStreaks(
       await pay(
         "bonus",
         b.points,
-        `${b.days}-day streak at ${fmt(b.steps)} steps (${day})`,
+        `${b.days}-day streak at ${formatCount(b.steps)} steps (${day})`,
         `streak:${day}:${b.steps}:${b.days}`,
       );
     }

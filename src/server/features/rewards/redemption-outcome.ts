@@ -1,5 +1,6 @@
 import { isSandboxGiftCard } from "../../../core/constants";
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
+import { formatCount } from "../../../core/numbers";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { giftCardEmail, giftCardRefundedEmail } from "../../email/reward-templates";
@@ -176,9 +177,7 @@ export async function failAndRefund(
 ): Promise<repo.RedemptionRow> {
   const currency = row.currency as Currency;
   const returned =
-    currency === "FC"
-      ? `${fitcoinsFromMinor(row.cost)} FitCoins`
-      : `${row.cost.toLocaleString("en-US")} points`;
+    currency === "FC" ? `${fitcoinsFromMinor(row.cost)} FitCoins` : `${formatCount(row.cost)} points`;
   const done = await change(ctx, row.id, options.record, async (tx) => {
     const failed = await repo.markFailed(tx, row.id, reason, ctx.clock.now());
     if (!failed) return null;

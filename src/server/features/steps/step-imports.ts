@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { formatCount } from "../../../core/numbers";
 import { zonedTimeToUtc } from "../../../core/rules/zoned-time";
 import { sameTimeZone } from "../../../core/time-zones";
 import type { AppContext } from "../../context";
@@ -283,11 +284,6 @@ async function flagBusyDays(
   const day = crossed.at(-1);
   if (!day) return;
   const [date, steps] = day;
-  await repo.flagForReview(
-    tx,
-    userId,
-    now,
-    `${source} reported ${steps.toLocaleString("en-US")} steps on ${date}`,
-  );
+  await repo.flagForReview(tx, userId, now, `${source} reported ${formatCount(steps)} steps on ${date}`);
   ctx.log.warn({ userId, source, day: date, steps }, "imported steps flagged for review");
 }

@@ -2,6 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, LocateFixed, Medal, Trophy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "wouter";
+import { formatCount } from "../../../core/numbers";
 import type { StandingsPage, StandingsRow } from "../../../core/schemas/competitions";
 import { useTimeZone } from "../../features/auth/use-time-zone";
 import { MemberNameMenu } from "../../features/safety/components/member-menus";
@@ -81,7 +82,7 @@ function Row({ entry, own, final }: { entry: StandingsRow; own: boolean; final: 
         {own ? <span className="ml-1 text-xs font-bold text-emerald-700">(You)</span> : null}
       </span>
       <span className="text-right">
-        <span className="block text-sm font-bold tabular-nums">{entry.steps.toLocaleString("en-US")}</span>
+        <span className="block text-sm font-bold tabular-nums">{formatCount(entry.steps)}</span>
         {entry.prize !== null ? (
           <span className="block text-xs font-bold text-amber-800 tabular-nums">+{fc(entry.prize)}</span>
         ) : null}
@@ -114,7 +115,7 @@ function Summary({ data }: { data: StandingsPage }) {
         <dl className="grid grid-cols-3 gap-2 text-center">
           <div className="rounded-xl bg-slate-50 p-2">
             <dt className="text-xs text-slate-600">Walkers</dt>
-            <dd className="font-bold tabular-nums">{data.total.toLocaleString("en-US")}</dd>
+            <dd className="font-bold tabular-nums">{formatCount(data.total)}</dd>
           </div>
           <div className="rounded-xl bg-slate-50 p-2">
             <dt className="text-xs text-slate-600">{data.final ? "Paid out" : "Prize pool"}</dt>

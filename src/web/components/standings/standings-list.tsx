@@ -1,5 +1,6 @@
 import { Medal } from "lucide-react";
 import { COMPETITION_LEADERBOARD_SIZE } from "../../../core/constants";
+import { formatCount } from "../../../core/numbers";
 import type { StandingsEntry } from "../../../core/schemas/competitions";
 import { MemberNameMenu } from "../../features/safety/components/member-menus";
 import { cn } from "../../lib/utils";
@@ -81,7 +82,7 @@ export function StandingsList({
                   )}
                   {own ? <span className="ml-1 text-xs font-bold text-emerald-700">(You)</span> : null}
                 </span>
-                <span className="text-sm font-bold tabular-nums">{entry.steps.toLocaleString("en-US")}</span>
+                <span className="text-sm font-bold tabular-nums">{formatCount(entry.steps)}</span>
               </li>
             );
           })}

@@ -1,3 +1,4 @@
+import { formatCount } from "../../../core/numbers";
 import { clickThroughRate } from "../../../core/rules/ads";
 import type { Ad } from "../../../core/schemas/ads";
 import { formatDateTime } from "../../lib/format";
@@ -16,8 +17,8 @@ export function adWindowLabel(ad: Pick<Ad, "startDate" | "endDate">): string {
 
 /** "12 views · 3 clicks (25.0%)". */
 export function adStatsLabel(ad: Pick<Ad, "viewCount" | "clickCount">): string {
-  const views = `${ad.viewCount.toLocaleString("en-US")} view${ad.viewCount === 1 ? "" : "s"}`;
-  const clicks = `${ad.clickCount.toLocaleString("en-US")} click${ad.clickCount === 1 ? "" : "s"}`;
+  const views = `${formatCount(ad.viewCount)} view${ad.viewCount === 1 ? "" : "s"}`;
+  const clicks = `${formatCount(ad.clickCount)} click${ad.clickCount === 1 ? "" : "s"}`;
   return `${views} · ${clicks} (${clickThroughRate(ad.clickCount, ad.viewCount)})`;
 }
 

@@ -1,4 +1,5 @@
 import { parseMinor } from "../../../core/money";
+import { formatCount } from "../../../core/numbers";
 import { competitionPagePath } from "../../../core/rules/competition-path";
 import { prizeRuleText } from "../../../core/rules/prize-split";
 import type { Competition } from "../../../core/schemas/competitions";
@@ -194,7 +195,7 @@ export function updateErrorToast(error: unknown): ToastText {
 
 /** A member's standing: "#2 · 12,400 steps". */
 export function rankLabel(rank: { position: number; steps: number }): string {
-  return `#${rank.position} · ${rank.steps.toLocaleString("en-US")} steps`;
+  return `#${rank.position} · ${formatCount(rank.steps)} steps`;
 }
 
 /** What a settled competition paid out, in hundredths of a FitCoin (its pool is empty by then). */

@@ -10,6 +10,7 @@ import {
   STEPS_PER_POINT_BLOCK,
   SUBSCRIPTION_PRICE_LABEL,
 } from "../../../core/constants";
+import { formatCount } from "../../../core/numbers";
 import { prizeRuleText, prizeShares } from "../../../core/rules/prize-split";
 
 export type HelpQuestion = { question: string; answer: string };
@@ -54,7 +55,7 @@ export function helpSections({ graceMinutes }: { graceMinutes: number }): HelpSe
         },
         {
           question: "How do I earn points?",
-          answer: `${POINTS_PER_STEP_BLOCK} points for every full ${STEPS_PER_POINT_BLOCK.toLocaleString("en-US")} steps of a day, plus daily milestone and streak bonuses (see Points). Points buy gift cards on the Points page.`,
+          answer: `${POINTS_PER_STEP_BLOCK} points for every full ${formatCount(STEPS_PER_POINT_BLOCK)} steps of a day, plus daily milestone and streak bonuses (see Points). Points buy gift cards on the Points page.`,
         },
       ],
     },

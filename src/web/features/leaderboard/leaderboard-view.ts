@@ -98,5 +98,3 @@ export function nextToPass(
   }
   return target ? { name: displayName(target), stepsToPass: target.steps - me.steps + 1 } : null;
 }
-
-export const formatSteps = (steps: number) => steps.toLocaleString("en-US");

@@ -1,4 +1,5 @@
 import { FEATURED_PRODUCTS_MAX, PRODUCT_CATEGORIES } from "../../../core/constants";
+import { formatCount } from "../../../core/numbers";
 import type { Product } from "../../../core/schemas/store";
 
 /** What the gear store shows (specification 3 sections 2 and 9): filtering, sections, labels. */
@@ -67,5 +68,5 @@ export function ratingStars(rating: number): StarFill[] {
 
 /** "(128 reviews)", "(1 review)", "(1,250 reviews)". */
 export function reviewsLabel(count: number): string {
-  return `(${count.toLocaleString("en-US")} ${count === 1 ? "review" : "reviews"})`;
+  return `(${formatCount(count)} ${count === 1 ? "review" : "reviews"})`;
 }

@@ -5,15 +5,11 @@ import {
   STEPS_PER_POINT_BLOCK,
   STREAK_BONUSES,
 } from "../../../core/constants";
+import { formatCount } from "../../../core/numbers";
 import { CREDIT_POINT_TYPES } from "../../../core/rules/points";
 import type { PointsSummary, PointTransaction, PointTransactionType } from "../../../core/schemas/rewards";
 
 /** What the points page shows, decided from the answers and the rules (specification 3 sections 2, 3 and 9). */
-
-/** "13,200": points and steps with thousands separators. */
-export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
-}
 
 /** Points still missing to afford `cost` (0 when the member has enough). */
 export function pointsShort(available: number, cost: number): number {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { formatCount } from "../../../core/numbers";
 import {
   checkImageFile,
   deletionLosses,
   displayName,
-  formatCount,
   PROFILE_IMAGE_MAX_BYTES,
   showsSubscription,
 } from "./profile-view";

@@ -1,3 +1,4 @@
+import { formatCount } from "../../../core/numbers";
 import { coins, dollars } from "../../lib/format";
 
 /** Pure rules and texts of the profile screen (specification 3 sections 5 and 8). */
@@ -57,7 +58,7 @@ export function deletionLosses(held: {
 }) {
   const wallet = dollars(held.balance);
   const fitcoins = `${coins(held.fitcoins)} FC`;
-  const points = held.points.toLocaleString("en-US");
+  const points = formatCount(held.points);
   const entries = held.entries.map((e) => {
     const what = e.kind === "group" ? "group" : "competition";
     const fee = e.paid > 0 ? `${coins(e.paid)} FC` : null;
@@ -78,9 +79,4 @@ export function deletionLosses(held: {
     any: wallet !== "$0.00" || coins(held.fitcoins) !== "0.00" || held.points !== 0,
     redeemable: held.fitcoins > 0 || held.points > 0,
   };
-}
-
-/** "12,345" */
-export function formatCount(value: number): string {
-  return value.toLocaleString("en-US");
 }

@@ -1,3 +1,4 @@
+import { formatCount } from "../../../core/numbers";
 import type { StepTrackerState } from "./tracker/step-tracker";
 
 export type TrackingTone = "active" | "idle" | "warning";
@@ -37,7 +38,7 @@ export function trackingStatus(
     return {
       badge: "Active",
       tone: "active",
-      help: `Counting your steps. ${state.stepCount.toLocaleString("en-US")} this session.`,
+      help: `Counting your steps. ${formatCount(state.stepCount)} this session.`,
     };
   }
   const idle = (help: string): TrackingStatus => ({ badge: "Inactive", tone: "idle", help });

@@ -13,6 +13,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { formatCount } from "../../../../core/numbers";
 import type { FinanceSummary } from "../../../../core/schemas/finance";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { dollars, fc } from "../../../lib/format";
@@ -21,9 +22,8 @@ import { RANGE_REVENUE } from "./revenue-words";
 
 type Line = { label: string; value: string };
 
-const points = (n: number) => `${n.toLocaleString("en-US")} pts`;
-const times = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const points = (n: number) => `${formatCount(n)} pts`;
+const times = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** One figure: its headline and the lines it is made of; `warning` when it needs an operator. */
 function FigureCard({

@@ -1,3 +1,4 @@
+import { formatCount } from "../../../../core/numbers";
 import { utcToZonedTime, zonedTimeToUtc } from "../../../../core/rules/zoned-time";
 import { FINANCE_MAX_RANGE_DAYS } from "../../../../core/schemas/finance";
 import type { RangeInstants } from "../finance-api";
@@ -55,6 +56,6 @@ export function balancesNote(range: RangeInstants, now: Date): string {
 
 /** "View findings (3)", or "(500 of 1,234 shown)" when the run kept only the first of its findings. */
 export function findingsLabel(shown: number, found: number): string {
-  const n = (x: number) => x.toLocaleString("en-US");
+  const n = (x: number) => formatCount(x);
   return shown < found ? `View findings (${n(shown)} of ${n(found)} shown)` : `View findings (${n(shown)})`;
 }

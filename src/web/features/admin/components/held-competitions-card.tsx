@@ -1,5 +1,6 @@
 import { Hourglass } from "lucide-react";
 import { useState } from "react";
+import { formatCount } from "../../../../core/numbers";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -64,7 +65,7 @@ export function HeldCompetitionsCard() {
         listKey: `${held.competitionId}-${f.userId}`,
         name: p.name,
         username: f.username,
-        details: `${held.competitionName}: ${f.steps.toLocaleString("en-US")} steps. ${f.reason}`,
+        details: `${held.competitionName}: ${formatCount(f.steps)} steps. ${f.reason}`,
         at: held.endDate,
         atLabel: "Ended",
         actions: (

@@ -1,5 +1,6 @@
 import { Coins } from "lucide-react";
 import { Link } from "wouter";
+import { formatCount } from "../../../../core/numbers";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
@@ -42,7 +43,7 @@ export function PlatformRevenueCard() {
               </div>
               <div className="rounded-xl bg-slate-50 p-3">
                 <p className="text-xs font-semibold text-slate-600">Fee Transactions</p>
-                <p className="text-2xl font-extrabold tabular-nums">{data.count.toLocaleString("en-US")}</p>
+                <p className="text-2xl font-extrabold tabular-nums">{formatCount(data.count)}</p>
               </div>
             </div>
             <Link href="/admin/finance" className="text-sm font-semibold text-emerald-800 underline">

@@ -1,4 +1,5 @@
 import { ListChecks } from "lucide-react";
+import { formatCount } from "../../../../core/numbers";
 import type { ReconciliationRun } from "../../../../core/schemas/finance";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -15,7 +16,7 @@ const STATUS = {
   running: { label: "Running", tone: "bg-amber-50 text-amber-900" },
 } as const;
 
-const payments = (n: number) => `${n.toLocaleString("en-US")} missing ${n === 1 ? "payment" : "payments"}`;
+const payments = (n: number) => `${formatCount(n)} missing ${n === 1 ? "payment" : "payments"}`;
 
 /**
  * What a run found, in words. Only a run that went through every payment may say it found none: a

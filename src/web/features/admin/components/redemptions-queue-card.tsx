@@ -1,5 +1,6 @@
 import { Gift } from "lucide-react";
 import { useState } from "react";
+import { formatCount } from "../../../../core/numbers";
 import type { AdminRedemption } from "../../../../core/schemas/redemptions";
 import { Button } from "../../../components/ui/button";
 import {
@@ -33,7 +34,7 @@ const STATE: Record<AdminRedemption["status"], string> = {
 };
 
 const spent = (r: AdminRedemption) =>
-  r.currency === "FC" ? `${coins(r.cost)} FitCoins` : `${r.cost.toLocaleString("en-US")} points`;
+  r.currency === "FC" ? `${coins(r.cost)} FitCoins` : `${formatCount(r.cost)} points`;
 
 /** One line on an order: value, price, where it stands, the provider's order and the last error. */
 export function redemptionDetails(r: AdminRedemption): string {

@@ -1,11 +1,12 @@
 import { EyeOff, Gift, Pencil, RotateCcw, Trash2 } from "lucide-react";
+import { formatCount } from "../../../../core/numbers";
 import type { AdminRewardGiftCard } from "../../../../core/schemas/reward-gift-cards";
 import { Button } from "../../../components/ui/button";
 import { dollars } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import type { RewardCardAction } from "../reward-cards-api";
 
-const points = (n: number) => `${n.toLocaleString("en-US")} pts`;
+const points = (n: number) => `${formatCount(n)} pts`;
 
 /**
  * One card of the points catalogue: what members see, whether they see it, how often it was

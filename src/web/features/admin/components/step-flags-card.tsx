@@ -1,8 +1,9 @@
 import { ShieldAlert } from "lucide-react";
+import { formatCount } from "../../../../core/numbers";
 import { useFlaggedStepAccounts, useMarkStepFlagReviewed } from "../api";
 import { ReviewQueueCard } from "./review-queue-card";
 
-const steps = (n: number) => n.toLocaleString("en-US");
+const steps = (n: number) => formatCount(n);
 
 /** Members whose step syncs were refused as implausible three times within a day. */
 export function StepFlagsCard() {

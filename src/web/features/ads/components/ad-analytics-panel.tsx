@@ -1,5 +1,6 @@
 import { BarChart3, ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
+import { formatCount } from "../../../../core/numbers";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/utils";
 import { useAdAnalytics } from "../api";
@@ -51,8 +52,8 @@ export function AdAnalyticsPanel() {
           </div>
         ) : (
           <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-            <Stat label="Total Views" value={data.totalViews.toLocaleString("en-US")} />
-            <Stat label="Total Clicks" value={data.totalClicks.toLocaleString("en-US")} />
+            <Stat label="Total Views" value={formatCount(data.totalViews)} />
+            <Stat label="Total Clicks" value={formatCount(data.totalClicks)} />
             <Stat label="Click-Through Rate" value={data.clickThroughRate} />
           </dl>
         )}

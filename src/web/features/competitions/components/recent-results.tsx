@@ -1,6 +1,7 @@
 import { Flag, Hourglass, ListOrdered, ShieldAlert, Trophy } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { formatCount } from "../../../../core/numbers";
 import type { Competition } from "../../../../core/schemas/competitions";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -63,9 +64,7 @@ function Results({ competition: c, viewerId }: { competition: Competition; viewe
             <span className="min-w-0 truncate">
               {r.firstName} {r.lastName}
               {own ? " (You)" : ""}
-              <span className="block text-xs font-normal text-slate-600">
-                {r.steps.toLocaleString("en-US")} steps
-              </span>
+              <span className="block text-xs font-normal text-slate-600">{formatCount(r.steps)} steps</span>
             </span>
             <span
               className={cn("font-bold tabular-nums", r.prize > 0 ? "text-emerald-700" : "text-slate-500")}

@@ -1,6 +1,7 @@
 import { ListOrdered, MessageCircle, SearchX } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "wouter";
+import { formatCount } from "../../../../core/numbers";
 import type { CompetitionDetail } from "../../../../core/schemas/competitions";
 import type { PageProps } from "../../../app/pages";
 import { ListError, ListLoading } from "../../../components/layout/list-page";
@@ -56,7 +57,7 @@ function Standings({ c, viewerId }: { c: CompetitionDetail; viewerId: number }) 
           viewerId={viewerId}
           ownRank={c.userRank ? rankLabel(c.userRank) : null}
           limit={PAGE_STANDINGS}
-          title={`Standings · ${c.standings.total.toLocaleString("en-US")} ${c.standings.total === 1 ? "walker" : "walkers"}`}
+          title={`Standings · ${formatCount(c.standings.total)} ${c.standings.total === 1 ? "walker" : "walkers"}`}
         />
         <Button asChild variant="outline" size="sm" className="justify-self-start">
           <Link href={`/competitions/${c.id}/standings`}>

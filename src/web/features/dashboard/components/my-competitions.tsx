@@ -1,6 +1,7 @@
 import { ChevronRight, Coins, Medal, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { formatCount } from "../../../../core/numbers";
 import { countdown, formatCountdown } from "../../../../core/rules/countdown";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { type Competition, useMyCompetitions } from "../../competitions/api";
@@ -40,7 +41,7 @@ function MyCompetitionRow({ competition: c, now }: { competition: Competition; n
               <Medal className="size-4 text-amber-500" aria-hidden="true" />#{c.userRank.position}
             </span>
             <span className="block text-xs text-slate-600 tabular-nums">
-              {c.userRank.steps.toLocaleString("en-US")} steps
+              {formatCount(c.userRank.steps)} steps
             </span>
           </span>
         ) : null}

@@ -1,8 +1,7 @@
 import { Footprints, WifiOff } from "lucide-react";
 import { DEFAULT_STEP_GOAL } from "../../../../core/constants";
+import { formatCount } from "../../../../core/numbers";
 import { Card, CardContent } from "../../../components/ui/card";
-
-const format = (n: number) => n.toLocaleString("en-US");
 
 /** Percent of the goal (capped at 100) and steps left; the goal falls back to 10,000 (specification 1, 5). */
 export function goalProgress(steps: number, goal: number | undefined) {
@@ -45,9 +44,9 @@ export function StepsSummaryCard({
           </span>
         </div>
         <p className="mt-2 text-5xl font-extrabold tracking-tight tabular-nums" data-testid="today-steps">
-          {format(steps)}
+          {formatCount(steps)}
         </p>
-        <p className="text-emerald-50">of {format(target)} goal</p>
+        <p className="text-emerald-50">of {formatCount(target)} goal</p>
         <div
           className="mt-4 h-3 overflow-hidden rounded-full bg-white/20"
           role="progressbar"
@@ -60,7 +59,7 @@ export function StepsSummaryCard({
         </div>
         <div className="mt-2 flex justify-between text-sm text-emerald-50">
           <span>{percent}% complete</span>
-          <span>{format(remaining)} steps to go</span>
+          <span>{formatCount(remaining)} steps to go</span>
         </div>
         {line ? (
           <p className="mt-4 rounded-xl bg-white/10 px-3 py-2 text-sm font-medium text-white">{line}</p>

@@ -2,6 +2,7 @@ import { RefreshCw, Smartphone, Trophy } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { DASHBOARD_REFRESH_THROTTLE_MS } from "../../../../core/constants";
+import { formatCount } from "../../../../core/numbers";
 import { Button } from "../../../components/ui/button";
 import { useIsOnline } from "../../../lib/device";
 import { AdSlot } from "../../ads";
@@ -80,7 +81,7 @@ export function MobileDashboardPage() {
 
       {state.stepCount > 0 ? (
         <p className="rounded-xl bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-900">
-          This session: <span className="tabular-nums">{state.stepCount.toLocaleString("en-US")}</span> steps
+          This session: <span className="tabular-nums">{formatCount(state.stepCount)}</span> steps
         </p>
       ) : null}
 

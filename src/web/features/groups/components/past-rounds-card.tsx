@@ -1,5 +1,6 @@
 import { History, ListOrdered } from "lucide-react";
 import { Link } from "wouter";
+import { formatCount } from "../../../../core/numbers";
 import type { GroupRound } from "../../../../core/schemas/groups";
 import { Card, CardContent } from "../../../components/ui/card";
 import { fc, formatInZone } from "../../../lib/format";
@@ -30,7 +31,7 @@ function RoundResults({ round, viewerId }: { round: GroupRound; viewerId: number
               <span className="font-semibold text-slate-900">{place(r.position)}</span> {r.firstName}{" "}
               {r.lastName}
               {r.userId === viewerId ? " (you)" : ""}
-              <span className="text-slate-500"> · {r.steps.toLocaleString("en-US")} steps</span>
+              <span className="text-slate-500"> · {formatCount(r.steps)} steps</span>
             </span>
             <span className="shrink-0 font-bold text-amber-900 tabular-nums">{fc(r.prize)}</span>
           </li>
@@ -38,7 +39,7 @@ function RoundResults({ round, viewerId }: { round: GroupRound; viewerId: number
       </ol>
       {mine && mine.prize === 0 && mine.position !== null ? (
         <p className="text-sm text-slate-600">
-          You finished {place(mine.position)} with {mine.steps.toLocaleString("en-US")} steps.
+          You finished {place(mine.position)} with {formatCount(mine.steps)} steps.
         </p>
       ) : null}
     </>

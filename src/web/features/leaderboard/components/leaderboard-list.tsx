@@ -1,7 +1,8 @@
 import { Crown, Medal } from "lucide-react";
+import { formatCount } from "../../../../core/numbers";
 import { Avatar, initialsOf } from "../../../components/ui/avatar";
 import { cn } from "../../../lib/utils";
-import { type BoardRow, displayName, formatSteps, type Podium } from "../leaderboard-view";
+import { type BoardRow, displayName, type Podium } from "../leaderboard-view";
 
 const podiumStyle: Record<1 | 2 | 3, { row: string; badge: string; label: string }> = {
   1: { row: "bg-amber-50", badge: "bg-amber-400 text-amber-950", label: "1st place" },
@@ -74,7 +75,7 @@ export function LeaderboardRow({
         ) : null}
       </span>
       <span className="shrink-0 text-right md:flex md:items-baseline md:gap-1">
-        <span className="block font-bold text-slate-900 tabular-nums">{formatSteps(row.steps)}</span>
+        <span className="block font-bold text-slate-900 tabular-nums">{formatCount(row.steps)}</span>
         <span className="block text-xs text-slate-600">steps</span>
       </span>
     </li>

@@ -1,9 +1,10 @@
 import { Footprints, TrendingUp, Trophy } from "lucide-react";
 import { Link } from "wouter";
+import { formatCount } from "../../../../core/numbers";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import type { Leaderboard } from "../api";
-import { formatSteps, nextToPass, weekResetLabel } from "../leaderboard-view";
+import { nextToPass, weekResetLabel } from "../leaderboard-view";
 
 /** The viewer's own standing this week: rank, steps, who to pass next, when the week starts over. */
 export function YourWeekCard({
@@ -72,7 +73,7 @@ function Standing({ board }: { board: Leaderboard | null }) {
         <div>
           <dt className="text-xs text-emerald-100">Steps</dt>
           <dd className="text-2xl font-bold tabular-nums" data-testid="my-steps">
-            {formatSteps(me.steps)}
+            {formatCount(me.steps)}
           </dd>
         </div>
       </dl>
@@ -81,7 +82,7 @@ function Standing({ board }: { board: Leaderboard | null }) {
           <>
             <TrendingUp className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
-              {formatSteps(target.stepsToPass)} more {target.stepsToPass === 1 ? "step" : "steps"} to pass{" "}
+              {formatCount(target.stepsToPass)} more {target.stepsToPass === 1 ? "step" : "steps"} to pass{" "}
               {target.name}.
             </span>
           </>

@@ -1,9 +1,10 @@
 import { Gift } from "lucide-react";
 import { useState } from "react";
+import { formatCount } from "../../../../core/numbers";
 import { EmptyState } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import type { GiftCard } from "../api";
-import { dollarValue, formatCount, pointsShort, redeemButtonLabel } from "../points-view";
+import { dollarValue, pointsShort, redeemButtonLabel } from "../points-view";
 
 /** The card's picture, or a gift icon when it has none or the picture does not load. */
 function GiftCardImage({ card }: { card: GiftCard }) {

@@ -1,6 +1,7 @@
 import { Footprints, Trophy } from "lucide-react";
+import { formatCount } from "../../../../core/numbers";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { earnRules, formatCount } from "../points-view";
+import { earnRules } from "../points-view";
 
 /** How to earn: points per 500 steps and the daily milestone bonuses, from the shared constants. */
 export function HowToEarn() {

@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
+import { formatCount } from "../../../../core/numbers";
 import { Card, CardContent } from "../../../components/ui/card";
 import type { PointsSummary } from "../api";
-import { formatCount } from "../points-view";
 
 /** Available points large, with the lifetime earned and spent under them. */
 export function PointsBalanceCard({ summary }: { summary: PointsSummary | undefined }) {

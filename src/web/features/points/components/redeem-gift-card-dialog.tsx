@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
+import { formatCount } from "../../../../core/numbers";
 import {
   deliveryEmailSchema,
   EMAIL_REQUIRED_MESSAGE,
@@ -11,7 +12,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { createSubmissionKeys, submitWithKey } from "../../wallet/submission-key";
 import { type GiftCard, useRedeemGiftCardMutation } from "../api";
-import { dollarValue, formatCount } from "../points-view";
+import { dollarValue } from "../points-view";
 
 /**
  * Redeem a gift card for points: asks where to deliver the code (prefilled with the member's

@@ -1,9 +1,10 @@
 import { Gift } from "lucide-react";
+import { formatCount } from "../../../../core/numbers";
 import { EmptyState } from "../../../components/layout/page";
 import { formatDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/utils";
 import type { PointsRedemption } from "../api";
-import { dollarValue, formatCount, pointsStatusTone } from "../points-view";
+import { dollarValue, pointsStatusTone } from "../points-view";
 import { GiftCardDelivery } from "./gift-card-delivery";
 
 /** My Redemptions: each card redeemed with points, its delivery, status and code. */

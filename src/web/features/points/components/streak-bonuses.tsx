@@ -1,9 +1,10 @@
 import { Flame } from "lucide-react";
 import { STREAK_BONUS_MAX_POINTS } from "../../../../core/constants";
+import { formatCount } from "../../../../core/numbers";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
 import type { PointsSummary } from "../api";
-import { formatCount, stepsLabel, streakTiers } from "../points-view";
+import { stepsLabel, streakTiers } from "../points-view";
 
 const dayWord = (n: number) => (n === 1 ? "day" : "days");
 

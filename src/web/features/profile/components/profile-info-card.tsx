@@ -1,5 +1,6 @@
 import { CalendarDays, Camera, Clock, Footprints, Mail, Pencil } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
+import { formatCount } from "../../../../core/numbers";
 import { timeZoneLabel } from "../../../../core/time-zones";
 import { Avatar, initialsOf } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
@@ -9,7 +10,7 @@ import { formatMonth } from "../../../lib/format";
 import { errorMessage } from "../../../lib/utils";
 import type { User } from "../../auth/api";
 import { useUploadProfileImage } from "../api";
-import { checkImageFile, displayName, formatCount, PROFILE_TEXTS } from "../profile-view";
+import { checkImageFile, displayName, PROFILE_TEXTS } from "../profile-view";
 
 /** Who the member is: avatar (with its upload), name, contact and the settings the profile edits. */
 export function ProfileInfoCard({ user, onEdit }: { user: User; onEdit: () => void }) {

@@ -1,8 +1,8 @@
 import { Activity, Coins, Footprints, type LucideIcon, Trophy } from "lucide-react";
+import { formatCount } from "../../../../core/numbers";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { fc } from "../../../lib/format";
 import { useUserStats } from "../api";
-import { formatCount } from "../profile-view";
 
 function Stat({
   icon: Icon,

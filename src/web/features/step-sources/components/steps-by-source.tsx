@@ -1,5 +1,6 @@
 import { AlertTriangle, Smartphone, Watch } from "lucide-react";
 import { Link } from "wouter";
+import { formatCount } from "../../../../core/numbers";
 import { lastSyncText, useStepSources } from "../api";
 
 /**
@@ -29,9 +30,7 @@ export function StepsBySource() {
                 )}
                 {s.name}
               </span>
-              <span className="font-semibold text-slate-900 tabular-nums">
-                {s.steps.toLocaleString("en-US")}
-              </span>
+              <span className="font-semibold text-slate-900 tabular-nums">{formatCount(s.steps)}</span>
             </li>
           ))}
         </ul>
@@ -40,8 +39,8 @@ export function StepsBySource() {
       )}
       {sources.length > 1 ? (
         <p className="text-xs text-slate-600">
-          Counted: {data.today.steps.toLocaleString("en-US")}. Where sources counted the same time, the larger
-          one counts.
+          Counted: {formatCount(data.today.steps)}. Where sources counted the same time, the larger one
+          counts.
         </p>
       ) : null}
       <ul className="grid gap-1 text-xs text-slate-600" aria-label="Watch syncs">

@@ -1,13 +1,12 @@
 import { ChartColumn, Watch } from "lucide-react";
 import { useId } from "react";
+import { formatCount } from "../../../../core/numbers";
 import { stepsBySourceText } from "../../../../core/step-sources";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
 import { type StepHistoryDay, useStepHistory } from "../history-api";
 import { type ChartModel, chartModel } from "./step-history-model";
-
-const format = (n: number) => n.toLocaleString("en-US");
 
 /** "Phone 300 · Withings 1,000": a day's steps by source (issue 33), or "" for the phone alone. */
 export function bySourceText(day: Pick<StepHistoryDay, "sources">): string {
@@ -52,7 +51,7 @@ function Summary({ model, days, hasGoal }: { model: ChartModel; days: number; ha
   if (model.empty) return <CardDescription>No steps in the last {days} days yet.</CardDescription>;
   return (
     <CardDescription>
-      {format(model.total)} steps, {format(model.average)} a day on average
+      {formatCount(model.total)} steps, {formatCount(model.average)} a day on average
       {hasGoal && model.goalPercent !== null ? `; goal met on ${model.daysMetGoal} of ${days} days` : ""}.
     </CardDescription>
   );
@@ -85,7 +84,7 @@ function Chart({ days, goal, titleId }: { days: StepHistoryDay[]; goal?: number;
                 <div
                   className={cn("relative w-full max-w-12 rounded-t-md", barColour(bar))}
                   style={{ height: `${bar.heightPercent}%` }}
-                  title={`${bar.dayLabel}: ${format(bar.steps)} steps${sourceText.get(bar.date) ? ` (${sourceText.get(bar.date)})` : ""}`}
+                  title={`${bar.dayLabel}: ${formatCount(bar.steps)} steps${sourceText.get(bar.date) ? ` (${sourceText.get(bar.date)})` : ""}`}
                 >
                   <span
                     className={cn(
@@ -121,7 +120,7 @@ function Chart({ days, goal, titleId }: { days: StepHistoryDay[]; goal?: number;
         {model.goalPercent !== null && goal !== undefined ? (
           <p className="mt-3 flex items-center gap-2 text-xs text-slate-600">
             <span className="w-5 border-t-2 border-dashed border-amber-500" />
-            Daily goal: {format(goal)} steps
+            Daily goal: {formatCount(goal)} steps
           </p>
         ) : null}
       </div>
@@ -140,7 +139,7 @@ function Chart({ days, goal, titleId }: { days: StepHistoryDay[]; goal?: number;
             {model.bars.map((bar) => (
               <tr key={bar.date}>
                 <th scope="row">{bar.isToday ? `Today, ${bar.dayLabel}` : bar.dayLabel}</th>
-                <td>{format(bar.steps)}</td>
+                <td>{formatCount(bar.steps)}</td>
                 {model.goalPercent !== null ? <td>{bar.metGoal ? "Yes" : "No"}</td> : null}
                 {anyWatch ? <td>{sourceText.get(bar.date) || "Phone only"}</td> : null}
               </tr>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { formatCount } from "../../../../../core/numbers";
 import type { MemberDetail } from "../../../../../core/schemas/admin-member";
 import { stepSourceName, stepsBySourceText } from "../../../../../core/step-sources";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
@@ -48,7 +49,7 @@ export function MemberActivityCards({ member, timeZone }: { member: MemberDetail
               {c.name} <span className="text-sm font-normal text-slate-500">· {c.status}</span>
             </p>
             <p className="text-sm text-slate-600">
-              {c.steps.toLocaleString("en-US")} steps
+              {formatCount(c.steps)} steps
               {c.finalPosition ? ` · #${c.finalPosition}` : ""}
               {c.prize ? ` · won ${fc(c.prize)}` : ""}
               {c.disqualified ? " · disqualified" : ""}
@@ -101,9 +102,7 @@ function StepSourcesCard({ member, timeZone }: { member: MemberDetail; timeZone:
             <span className="text-slate-600">
               {d.sources.length > 0 ? stepsBySourceText(d.sources) : "Phone only"}
             </span>
-            <span className="font-semibold text-slate-900 tabular-nums">
-              {d.steps.toLocaleString("en-US")} counted
-            </span>
+            <span className="font-semibold text-slate-900 tabular-nums">{formatCount(d.steps)} counted</span>
           </li>
         )),
       ]}

@@ -1,4 +1,5 @@
 import { Ban, ShieldCheck } from "lucide-react";
+import { formatCount } from "../../../../../core/numbers";
 import type { MemberDetail } from "../../../../../core/schemas/admin-member";
 import { timeZoneLabel } from "../../../../../core/time-zones";
 import { Button } from "../../../../components/ui/button";
@@ -79,7 +80,7 @@ export function MemberSummaryCard({
           {[
             ["Wallet", dollars(balances.usd)],
             ["FitCoins", fc(balances.fitcoins)],
-            ["Points", balances.points.toLocaleString("en-US")],
+            ["Points", formatCount(balances.points)],
           ].map(([label, value]) => (
             <div key={label} className="min-w-0 rounded-xl bg-slate-50 p-2.5 sm:p-3">
               <p className="text-xs font-semibold text-slate-500 uppercase">{label}</p>
