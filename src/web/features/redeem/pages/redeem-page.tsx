@@ -44,8 +44,16 @@ export function RedeemPage() {
           {fitcoins.isError ? (
             <ListError message="Could not load your FitCoins." onRetry={() => void fitcoins.refetch()} />
           ) : null}
-          {showNeedMore ? <NeedMoreFitcoins /> : null}
-          <OfferSection />
+          {/* Both answers first: the balance arriving after the offer would put "need more" above
+              it and move it down the screen. */}
+          {fitcoins.isPending || offer.isPending ? (
+            <ListLoading label="Loading the gift card of the month" />
+          ) : (
+            <>
+              {showNeedMore ? <NeedMoreFitcoins /> : null}
+              <OfferSection />
+            </>
+          )}
         </div>
         {/* Below the main column on a phone: drawn once that column has its content, so that
             its arrival does not push this one down (offline, while that waits for the network,
