@@ -8,6 +8,7 @@ import { useUser } from "../../features/auth/api";
 import { VerifyEmailBanner } from "../../features/auth/components/verify-email-banner";
 import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
 import { LAPTOP_MEDIA, useMediaQuery } from "../../lib/device";
+import { whenIdle } from "../../lib/when-idle";
 import { setBannerSlot } from "../overlays/app-banners";
 import { BottomNav } from "./bottom-nav";
 import { DesktopHeader } from "./desktop-header";
@@ -51,10 +52,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   // One header: the other is hidden by CSS too, but building it costs a phone its first screen.
   const laptop = useMediaQuery(LAPTOP_MEDIA);
   // The tracker starts with the member's first page: pending steps sync, and tracking that was
-  // on at the last visit restarts (specification 1, section 4), whichever page they open.
-  useEffect(() => {
-    getStepTracker();
-  }, []);
+  // on at the last visit restarts (specification 1, section 4), whichever page they open; once
+  // that page is on screen (a page that shows the tracker starts it as it renders).
+  useEffect(
+    () =>
+      whenIdle(() => {
+        getStepTracker();
+      }),
+    [],
+  );
   if (!user) return <>{children}</>;
   return (
     <div className="min-h-dvh">
