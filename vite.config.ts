@@ -5,6 +5,9 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { iconChunkNames } from "./scripts/icon-chunks";
 import { memberChunkName } from "./scripts/member-chunk";
+import { routePreloads } from "./scripts/route-preloads";
+import { activeLayout } from "./src/web/app/access-rules";
+import { activeRoutes } from "./src/web/app/route-table";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:3000";
@@ -73,6 +76,16 @@ export default defineConfig({
     tailwindcss(),
     stylesheetAfterBootSplash(),
     entryImportsPreloaded(),
+    // What each member screen loads first, for the server to name in the page (src/server/http/static.ts).
+    routePreloads({
+      pagesFile: `${root}src/web/app/pages.ts`,
+      shellModule: `${root}src/web/components/layout/app-shell.tsx`,
+      routes: activeRoutes.map(({ pattern, page }) => ({
+        pattern,
+        page,
+        shell: activeLayout(page) === "shell",
+      })),
+    }),
     VitePWA({
       strategies: "generateSW",
       // "prompt": the new worker waits until the update banner's Refresh sends SKIP_WAITING.

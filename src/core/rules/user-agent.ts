@@ -31,3 +31,10 @@ export function describeUserAgent(userAgent: string | null | undefined): DeviceN
   const browser = BROWSERS.find(([re]) => re.test(ua))?.[1] ?? "Unknown browser";
   return { device, browser };
 }
+
+const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|Tablet/i;
+
+/** A phone or tablet by its user agent (specification 1, 2.1 rule 8; the screen's width decides too). */
+export function isMobileUserAgent(userAgent: string | null | undefined): boolean {
+  return MOBILE_USER_AGENT.test(userAgent ?? "");
+}

@@ -1,7 +1,9 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { memberPreloads, readRoutePreloads, withModulePreloads } from "./route-preloads";
+import { SESSION_COOKIE } from "./viewer";
 
 const NO_CACHE = new Set(["/sw.js", "/index.html", "/manifest.webmanifest", "/registerSW.js"]);
 
@@ -36,6 +38,29 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     }
   };
   walk(root);
+  const preloads = readRoutePreloads(root);
+  const indexHtml = preloads ? readFileSync(join(root, "index.html"), "utf8") : "";
+  const pagesWithPreloads = new Map<string, string>();
+  /**
+   * The app's page. To a browser with a session cookie (a member, most likely) it names the chunks
+   * of the member screen at this path, so that a phone fetches them with the entry, not a round
+   * trip or two after it; to others, and for paths no member screen has, the file as built.
+   */
+  const sendApp = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    reply.header("cache-control", "no-cache").header("vary", "Cookie, User-Agent");
+    const files =
+      preloads && request.cookies?.[SESSION_COOKIE]
+        ? memberPreloads(preloads, path, request.headers["user-agent"])
+        : [];
+    if (files.length === 0) return reply.sendFile("index.html");
+    const key = files.join(" ");
+    let html = pagesWithPreloads.get(key);
+    if (html === undefined) {
+      html = withModulePreloads(indexHtml, files);
+      pagesWithPreloads.set(key, html);
+    }
+    return reply.type("text/html; charset=utf-8").send(html);
+  };
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const path = decodeURIComponent(request.url.split("?")[0]);
     // The API's unknown paths, and /metrics: the metrics have a listener of their own (METRICS_PORT).
@@ -45,10 +70,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     if (files.has(path)) return reply.sendFile(path.slice(1));
     if (path.startsWith("/assets/"))
       return reply.status(404).send({ message: "Not found", code: "NOT_FOUND" });
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return sendApp(request, reply, path);
   });
-  app.get("/", { schema: { hide: true } }, async (_request, reply) =>
-    reply.header("cache-control", "no-cache").sendFile("index.html"),
-  );
+  app.get("/", { schema: { hide: true } }, async (request, reply) => sendApp(request, reply, "/"));
   return true;
 }

@@ -63,6 +63,11 @@ const bareForActive = new Set<PageKey>([
   "verifyEmail",
 ]);
 
+/** The layout around a screen of a fully active member (the build's route preloads use it too). */
+export function activeLayout(page: PageKey): Layout {
+  return bareForActive.has(page) ? "bare" : "shell";
+}
+
 /** 'active' is the status that opens the app; a cancelled plan keeps access to the period end. */
 export function hasActiveSubscription(user: SessionUser): boolean {
   return user.subscriptionStatus === "active" || user.subscriptionStatus === "cancel_at_period_end";
@@ -188,7 +193,7 @@ export function decideAccess(
   }
   const found = findRoute(activeRoutes, path);
   if (!found) return { type: "redirect", to: "/" };
-  return { type: "page", ...found, layout: bareForActive.has(found.page) ? "bare" : "shell" };
+  return { type: "page", ...found, layout: activeLayout(found.page) };
 }
 
 /** Invite links whose code is stored on arrival (specification 1, section 2.1). */

@@ -1,11 +1,10 @@
 import { useSyncExternalStore } from "react";
 import { MOBILE_WIDTH_THRESHOLD_PX } from "../../core/constants";
-
-const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|Tablet/i;
+import { isMobileUserAgent } from "../../core/rules/user-agent";
 
 /** Phone or tablet by user agent, or a window 768 px wide or less (specification 1, 2.1 rule 8). */
 export function isMobileDevice(): boolean {
-  if (MOBILE_UA.test(navigator.userAgent)) return true;
+  if (isMobileUserAgent(navigator.userAgent)) return true;
   return window.innerWidth <= MOBILE_WIDTH_THRESHOLD_PX;
 }
 

@@ -1,0 +1,91 @@
+// The build's route-preloads.json (written by the plugin below, read by src/server/http/static.ts):
+// for each member screen, the chunks its first render needs beyond the entry (its own, the ones it
+// imports statically, and the members' layout's), so that the server can name them in the page
+// it sends. Without them a phone asks for a screen's code only once the entry has downloaded and
+// run, a round trip or two later on a mobile network (bench:lighthouse: the wallet's LCP 250 ms
+// earlier with them).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "vite";
+
+/** What the server reads: member paths to screens, and each screen's chunks (`/assets/...`). */
+export interface RoutePreloads {
+  /** The members' layout and what it imports, loaded with every member screen. */
+  shell: string[];
+  /** Screen name to its chunks. */
+  pages: Record<string, string[]>;
+  /** Path patterns ("/groups/:id") of the signed-in member's screens, first match wins. */
+  routes: { pattern: string; page: string; shell: boolean }[];
+}
+
+export const ROUTE_PRELOADS_FILE = "route-preloads.json";
+
+/** Screen name to the module it loads, read from the page table (`name: page(() => import("..."))`). */
+export function pageModules(pagesFile: string): Map<string, string> {
+  const source = readFileSync(pagesFile, "utf8");
+  const modules = new Map<string, string>();
+  for (const [, name, specifier] of source.matchAll(/(\w+): page\(\s*\(\) => import\("([^"]+)"\)/g)) {
+    modules.set(name, path.resolve(path.dirname(pagesFile), specifier));
+  }
+  return modules;
+}
+
+interface BuiltChunk {
+  type: "chunk";
+  fileName: string;
+  isEntry: boolean;
+  moduleIds: readonly string[];
+  imports: string[];
+}
+
+/**
+ * Writes route-preloads.json for the screens of `pagesFile` that `routes` reach, and for the
+ * layout module `shellModule`.
+ */
+export function routePreloads(options: {
+  pagesFile: string;
+  shellModule: string;
+  routes: readonly { pattern: string; page: string; shell: boolean }[];
+}): Plugin {
+  return {
+    name: "steprace:route-preloads",
+    apply: "build",
+    generateBundle(_output, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is BuiltChunk & typeof item => item.type === "chunk",
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error("route-preloads: the build has no entry chunk");
+      const loaded = closure(entry.fileName);
+      // A module's chunk: its own, or the group chunk it went into (the layout is in "members").
+      const byModule = new Map(
+        chunks.flatMap((c) => c.moduleIds.map((id) => [path.normalize(id), c] as const)),
+      );
+      const beyondEntry = (module: string): string[] => {
+        const chunk = byModule.get(path.normalize(module));
+        if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
+        return [...closure(chunk.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+      };
+      const modules = pageModules(options.pagesFile);
+      const pages: Record<string, string[]> = {};
+      for (const { page } of options.routes) {
+        const module = modules.get(page);
+        if (!module) throw new Error(`route-preloads: the page table has no screen "${page}"`);
+        pages[page] ??= beyondEntry(`${module}.tsx`);
+      }
+      const preloads: RoutePreloads = {
+        shell: beyondEntry(options.shellModule),
+        pages,
+        routes: options.routes.map(({ pattern, page, shell }) => ({ pattern, page, shell })),
+      };
+      this.emitFile({ type: "asset", fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    },
+  };
+}

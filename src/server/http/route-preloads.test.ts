@@ -1,0 +1,120 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RoutePreloads } from "../../../scripts/route-preloads";
+import { buildApp } from "../app";
+import { useTestApp } from "../test/test-app";
+import { memberPreloads, withModulePreloads } from "./route-preloads";
+import { SESSION_COOKIE } from "./viewer";
+
+const preloads: RoutePreloads = {
+  shell: ["/assets/members-1.js", "/assets/icons-1.js"],
+  pages: {
+    mobileDashboard: ["/assets/mobile-dashboard-page-1.js", "/assets/members-1.js"],
+    desktopDashboard: ["/assets/desktop-dashboard-page-1.js"],
+    wallet: ["/assets/wallet-page-1.js", "/assets/api-1.js"],
+    groupDetail: ["/assets/group-detail-page-1.js"],
+    connectStepSource: ["/assets/connect-page-1.js"],
+  },
+  routes: [
+    { pattern: "/wallet", page: "wallet", shell: true },
+    { pattern: "/groups/:id", page: "groupDetail", shell: true },
+    { pattern: "/connect/:vendor", page: "connectStepSource", shell: false },
+  ],
+};
+const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36";
+const LAPTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
+
+describe("memberPreloads", () => {
+  it("names a screen's chunks and its layout's, once each", () => {
+    expect(memberPreloads(preloads, "/wallet", PHONE)).toEqual([
+      "/assets/members-1.js",
+      "/assets/icons-1.js",
+      "/assets/wallet-page-1.js",
+      "/assets/api-1.js",
+    ]);
+    expect(memberPreloads(preloads, "/groups/12", PHONE)).toContain("/assets/group-detail-page-1.js");
+    expect(memberPreloads(preloads, "/groups/12/", PHONE)).toContain("/assets/group-detail-page-1.js");
+  });
+
+  it("gives the dashboard of the device's kind at / and /dashboard, as the access gate does", () => {
+    expect(memberPreloads(preloads, "/", PHONE)).toContain("/assets/mobile-dashboard-page-1.js");
+    expect(memberPreloads(preloads, "/dashboard", LAPTOP)).toContain("/assets/desktop-dashboard-page-1.js");
+    expect(memberPreloads(preloads, "/", LAPTOP)).not.toContain("/assets/mobile-dashboard-page-1.js");
+  });
+
+  it("leaves out the layout for a screen without it, and names nothing for unknown paths", () => {
+    expect(memberPreloads(preloads, "/connect/withings", PHONE)).toEqual(["/assets/connect-page-1.js"]);
+    expect(memberPreloads(preloads, "/nowhere", PHONE)).toEqual([]);
+    expect(memberPreloads(preloads, "/groups", PHONE)).toEqual([]);
+    expect(memberPreloads(preloads, "/groups/", PHONE)).toEqual([]);
+  });
+
+  it("puts the links in the page's head", () => {
+    expect(
+      withModulePreloads("<html><head><title>x</title></head><body></body></html>", ["/assets/a.js"]),
+    ).toBe(
+      '<html><head><title>x</title><link rel="modulepreload" crossorigin href="/assets/a.js"></head><body></body></html>',
+    );
+  });
+});
+
+describe("the served app page", () => {
+  const t = useTestApp();
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), "steprace-client-"));
+    writeFileSync(
+      path.join(clientDir, "index.html"),
+      "<!doctype html><html><head><title>StepRace</title></head></html>",
+    );
+    writeFileSync(path.join(clientDir, "route-preloads.json"), JSON.stringify(preloads));
+    mkdirSync(path.join(clientDir, "assets"));
+    writeFileSync(path.join(clientDir, "assets", "wallet-page-1.js"), "export {};");
+    app = await buildApp({
+      config: { ...t().app.ctx.config, clientDir },
+      db: t().app.ctx.db,
+      clock: t().clock,
+      logger: false,
+      serveClient: true,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const page = (url: string, cookie: boolean, userAgent = PHONE) =>
+    app.inject({
+      url,
+      headers: { "user-agent": userAgent, ...(cookie ? { cookie: `${SESSION_COOKIE}=abc` } : {}) },
+    });
+
+  it("names the screen's chunks to a browser with a session cookie", async () => {
+    const res = await page("/wallet", true);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers.vary).toContain("Cookie");
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/wallet-page-1.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/members-1.js">');
+    const home = await page("/", true);
+    expect(home.body).toContain('href="/assets/mobile-dashboard-page-1.js"');
+  });
+
+  it("sends the page as built to a visitor and for paths no member screen has", async () => {
+    for (const res of [await page("/wallet", false), await page("/nowhere", true), await page("/", false)]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<title>StepRace</title>");
+      expect(res.body).not.toContain("modulepreload");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("still serves the built files themselves", async () => {
+    const res = await page("/assets/wallet-page-1.js", true);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("export {};");
+  });
+});
