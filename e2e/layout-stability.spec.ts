@@ -80,14 +80,15 @@ test("member pages draw their content where it stays: nothing on a phone's scree
     expect(shifts.total, `${path} moved ${shifts.moved.join(", ")}`).toBeLessThan(0.05);
   }
 
-  // Answers in either order: the balance after the gift card of the month once put "need more
-  // FitCoins" (40 of 50) above the card and moved it down the screen.
+  // Answers in either order: the balance after the gift card of the month once put "Need More
+  // FitCoins" (25 left of 40, the cheapest card 50) above the card and moved it down the screen.
   await page.route("**/api/fitcoin/balance", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
   await page.goto("/redeem");
   await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Need More FitCoins" })).toBeVisible();
   await page.waitForTimeout(500);
   const shifts = await shiftsSoFar(page);
   expect(shifts.total, `/redeem moved ${shifts.moved.join(", ")}`).toBeLessThan(0.05);

@@ -7,18 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
-
-/** What the server reads: member paths to screens, and each screen's chunks (`/assets/...`). */
-export interface RoutePreloads {
-  /** The members' layout and what it imports, loaded with every member screen. */
-  shell: string[];
-  /** Screen name to its chunks. */
-  pages: Record<string, string[]>;
-  /** Path patterns ("/groups/:id") of the signed-in member's screens, first match wins. */
-  routes: { pattern: string; page: string; shell: boolean }[];
-}
-
-export const ROUTE_PRELOADS_FILE = "route-preloads.json";
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from "../src/server/http/route-preloads";
 
 /** Screen name to the module it loads, read from the page table (`name: page(() => import("..."))`). */
 export function pageModules(pagesFile: string): Map<string, string> {

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RoutePreloads } from "../../../scripts/route-preloads";
 import { buildApp } from "../app";
 import { useTestApp } from "../test/test-app";
-import { memberPreloads, withModulePreloads } from "./route-preloads";
+import { memberPreloads, type RoutePreloads, withModulePreloads } from "./route-preloads";
 import { SESSION_COOKIE } from "./viewer";
 
 const preloads: RoutePreloads = {
@@ -51,6 +50,16 @@ describe("memberPreloads", () => {
     expect(memberPreloads(preloads, "/groups/", PHONE)).toEqual([]);
   });
 
+  it("reads a long path in linear time, and a path longer than any screen's not at all", () => {
+    const started = performance.now();
+    expect(memberPreloads(preloads, `/${"/".repeat(100_000)}a`, PHONE)).toEqual([]);
+    expect(memberPreloads(preloads, `/wallet${"/".repeat(150)}`, PHONE)).toContain(
+      "/assets/wallet-page-1.js",
+    );
+    expect(memberPreloads(preloads, `/wallet${"/".repeat(300)}`, PHONE)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
   it("puts the links in the page's head", () => {
     expect(
       withModulePreloads("<html><head><title>x</title></head><body></body></html>", ["/assets/a.js"]),
@@ -63,9 +72,9 @@ describe("memberPreloads", () => {
 describe("the served app page", () => {
   const t = useTestApp();
   let app: Awaited<ReturnType<typeof buildApp>>;
+  const clientDir = mkdtempSync(path.join(tmpdir(), "steprace-client-"));
 
   beforeAll(async () => {
-    const clientDir = mkdtempSync(path.join(tmpdir(), "steprace-client-"));
     writeFileSync(
       path.join(clientDir, "index.html"),
       "<!doctype html><html><head><title>StepRace</title></head></html>",
@@ -83,6 +92,7 @@ describe("the served app page", () => {
   });
   afterAll(async () => {
     await app?.close();
+    rmSync(clientDir, { recursive: true, force: true });
   });
 
   const page = (url: string, cookie: boolean, userAgent = PHONE) =>

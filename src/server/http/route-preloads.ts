@@ -1,10 +1,24 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RoutePreloads } from "../../../scripts/route-preloads";
 import { isMobileUserAgent } from "../../core/rules/user-agent";
 
-/** Written by the client build beside index.html (scripts/route-preloads.ts). */
-const ROUTE_PRELOADS_FILE = "route-preloads.json";
+/**
+ * What the client build writes beside index.html (scripts/route-preloads.ts): member paths to
+ * screens, and each screen's first chunks (`/assets/...`).
+ */
+export interface RoutePreloads {
+  /** The members' layout and what it imports, loaded with every member screen. */
+  shell: string[];
+  /** Screen name to its chunks. */
+  pages: Record<string, string[]>;
+  /** Path patterns ("/groups/:id") of the signed-in member's screens, first match wins. */
+  routes: { pattern: string; page: string; shell: boolean }[];
+}
+
+export const ROUTE_PRELOADS_FILE = "route-preloads.json";
+
+/** Longer than any member screen's path: such a request gets the page as built, unread. */
+const MAX_PATH_LENGTH = 200;
 
 /** The build's list of each member screen's first chunks, or null when the build has none. */
 export function readRoutePreloads(clientDir: string): RoutePreloads | null {
@@ -13,9 +27,16 @@ export function readRoutePreloads(clientDir: string): RoutePreloads | null {
   return JSON.parse(readFileSync(file, "utf8")) as RoutePreloads;
 }
 
+/** `path` without its trailing slashes ("/" stays "/"). */
+function trimmed(path: string): string {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === "/") end--;
+  return path.slice(0, end);
+}
+
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split("/");
-  const have = (path.length > 1 ? path.replace(/\/+$/, "") : path).split("/");
+  const have = path.split("/");
   return (
     want.length === have.length &&
     want.every((part, i) => (part.startsWith(":") ? have[i] !== "" : part === have[i]))
@@ -29,9 +50,11 @@ function matches(pattern: string, path: string): boolean {
  */
 export function memberPreloads(
   preloads: RoutePreloads,
-  path: string,
+  rawPath: string,
   userAgent: string | undefined,
 ): string[] {
+  if (rawPath.length > MAX_PATH_LENGTH) return [];
+  const path = trimmed(rawPath);
   const route =
     path === "/" || path === "/dashboard"
       ? { page: isMobileUserAgent(userAgent) ? "mobileDashboard" : "desktopDashboard", shell: true }

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -62,10 +63,29 @@ describe("a member page's first load", () => {
     expect(heavy).toEqual([]);
   });
 
-  it("sees a static import through an `export ... from` and skips `import type`", () => {
-    // The group form's dialog reaches zod through the group schemas: the walk must find it.
-    const chains = firstLoad(join(web, "features/groups/components/edit-group-dialog.tsx"));
-    expect(chains.has("package:zod")).toBe(true);
-    expect(chains.has("package:react-hook-form")).toBe(true);
+  it("follows `export ... from` and plain imports, and skips `import type` and `import()`", () => {
+    const dir = mkdtempSync(join(tmpdir(), "first-load-"));
+    try {
+      writeFileSync(
+        join(dir, "page.ts"),
+        [
+          'import type { z } from "zod";',
+          'export { helper } from "./helper";',
+          'const later = () => import("date-fns");',
+        ].join("\n"),
+      );
+      writeFileSync(join(dir, "helper.ts"), 'import "react-hook-form";\nexport const helper = 1;');
+      const chains = firstLoad(join(dir, "page.ts"));
+      expect(chains.has(join(dir, "helper.ts"))).toBe(true);
+      expect(chains.get("package:react-hook-form")).toEqual([
+        join(dir, "page.ts"),
+        join(dir, "helper.ts"),
+        "package:react-hook-form",
+      ]);
+      expect(chains.has("package:zod")).toBe(false);
+      expect(chains.has("package:date-fns")).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,6 @@ import { useLocation } from "wouter";
 import { CHECK_FAILED_MESSAGE, MARK_VIEWED_FAILED_MESSAGE } from "../../../../core/achievements";
 import { toast } from "../../../components/ui/use-toast";
 import { createExternalStore, useExternalStore } from "../../../lib/external-store";
-import { whenIdle } from "../../../lib/when-idle";
 import { invalidateNotifications } from "../../notifications/api";
 import { stepKeys } from "../../steps/api";
 import { checkAchievements, invalidateAchievements, useMarkAchievementsViewed } from "../api";
@@ -77,10 +76,8 @@ function useAchievementChecks(userId: number): void {
   );
 
   useEffect(() => {
-    // Once the page is on screen: the check's answer only ever adds a celebration over it.
-    const cancel = whenIdle(() => request("load"));
+    request("load");
     return () => {
-      cancel();
       if (deferred.current !== null) window.clearTimeout(deferred.current);
       deferred.current = null;
     };

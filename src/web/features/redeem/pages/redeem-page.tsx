@@ -45,8 +45,9 @@ export function RedeemPage() {
             <ListError message="Could not load your FitCoins." onRetry={() => void fitcoins.refetch()} />
           ) : null}
           {/* Both answers first: the balance arriving after the offer would put "need more" above
-              it and move it down the screen. */}
-          {fitcoins.isPending || offer.isPending ? (
+              it and move it down the screen. A balance that failed (and is being retried) does
+              not hold the offer back. */}
+          {offer.isPending || (fitcoins.isPending && fitcoins.failureCount === 0) ? (
             <ListLoading label="Loading the gift card of the month" />
           ) : (
             <>
