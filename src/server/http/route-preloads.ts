@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { matchPattern, normalizePath } from "../../core/rules/route-pattern";
 import { isMobileUserAgent } from "../../core/rules/user-agent";
 
 /**
@@ -17,7 +18,10 @@ export interface RoutePreloads {
 
 export const ROUTE_PRELOADS_FILE = "route-preloads.json";
 
-/** Longer than any member screen's path: such a request gets the page as built, unread. */
+/**
+ * Longer than any member screen's path: such a request gets the page as built, unread (and the
+ * trailing-slash trim stays cheap on what is read).
+ */
 const MAX_PATH_LENGTH = 200;
 
 /** The build's list of each member screen's first chunks, or null when the build has none. */
@@ -25,22 +29,6 @@ export function readRoutePreloads(clientDir: string): RoutePreloads | null {
   const file = join(clientDir, ROUTE_PRELOADS_FILE);
   if (!existsSync(file)) return null;
   return JSON.parse(readFileSync(file, "utf8")) as RoutePreloads;
-}
-
-/** `path` without its trailing slashes ("/" stays "/"). */
-function trimmed(path: string): string {
-  let end = path.length;
-  while (end > 1 && path[end - 1] === "/") end--;
-  return path.slice(0, end);
-}
-
-function matches(pattern: string, path: string): boolean {
-  const want = pattern.split("/");
-  const have = path.split("/");
-  return (
-    want.length === have.length &&
-    want.every((part, i) => (part.startsWith(":") ? have[i] !== "" : part === have[i]))
-  );
 }
 
 /**
@@ -54,11 +42,11 @@ export function memberPreloads(
   userAgent: string | undefined,
 ): string[] {
   if (rawPath.length > MAX_PATH_LENGTH) return [];
-  const path = trimmed(rawPath);
+  const path = normalizePath(rawPath);
   const route =
     path === "/" || path === "/dashboard"
       ? { page: isMobileUserAgent(userAgent) ? "mobileDashboard" : "desktopDashboard", shell: true }
-      : preloads.routes.find((r) => matches(r.pattern, path));
+      : preloads.routes.find((r) => matchPattern(r.pattern, path) !== null);
   if (!route) return [];
   return [...new Set([...(route.shell ? preloads.shell : []), ...(preloads.pages[route.page] ?? [])])];
 }

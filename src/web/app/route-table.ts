@@ -1,6 +1,10 @@
 // The route tables of the access gate (specification 1, section 2.1): which paths each audience
 // reaches, and the path matching the gate uses.
 
+import { matchPattern, normalizePath } from "../../core/rules/route-pattern";
+
+export { matchPattern, normalizePath };
+
 export type PageKey =
   | "landing"
   | "login"
@@ -175,36 +179,6 @@ export const activeRoutes: RouteDef[] = [
   route("/verify-email", "verifyEmail"),
   ...infoRoutes,
 ];
-
-export function normalizePath(path: string): string {
-  const trimmed = path.replace(/\/+$/, "");
-  return trimmed === "" ? "/" : trimmed;
-}
-
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-export function matchPattern(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split("/");
-  const have = normalizePath(path).split("/");
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const part = want[i];
-    if (part.startsWith(":")) {
-      if (have[i] === "") return null;
-      params[part.slice(1)] = decode(have[i]);
-    } else if (part !== have[i]) {
-      return null;
-    }
-  }
-  return params;
-}
 
 export function findRoute(
   routes: RouteDef[],
