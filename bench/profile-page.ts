@@ -4,7 +4,8 @@
 // CPU_SLOWDOWN times (default 4) under the V8 sampling profiler, and prints JSON: the long tasks
 // (over 50 ms), the busy stretches with the components, effects and functions in them, the self
 // time by script and the functions with the most self time; STACKS_OF=<function> adds the call
-// stacks into one function. A tool to find what to cut for bench:lighthouse, not a benchmark.
+// stacks into one function; BURST_MIN_MS (default 50) sets the shortest busy stretch listed. A tool
+// to find what to cut for bench:lighthouse, not a benchmark.
 import { chromium } from "@playwright/test";
 import { serveBuiltApp } from "./support/built-app";
 import { seedPageMember, signInPageMember } from "./support/page-member";
@@ -105,7 +106,7 @@ const bursts: { atMs: number; ms: number; components: [string, number][] }[] = [
   let t = 0;
   let current: { at: number; end: number; us: number; comps: Map<string, number> } | null = null;
   const flush = () => {
-    if (current && current.us >= 50_000) {
+    if (current && current.us >= Number(process.env.BURST_MIN_MS ?? 50) * 1000) {
       bursts.push({
         atMs: Math.round(current.at / 1000),
         ms: Math.round(current.us / 1000),

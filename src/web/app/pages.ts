@@ -1,3 +1,4 @@
+import type { FetchQueryOptions, QueryKey } from "@tanstack/react-query";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { User } from "../../core/schemas/auth";
 import { isMobileDevice } from "../lib/device";
@@ -15,7 +16,9 @@ export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
 
 const loaders = new Map<LazyPage, () => Promise<unknown>>();
 
-const dataLoaders = new Map<LazyPage, () => Promise<unknown>>();
+type DataLoader = (params: Record<string, string>) => Promise<unknown>;
+
+const dataLoaders = new Map<LazyPage, DataLoader>();
 
 /**
  * Every screen is its own chunk, so the landing page loads only what it shows. `prefetch` starts
@@ -26,12 +29,32 @@ const dataLoaders = new Map<LazyPage, () => Promise<unknown>>();
 function page<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<PageProps>,
-  prefetch?: () => Promise<unknown>,
+  prefetch?: DataLoader,
 ): LazyPage {
   const { component, preload } = preloadable(load, pick);
   loaders.set(component, preload);
   if (prefetch) dataLoaders.set(component, prefetch);
   return component;
+}
+
+/** A screen's first data asked for at start-up: one query, through its feature's query options. */
+async function startupQuery<T>(
+  options: Promise<FetchQueryOptions<T, Error, T, QueryKey>>,
+  settings?: { nullIsAnAnswer: boolean },
+): Promise<void> {
+  const resolved = await options;
+  await prefetchAtStartup(
+    queryClient,
+    resolved.queryKey,
+    () => queryClient.prefetchQuery(resolved),
+    settings,
+  );
+}
+
+/** A group's page id, as the page reads it: a positive whole number, else nothing is asked. */
+function groupIdOf(params: Record<string, string>): number | null {
+  const id = Number(params.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 const appShell = preloadable(
@@ -71,7 +94,7 @@ export function preloadLikelyPage(path: string): void {
   // A stored member's screen asks for its data with the session rather than after its render.
   if (user)
     dataLoaders
-      .get(pages[decision.page])?.()
+      .get(pages[decision.page])?.(decision.params)
       .catch(() => undefined);
   // The layout too: a member's first screen would otherwise wait for the session's answer, then
   // for the page, before it even asked for the shell around it.
@@ -156,10 +179,7 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/dashboard/pages/mobile-dashboard-page"),
     (m) => m.MobileDashboardPage,
     // Fresh 30 s, so the page's first render uses this answer rather than asking again.
-    async () => {
-      const { mobileDashboardStatsQueryOptions: options } = await import("../features/dashboard/api");
-      await prefetchAtStartup(queryClient, options.queryKey, () => queryClient.prefetchQuery(options));
-    },
+    () => startupQuery(import("../features/dashboard/api").then((m) => m.mobileDashboardStatsQueryOptions)),
   ),
   desktopDashboard: page(
     () => import("../features/dashboard/pages/desktop-dashboard-page"),
@@ -168,22 +188,31 @@ export const pages: Record<PageKey, LazyPage> = {
   competitions: page(
     () => import("../features/competitions/pages/competitions-page"),
     (m) => m.CompetitionsPage,
-    async () => {
-      const { competitionsQueryOptions: options } = await import("../features/competitions/api");
-      await prefetchAtStartup(queryClient, options.queryKey, () => queryClient.prefetchQuery(options));
-    },
+    () => startupQuery(import("../features/competitions/api").then((m) => m.competitionsQueryOptions)),
   ),
   groups: page(
     () => import("../features/groups/pages/groups-page"),
     (m) => m.GroupsPage,
+    () => startupQuery(import("../features/groups/api").then((m) => m.groupsQueryOptions)),
   ),
   groupDetail: page(
     () => import("../features/groups/pages/group-detail-page"),
     (m) => m.GroupDetailPage,
+    async (params) => {
+      const id = groupIdOf(params);
+      if (id !== null)
+        await startupQuery(import("../features/groups/api").then((m) => m.groupQueryOptions(id)));
+    },
   ),
   notifications: page(
     () => import("../features/notifications/pages/notifications-page"),
     (m) => m.NotificationsPage,
+    async () => {
+      const { notificationsQueryOptions: options } = await import("../features/notifications/api");
+      await prefetchAtStartup(queryClient, options.queryKey, () =>
+        queryClient.prefetchInfiniteQuery(options),
+      );
+    },
   ),
   leaderboard: page(
     () => import("../features/leaderboard/pages/leaderboard-page"),
@@ -208,10 +237,23 @@ export const pages: Record<PageKey, LazyPage> = {
   points: page(
     () => import("../features/points/pages/points-page"),
     (m) => m.PointsPage,
+    () => startupQuery(import("../features/points/api").then((m) => m.pointsSummaryQueryOptions)),
   ),
   redeem: page(
     () => import("../features/redeem/pages/redeem-page"),
     (m) => m.RedeemPage,
+    // The page shows its offer once the balance has answered too: both are asked for.
+    async () => {
+      const api = import("../features/redeem/api");
+      await Promise.all([
+        startupQuery(api.then((m) => m.fitcoinBalanceQueryOptions)),
+        // No offer this month answers null, for a member too.
+        startupQuery(
+          api.then((m) => m.giftCardOfferQueryOptions),
+          { nullIsAnAnswer: true },
+        ),
+      ]);
+    },
   ),
   connectStepSource: page(
     () => import("../features/step-sources/pages/connect-page"),

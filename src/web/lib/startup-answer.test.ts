@@ -102,4 +102,24 @@ describe("a screen's first answer asked for at start-up", () => {
     expect(client.getQueryState(refused.queryKey)).toBeUndefined();
     expect(takeStartupAnswer(client, refused.queryKey)).toBe(false);
   });
+
+  it("keeps a null answer of a query where null is an answer (no offer this month), not a 401", async () => {
+    const client = createQueryClient();
+    const none = countingQuery("/api/no-offer", () => null);
+    await prefetchAtStartup(client, none.queryKey, () => client.prefetchQuery(none.options), {
+      nullIsAnAnswer: true,
+    });
+    expect(client.getQueryData(none.queryKey)).toBeNull();
+    expect(takeStartupAnswer(client, none.queryKey)).toBe(true);
+    expect((await mountScreen(client, none.options, true)).data).toBeNull();
+    expect(none.calls.count).toBe(1);
+
+    const refused = countingQuery("/api/refused-offer", () => {
+      throw new ApiError(401, "Authentication required");
+    });
+    await prefetchAtStartup(client, refused.queryKey, () => client.prefetchQuery(refused.options), {
+      nullIsAnAnswer: true,
+    });
+    expect(client.getQueryState(refused.queryKey)).toBeUndefined();
+  });
 });

@@ -17,19 +17,21 @@ const unused = new Set<string>();
  * the screen's chunk has arrived and rendered (`prefetch` fills the query of `queryKey`). Most
  * screens' answers are stale at once, so their first render would ask again: the answer is
  * marked, and the first screen that shows it (`useStartupAnswer`) does not refetch on mount.
- * A stored user whose session has ended gets null or 401: nothing is kept for the next sign-in.
+ * A stored user whose session has ended gets null or 401: nothing is kept for the next sign-in
+ * (unless null is one of the query's answers, `nullIsAnAnswer`: then only a 401 is).
  */
 export async function prefetchAtStartup(
   client: QueryClient,
   queryKey: QueryKey,
   prefetch: () => Promise<void>,
+  { nullIsAnAnswer = false }: { nullIsAnAnswer?: boolean } = {},
 ): Promise<void> {
   const hash = hashKey(queryKey);
   unused.add(hash);
   await prefetch();
   const query = client.getQueryCache().find({ queryKey, exact: true });
   if (!query) return;
-  if (query.state.data === null || isUnauthorizedError(query.state.error)) {
+  if ((query.state.data === null && !nullIsAnAnswer) || isUnauthorizedError(query.state.error)) {
     unused.delete(hash);
     if (query.getObserversCount() === 0) client.removeQueries({ queryKey, exact: true });
   }

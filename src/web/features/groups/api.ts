@@ -18,6 +18,7 @@ import type {
   GroupRound,
 } from "../../../core/schemas/groups";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { useStartupAnswer } from "../../lib/startup-answer";
 import { authKeys } from "../auth/api";
 
 export type { Contribution, Group, GroupInfo, GroupMessage, GroupPreview, GroupRound };
@@ -97,16 +98,20 @@ export const groupsQueryOptions = queryOptions({
   queryFn: getQueryFn<Group[]>({ on401: "throw" }),
 });
 
+/** The member's groups; the answer asked for at start-up (opened on /groups) is shown without asking again. */
 export function useGroups(enabled = true) {
-  return useQuery({ ...groupsQueryOptions, enabled });
+  const fromStartup = useStartupAnswer(groupKeys.list);
+  return useQuery({ ...groupsQueryOptions, enabled, refetchOnMount: !fromStartup });
 }
 
 export function groupQueryOptions(id: number) {
   return queryOptions({ queryKey: groupKeys.detail(id), queryFn: getQueryFn<Group>({ on401: "throw" }) });
 }
 
+/** One group; the answer asked for at start-up (opened on its page) is shown without asking again. */
 export function useGroup(id: number, enabled = true) {
-  return useQuery({ ...groupQueryOptions(id), enabled });
+  const fromStartup = useStartupAnswer(groupKeys.detail(id));
+  return useQuery({ ...groupQueryOptions(id), enabled, refetchOnMount: !fromStartup });
 }
 
 /**

@@ -15,6 +15,7 @@ import type {
   PreferenceChange,
 } from "../../../core/schemas/notifications";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { useStartupAnswer } from "../../lib/startup-answer";
 
 export type { Notification, NotificationPage, Preference };
 
@@ -65,8 +66,10 @@ export const notificationsQueryOptions = infiniteQueryOptions({
   getNextPageParam: (last) => last.nextCursor,
 });
 
+/** The list; its first page asked for at start-up (opened on /notifications) is shown without asking again. */
 export function useNotifications() {
-  return useInfiniteQuery(notificationsQueryOptions);
+  const fromStartup = useStartupAnswer(notificationKeys.list);
+  return useInfiniteQuery({ ...notificationsQueryOptions, refetchOnMount: !fromStartup });
 }
 
 export const preferencesQueryOptions = queryOptions({

@@ -16,6 +16,7 @@ import type {
 } from "../../../core/schemas/rewards";
 import type { PointTransactionPage } from "../../../core/schemas/statements";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { useStartupAnswer } from "../../lib/startup-answer";
 import { IDEMPOTENCY_KEY_HEADER } from "../wallet/api";
 
 export type { GiftCard, PointsRedemption, PointsSummary, PointTransaction };
@@ -39,7 +40,9 @@ export const pointsSummaryQueryOptions = queryOptions({
 
 /** Available, earned and spent points, and the member's current streaks. */
 export function usePointsSummary() {
-  return useQuery(pointsSummaryQueryOptions);
+  // The answer asked for at start-up (opened on /points) is shown without asking again.
+  const fromStartup = useStartupAnswer(pointsKeys.summary);
+  return useQuery({ ...pointsSummaryQueryOptions, refetchOnMount: !fromStartup });
 }
 
 export const pointTransactionsQueryOptions = queryOptions({

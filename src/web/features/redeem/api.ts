@@ -6,6 +6,7 @@ import type {
   RedeemFitcoinsResult,
 } from "../../../core/schemas/rewards";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { useStartupAnswer } from "../../lib/startup-answer";
 import { authKeys } from "../auth/api";
 import { PENDING_REFRESH_MS } from "../points/api";
 import { IDEMPOTENCY_KEY_HEADER, walletKeys } from "../wallet/api";
@@ -42,7 +43,9 @@ export const giftCardOfferQueryOptions = queryOptions({
 
 /** The Gift Card of the Month; null when no offer is active. */
 export function useGiftCardOffer() {
-  return useQuery(giftCardOfferQueryOptions);
+  // The answer asked for at start-up (opened on /redeem) is shown without asking again.
+  const fromStartup = useStartupAnswer(redeemKeys.offer);
+  return useQuery({ ...giftCardOfferQueryOptions, refetchOnMount: !fromStartup });
 }
 
 export const fitcoinBalanceQueryOptions = queryOptions({
@@ -54,7 +57,8 @@ export const fitcoinBalanceQueryOptions = queryOptions({
 });
 
 export function useFitcoinBalance() {
-  return useQuery(fitcoinBalanceQueryOptions);
+  const fromStartup = useStartupAnswer(redeemKeys.balance);
+  return useQuery({ ...fitcoinBalanceQueryOptions, refetchOnMount: !fromStartup });
 }
 
 // ---------------------------------------------------------------- fetchers

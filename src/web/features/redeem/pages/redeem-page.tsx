@@ -9,9 +9,14 @@ import { NeedMoreFitcoins } from "../components/need-more-fitcoins";
 import { RecentRedemptions } from "../components/recent-redemptions";
 import { needsMoreFitcoins } from "../redeem-view";
 
-function OfferSection() {
-  const offer = useGiftCardOffer();
-  const fitcoins = useFitcoinBalance();
+/** The offer, from the page's own answers (mounted once they are in, it asks for nothing again). */
+function OfferSection({
+  offer,
+  balance,
+}: {
+  offer: ReturnType<typeof useGiftCardOffer>;
+  balance: number | undefined;
+}) {
   if (offer.isPending) return <ListLoading label="Loading the gift card of the month" />;
   if (offer.isError) {
     return (
@@ -25,7 +30,7 @@ function OfferSection() {
       </EmptyState>
     );
   }
-  return <GiftCardOfMonth offer={offer.data} balance={fitcoins.data?.balance} />;
+  return <GiftCardOfMonth offer={offer.data} balance={balance} />;
 }
 
 /** /redeem (specification 3 section 2): FitCoins for the Gift Card of the Month. */
@@ -52,7 +57,7 @@ export function RedeemPage() {
           ) : (
             <>
               {showNeedMore ? <NeedMoreFitcoins /> : null}
-              <OfferSection />
+              <OfferSection offer={offer} balance={balance} />
             </>
           )}
         </div>

@@ -1,0 +1,84 @@
+import { adminPhone, callApi, grantFitcoins, suffix } from "./support/competitions";
+import { becomeActiveMember } from "./support/member";
+import { expect, type Page, test } from "./support/test";
+
+/**
+ * Opens `path` in a fresh load with the session's answer held back, and answers which of `reads`
+ * were asked for while it was held (at start-up, beside the session request, rather than after
+ * the screen rendered) and how many times each was asked for in all.
+ */
+async function openWithSessionHeld(page: Page, path: string, reads: string[]) {
+  const asked = new Map<string, number>(reads.map((r) => [r, 0]));
+  const whileHeld = new Set<string>();
+  let held = true;
+  const onRequest = (request: { url(): string; method(): string }) => {
+    const url = new URL(request.url());
+    if (request.method() !== "GET" || !asked.has(url.pathname)) return;
+    asked.set(url.pathname, (asked.get(url.pathname) ?? 0) + 1);
+    if (held) whileHeld.add(url.pathname);
+  };
+  page.on("request", onRequest);
+  await page.route("**/api/auth/user", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    held = false;
+    await route.continue();
+  });
+  await page.goto(path);
+  return {
+    settled: async () => {
+      await page.waitForLoadState("networkidle");
+      page.off("request", onRequest);
+      await page.unroute("**/api/auth/user");
+      return { whileHeld, asked };
+    },
+  };
+}
+
+test("a member's page asks for its first data with the session, once, and shows it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = await adminPhone(browser, testInfo);
+  await becomeActiveMember(page);
+  await grantFitcoins(admin, page, 40);
+  const name = `Test Early Birds ${suffix()}`;
+  const created = await callApi<{ id: number }>(page, "POST", "/api/groups", {
+    name,
+    description: "Dawn walks",
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.id;
+  // The group's badges are celebrated once, on the next page: seen here, out of the way.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Awesome!" }).click();
+
+  const screens = [
+    {
+      path: `/groups/${id}`,
+      reads: [`/api/groups/${id}`],
+      shows: page.getByRole("heading", { name, level: 1 }),
+    },
+    { path: "/groups", reads: ["/api/groups"], shows: page.getByRole("heading", { name, level: 2 }) },
+    {
+      path: "/notifications",
+      reads: ["/api/notifications"],
+      shows: page.getByRole("heading", { name: "Notifications", level: 1 }),
+    },
+    { path: "/points", reads: ["/api/points/summary"], shows: page.getByText("Available Points") },
+    {
+      path: "/redeem",
+      reads: ["/api/fitcoin/balance", "/api/fitcoin/gift-card-offer"],
+      shows: page.getByTestId("redeem-fitcoins").filter({ hasText: /\d/ }),
+    },
+  ];
+  for (const screen of screens) {
+    const opened = await openWithSessionHeld(page, screen.path, screen.reads);
+    await expect(screen.shows).toBeVisible();
+    const { whileHeld, asked } = await opened.settled();
+    for (const read of screen.reads) {
+      expect(whileHeld.has(read), `${screen.path}: ${read} asked for beside the session`).toBe(true);
+      expect(asked.get(read), `${screen.path}: ${read} asked for once`).toBe(1);
+    }
+  }
+});
