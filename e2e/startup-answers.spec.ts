@@ -19,7 +19,7 @@ async function openWithSessionHeld(page: Page, path: string, reads: string[]) {
   };
   page.on("request", onRequest);
   await page.route("**/api/auth/user", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     held = false;
     await route.continue();
   });
