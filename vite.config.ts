@@ -4,16 +4,21 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { iconChunkNames } from "./scripts/icon-chunks";
-import { memberChunkName } from "./scripts/member-chunk";
+import { appChunkName, memberChunkName } from "./scripts/member-chunk";
 import { routePreloads } from "./scripts/route-preloads";
 import { activeLayout } from "./src/web/app/access-rules";
 import { activeRoutes } from "./src/web/app/route-table";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:3000";
+/** The module the entry loads to run the app (React's DOM renderer, the providers, the gate). */
+const startModule = `${root}src/web/start.tsx`;
 const iconChunks = iconChunkNames(
-  ["src/web/main.tsx", "src/web/features/landing/pages/landing-page.tsx"].map((file) => `${root}${file}`),
+  ["src/web/main.tsx", "src/web/start.tsx", "src/web/features/landing/pages/landing-page.tsx"].map(
+    (file) => `${root}${file}`,
+  ),
 );
+const appChunk = appChunkName(startModule);
 const memberChunk = memberChunkName(
   `${root}src/web/components/layout/app-shell.tsx`,
   [
@@ -48,9 +53,10 @@ function stylesheetAfterBootSplash(): Plugin {
 }
 
 /**
- * Module preload links for the chunks the entry imports statically (not for every lazy screen's
- * imports, which `build.modulePreload` would list in the entry): the browser fetches them with
- * the entry instead of after parsing it.
+ * Module preload links for the chunks the entry imports statically and for the app it starts
+ * (`startModule` and the chunks it imports), not for every lazy screen's imports, which
+ * `build.modulePreload` would list in the entry: the browser fetches them with the entry instead
+ * of after running it.
  */
 function entryImportsPreloaded(): Plugin {
   return {
@@ -58,11 +64,29 @@ function entryImportsPreloaded(): Plugin {
     apply: "build",
     transformIndexHtml: {
       order: "post",
-      handler(html, { chunk }) {
-        const links = (chunk?.imports ?? []).map(
+      handler(html, { chunk, bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((item) => item.type === "chunk");
+        const byFile = new Map(chunks.map((item) => [item.fileName, item]));
+        const start = chunks.find((item) => item.moduleIds.includes(startModule));
+        if (!start) throw new Error("entry-imports-preloaded: no chunk for the app's start module");
+        const files = new Set(chunk?.imports ?? []);
+        const add = (file: string) => {
+          if (files.has(file) || file === chunk?.fileName) return;
+          files.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) add(imported);
+        };
+        add(start.fileName);
+        // The entry runs as soon as it arrives (it only starts requests; the app it loads waits for
+        // the parsed, styled page: lib/document-styled.ts), not after the parser and the stylesheet.
+        const asyncEntry = html.replace(
+          /<script type="module" crossorigin src=/,
+          '<script type="module" async crossorigin src=',
+        );
+        if (asyncEntry === html) throw new Error("entry-imports-preloaded: no entry script in index.html");
+        const links = [...files].map(
           (file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`,
         );
-        return html.replace(/\n\s*<\/head>/, `${links.join("")}\n  </head>`);
+        return asyncEntry.replace(/\n\s*<\/head>/, `${links.join("")}\n  </head>`);
       },
     },
   };
@@ -80,6 +104,7 @@ export default defineConfig({
     routePreloads({
       pagesFile: `${root}src/web/app/pages.ts`,
       shellModule: `${root}src/web/components/layout/app-shell.tsx`,
+      startModule,
       routes: activeRoutes.map(({ pattern, page }) => ({
         pattern,
         page,
@@ -152,7 +177,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: "initial", tags: ["$initial"], priority: 2 },
+            { name: "initial", tags: ["$initial"], priority: 3 },
+            // What the app's start module reaches beyond the entry, as one file (preloaded with it).
+            { name: appChunk, priority: 2, includeDependenciesRecursively: false },
             { name: iconChunks.visitor, priority: 1 },
             { name: iconChunks.members, includeDependenciesRecursively: false },
             // Not its modules' dependencies: those a visitor screen reaches too must stay out.

@@ -18,7 +18,8 @@
 // report gives each round's calibration (`calibration`: the median index, its spread and the
 // multiplier) and, per page, the multiplier of each run (`cpuSlowdown`) and the index Lighthouse
 // measured during the run (`benchmarkIndex`). LH_DUMP=<dir> keeps each report, LH_TRACE=<file> the
-// last run's trace.
+// last run's trace. THROTTLING=devtools has DevTools slow the network and the CPU for real during
+// the load (Lighthouse's "devtools" method) instead of simulating them from a fast load.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
@@ -51,6 +52,8 @@ const allTargets: Target[] = [
   { page: "/profile (member)", path: "/profile", signedIn: true },
   { page: "/notifications (member)", path: "/notifications", signedIn: true },
 ];
+/** `THROTTLING=devtools`: the network and CPU slowed for real while the page loads, not simulated. */
+const throttlingMethod = process.env.THROTTLING === "devtools" ? "devtools" : "simulate";
 const fixedSlowdown = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN) : null;
 const chosen = process.env.PAGES?.split(",").map((p) => p.trim());
 const targets = chosen ? allTargets.filter((t) => chosen.includes(t.page)) : allTargets;
@@ -146,6 +149,7 @@ async function audit(url: string, signedIn: boolean, cpuSlowdown: number) {
         logLevel: "error",
         onlyCategories: ["performance"],
         throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+        throttlingMethod,
       },
       undefined,
     );
@@ -221,9 +225,10 @@ console.log(
   JSON.stringify({
     lighthouse: lighthouseVersion,
     preset:
-      fixedSlowdown === null
-        ? "mobile (simulated slow 4G), CPU slowdown calibrated to the host's BenchmarkIndex"
-        : `mobile (simulated slow 4G), fixed ${fixedSlowdown}x CPU slowdown`,
+      `mobile (${throttlingMethod === "devtools" ? "slow 4G applied by DevTools" : "simulated slow 4G"}), ` +
+      (fixedSlowdown === null
+        ? "CPU slowdown calibrated to the host's BenchmarkIndex"
+        : `fixed ${fixedSlowdown}x CPU slowdown`),
     calibration: calibrations.map((c) => ({ ...c, cpuSlowdown: round(c.cpuSlowdown, 2) })),
     loadAverage: { atStart: loadAtStart.map((n) => round(n, 2)), atEnd: loadavg().map((n) => round(n, 2)) },
     runs,

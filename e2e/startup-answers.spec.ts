@@ -82,3 +82,26 @@ test("a member's page asks for its first data with the session, once, and shows 
     }
   }
 });
+
+test("the session request leaves before the app's own file has arrived, and the app then starts", async ({
+  page,
+}) => {
+  await becomeActiveMember(page);
+  // The entry is small and runs as it arrives: it asks for the session (and the screen's data)
+  // while React and the app (the preloaded app-*.js) are still on their way.
+  let appHeld = true;
+  const sessionAsked: boolean[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/auth/user") sessionAsked.push(appHeld);
+  });
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    appHeld = false;
+    await route.continue();
+  });
+  await page.goto("/wallet");
+  await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
+  // The app's file was held (so the app waited for it), and the session was asked for once, before.
+  expect(appHeld).toBe(false);
+  expect(sessionAsked).toEqual([true]);
+});

@@ -60,3 +60,22 @@ export function memberChunkName(
     return set.has(path.normalize(id)) ? "members" : null;
   };
 }
+
+/**
+ * The `name` of the rolldown code-splitting group "app": the modules `start` (the module the entry
+ * imports dynamically to run the app: React's DOM renderer, the providers, the access gate) reaches
+ * through static imports, lucide's icons excepted (their own groups place them); those the entry
+ * reaches too stay in the entry, whose group comes first. One file, preloaded with the entry.
+ */
+export function appChunkName(start: string): (id: string, graph: ModuleGraph) => string | null {
+  const reached = new WeakMap<object, Set<string>>();
+  return (id, graph) => {
+    const key = graph.getModuleInfo(start) ?? graph;
+    let set = reached.get(key);
+    if (!set) {
+      set = reachedFrom(graph, [start]);
+      reached.set(key, set);
+    }
+    return set.has(path.normalize(id)) ? "app" : null;
+  };
+}

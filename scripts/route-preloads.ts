@@ -34,6 +34,8 @@ interface BuiltChunk {
 export function routePreloads(options: {
   pagesFile: string;
   shellModule: string;
+  /** The module the entry imports to run the app: index.html preloads its chunks with the entry's. */
+  startModule: string;
   routes: readonly { pattern: string; page: string; shell: boolean }[];
 }): Plugin {
   return {
@@ -53,6 +55,11 @@ export function routePreloads(options: {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error("route-preloads: the build has no entry chunk");
       const loaded = closure(entry.fileName);
+      const start = chunks.find((chunk) =>
+        chunk.moduleIds.some((id) => path.normalize(id) === path.normalize(options.startModule)),
+      );
+      if (!start) throw new Error("route-preloads: no chunk for the app's start module");
+      closure(start.fileName, loaded);
       // A module's chunk: its own, or the group chunk it went into (the layout is in "members").
       const byModule = new Map(
         chunks.flatMap((c) => c.moduleIds.map((id) => [path.normalize(id), c] as const)),

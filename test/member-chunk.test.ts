@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memberChunkName } from "../scripts/member-chunk";
+import { appChunkName, memberChunkName } from "../scripts/member-chunk";
 
 /** A module graph as rolldown's chunking context answers it: id -> static imports. */
 function graphOf(imports: Record<string, string[]>, dynamicImports: Record<string, string[]> = {}) {
@@ -63,5 +63,44 @@ describe("the members chunk", () => {
     ]) {
       expect(name(id, graph)).toBeNull();
     }
+  });
+});
+
+describe("the app chunk", () => {
+  const started = graphOf(
+    {
+      "/app/src/main.tsx": ["/app/src/pages.ts", "/app/node_modules/react/index.js"],
+      "/app/src/pages.ts": ["/app/node_modules/react/index.js"],
+      "/app/src/start.tsx": [
+        "/app/node_modules/react-dom/client.js",
+        "/app/src/gate.tsx",
+        "/app/node_modules/react/index.js",
+      ],
+      "/app/node_modules/react-dom/client.js": ["/app/node_modules/scheduler/index.js"],
+      "/app/node_modules/scheduler/index.js": [],
+      "/app/src/gate.tsx": ["/app/node_modules/lucide-react/dist/esm/icons/x.mjs"],
+      "/app/node_modules/lucide-react/dist/esm/icons/x.mjs": [],
+      "/app/node_modules/react/index.js": [],
+      "/app/src/wallet.tsx": ["/app/src/gate.tsx"],
+    },
+    { "/app/src/main.tsx": ["/app/src/start.tsx"], "/app/src/pages.ts": ["/app/src/wallet.tsx"] },
+  );
+  const name = appChunkName("/app/src/start.tsx");
+
+  it("holds the start module and what it reaches statically, React's DOM renderer among them", () => {
+    for (const id of [
+      "/app/src/start.tsx",
+      "/app/node_modules/react-dom/client.js",
+      "/app/node_modules/scheduler/index.js",
+      "/app/src/gate.tsx",
+    ]) {
+      expect(name(id, started)).toBe("app");
+    }
+  });
+
+  it("leaves out the icons, the screens it does not import, and the entry's own modules' group decides theirs", () => {
+    expect(name("/app/node_modules/lucide-react/dist/esm/icons/x.mjs", started)).toBeNull();
+    expect(name("/app/src/wallet.tsx", started)).toBeNull();
+    expect(name("/app/src/pages.ts", started)).toBeNull();
   });
 });

@@ -52,6 +52,7 @@ const memberPages = [
   "features/notifications/pages/notifications-page.tsx",
   "components/layout/app-shell.tsx",
   "main.tsx",
+  "start.tsx",
 ];
 
 describe("a member page's first load", () => {

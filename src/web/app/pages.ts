@@ -16,7 +16,8 @@ export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
 
 const loaders = new Map<LazyPage, () => Promise<unknown>>();
 
-type DataLoader = (params: Record<string, string>) => Promise<unknown>;
+/** Asks for a screen's first data; resolves once the requests are sent (their answers come later). */
+type DataLoader = (params: Record<string, string>) => Promise<void>;
 
 const dataLoaders = new Map<LazyPage, DataLoader>();
 
@@ -43,12 +44,7 @@ async function startupQuery<T>(
   settings?: { nullIsAnAnswer: boolean },
 ): Promise<void> {
   const resolved = await options;
-  await prefetchAtStartup(
-    queryClient,
-    resolved.queryKey,
-    () => queryClient.prefetchQuery(resolved),
-    settings,
-  );
+  void prefetchAtStartup(queryClient, resolved.queryKey, () => queryClient.prefetchQuery(resolved), settings);
 }
 
 /** A group's page id, as the page reads it: a positive whole number, else nothing is asked. */
@@ -80,26 +76,26 @@ export function preloadPage(key: PageKey): void {
 
 /**
  * At start-up, fetches the screen this path most likely shows (from the stored copy of the user)
- * alongside the session request instead of after it.
+ * alongside the session request instead of after it. Resolves once a stored member's screen has
+ * sent its requests for data (at once when there are none): the app starts after that, so that
+ * React's set-up, a long task on a phone, does not hold those requests back.
  */
-export function preloadLikelyPage(path: string): void {
+export function preloadLikelyPage(path: string): Promise<void> {
   const user = readJsonStorage<User>(storageKeys.user);
   const decision = decideAccess(
     user ? { status: "signedIn", user } : { status: "anonymous" },
     path,
     isMobileDevice(),
   );
-  if (decision.type !== "page") return;
+  if (decision.type !== "page") return Promise.resolve();
   preloadPage(decision.page);
-  // A stored member's screen asks for its data with the session rather than after its render.
-  if (user)
-    dataLoaders
-      .get(pages[decision.page])?.(decision.params)
-      .catch(() => undefined);
   // The layout too: a member's first screen would otherwise wait for the session's answer, then
   // for the page, before it even asked for the shell around it.
   const shell = decision.layout === "shell" ? appShell : decision.layout === "simple" ? simpleShell : null;
   shell?.preload().catch(() => undefined);
+  // A stored member's screen asks for its data with the session rather than after its render.
+  const load = user ? dataLoaders.get(pages[decision.page]) : undefined;
+  return load ? load(decision.params).catch(() => undefined) : Promise.resolve();
 }
 
 export const pages: Record<PageKey, LazyPage> = {
@@ -209,9 +205,7 @@ export const pages: Record<PageKey, LazyPage> = {
     (m) => m.NotificationsPage,
     async () => {
       const { notificationsQueryOptions: options } = await import("../features/notifications/api");
-      await prefetchAtStartup(queryClient, options.queryKey, () =>
-        queryClient.prefetchInfiniteQuery(options),
-      );
+      void prefetchAtStartup(queryClient, options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
     },
   ),
   leaderboard: page(
@@ -268,9 +262,7 @@ export const pages: Record<PageKey, LazyPage> = {
     (m) => m.WalletPage,
     async () => {
       const { transactionPagesQueryOptions: options } = await import("../features/wallet/api");
-      await prefetchAtStartup(queryClient, options.queryKey, () =>
-        queryClient.prefetchInfiniteQuery(options),
-      );
+      void prefetchAtStartup(queryClient, options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
     },
   ),
   walletReceipt: page(

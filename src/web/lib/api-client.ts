@@ -144,6 +144,18 @@ export interface RequestOptions {
 }
 
 /**
+ * Whether the app has started rendering (`appRenders`). Before, no read can be inside a commit:
+ * the start-up's own reads (the session, the first screen's data) are sent at once, in the task
+ * that asks for them, instead of queuing behind the browser's work on the scripts arriving.
+ */
+let rendering = false;
+
+/** The app is about to render its first screen: from now on a read first yields (apiRequest). */
+export function appRenders(): void {
+  rendering = true;
+}
+
+/**
  * The one way the client talks to the API (specification 1, sections 7 and 8): JSON content type
  * on every request (with a body or not), the device fingerprint header, cookies included.
  * Resolves with the parsed JSON, or null for an empty body.
@@ -153,8 +165,8 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
   // A screen's reads start as its components mount, inside the commit that mounts them: each
   // fetch() costs the main thread a few milliseconds on a phone, so the reads are sent from tasks
   // of their own rather than lengthen that commit. (A keepalive request is sent as the page goes
-  // away, and must be sent at once.)
-  if (method === "GET" && !keepalive) await yieldToMain();
+  // away, and must be sent at once; so are the start-up's reads, before anything renders.)
+  if (method === "GET" && !keepalive && rendering) await yieldToMain();
   const response = await fetch(url, {
     method,
     credentials: "include",
