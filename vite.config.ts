@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { iconChunkNames } from "./scripts/icon-chunks";
 import { appChunkName, memberChunkName } from "./scripts/member-chunk";
-import { routePreloads } from "./scripts/route-preloads";
+import { chunkClosure, chunkOf, routePreloads } from "./scripts/route-preloads";
 import { activeLayout } from "./src/web/app/access-rules";
 import { activeRoutes } from "./src/web/app/route-table";
 
@@ -35,7 +35,7 @@ const memberChunk = memberChunkName(
 /**
  * The built page's stylesheet moves to the end of <body>: a stylesheet in the body does not hold
  * the first paint, so the boot splash (styled inline) shows as soon as the HTML arrives, while
- * the app's script still waits for the stylesheet before it runs, so nothing renders unstyled.
+ * the app renders only once it has loaded (lib/document-styled.ts), so nothing shows unstyled.
  */
 function stylesheetAfterBootSplash(): Plugin {
   return {
@@ -66,16 +66,10 @@ function entryImportsPreloaded(): Plugin {
       order: "post",
       handler(html, { chunk, bundle }) {
         const chunks = Object.values(bundle ?? {}).filter((item) => item.type === "chunk");
-        const byFile = new Map(chunks.map((item) => [item.fileName, item]));
-        const start = chunks.find((item) => item.moduleIds.includes(startModule));
+        const start = chunkOf(chunks, startModule);
         if (!start) throw new Error("entry-imports-preloaded: no chunk for the app's start module");
-        const files = new Set(chunk?.imports ?? []);
-        const add = (file: string) => {
-          if (files.has(file) || file === chunk?.fileName) return;
-          files.add(file);
-          for (const imported of byFile.get(file)?.imports ?? []) add(imported);
-        };
-        add(start.fileName);
+        const files = chunkClosure(chunks, start.fileName, new Set(chunk?.imports ?? []));
+        if (chunk) files.delete(chunk.fileName);
         // The entry runs as soon as it arrives (it only starts requests; the app it loads waits for
         // the parsed, styled page: lib/document-styled.ts), not after the parser and the stylesheet.
         const asyncEntry = html.replace(

@@ -11,6 +11,9 @@ import { serveBuiltApp } from "./support/built-app";
 import { seedPageMember, signInPageMember } from "./support/page-member";
 
 const path = process.argv[2] ?? "/";
+const burstMinMs = Number(process.env.BURST_MIN_MS ?? 50);
+if (!Number.isFinite(burstMinMs) || burstMinMs <= 0)
+  throw new Error(`BURST_MIN_MS must be a positive number`);
 const slowdown = Number(process.env.CPU_SLOWDOWN ?? 4);
 const { address, db, close } = await serveBuiltApp();
 const { groupId } = await seedPageMember(db);
@@ -106,7 +109,7 @@ const bursts: { atMs: number; ms: number; components: [string, number][] }[] = [
   let t = 0;
   let current: { at: number; end: number; us: number; comps: Map<string, number> } | null = null;
   const flush = () => {
-    if (current && current.us >= Number(process.env.BURST_MIN_MS ?? 50) * 1000) {
+    if (current && current.us >= burstMinMs * 1000) {
       bursts.push({
         atMs: Math.round(current.at / 1000),
         ms: Math.round(current.us / 1000),

@@ -105,3 +105,28 @@ test("the session request leaves before the app's own file has arrived, and the 
   expect(appHeld).toBe(false);
   expect(sessionAsked).toEqual([true]);
 });
+
+test("when the app's own file cannot be loaded, the page says so and offers Retry instead of loading forever", async ({
+  page,
+}) => {
+  // The first failure reloads the page once (a release may have replaced the file); the second
+  // within the cool-down shows the connection error, drawn without the app.
+  let refused = 0;
+  const appFile = /\/assets\/app-[\w-]+\.js$/;
+  await page.route(appFile, async (route) => {
+    refused++;
+    await route.abort("connectionfailed");
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Connection Error", level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole("alert")).toContainText("check your internet connection");
+  expect(refused).toBeGreaterThanOrEqual(2);
+  await page.unroute(appFile);
+  await page.getByRole("button", { name: "Retry" }).click();
+  // The app starts this time: the error and the splash are gone, the app's header is there.
+  await expect(page.getByRole("heading", { name: "Connection Error" })).toBeHidden();
+  await expect(page.locator("#boot-splash")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "StepRace" }).first()).toBeVisible();
+});

@@ -27,6 +27,27 @@ interface BuiltChunk {
   imports: string[];
 }
 
+/** A built bundle's chunks as the helpers below read them. */
+type Chunks = readonly Pick<BuiltChunk, "fileName" | "moduleIds" | "imports">[];
+
+/** The chunk holding `module` (an absolute path), if the build has one. */
+export function chunkOf<C extends Chunks[number]>(chunks: readonly C[], module: string): C | undefined {
+  const wanted = path.normalize(module);
+  return chunks.find((chunk) => chunk.moduleIds.some((id) => path.normalize(id) === wanted));
+}
+
+/** `fileName` and every chunk it imports statically, directly or not, added to `into`. */
+export function chunkClosure(chunks: Chunks, fileName: string, into = new Set<string>()): Set<string> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const add = (file: string) => {
+    if (into.has(file)) return;
+    into.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) add(imported);
+  };
+  add(fileName);
+  return into;
+}
+
 /**
  * Writes route-preloads.json for the screens of `pagesFile` that `routes` reach, and for the
  * layout module `shellModule`.
@@ -45,29 +66,21 @@ export function routePreloads(options: {
       const chunks = Object.values(bundle).filter(
         (item): item is BuiltChunk & typeof item => item.type === "chunk",
       );
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (fileName: string, into = new Set<string>()) => {
-        if (into.has(fileName)) return into;
-        into.add(fileName);
-        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
-        return into;
-      };
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error("route-preloads: the build has no entry chunk");
-      const loaded = closure(entry.fileName);
-      const start = chunks.find((chunk) =>
-        chunk.moduleIds.some((id) => path.normalize(id) === path.normalize(options.startModule)),
-      );
+      // What index.html loads: the entry, the app it starts, and what both import.
+      const start = chunkOf(chunks, options.startModule);
       if (!start) throw new Error("route-preloads: no chunk for the app's start module");
-      closure(start.fileName, loaded);
-      // A module's chunk: its own, or the group chunk it went into (the layout is in "members").
+      const loaded = chunkClosure(chunks, start.fileName, chunkClosure(chunks, entry.fileName));
       const byModule = new Map(
         chunks.flatMap((c) => c.moduleIds.map((id) => [path.normalize(id), c] as const)),
       );
       const beyondEntry = (module: string): string[] => {
         const chunk = byModule.get(path.normalize(module));
         if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
-        return [...closure(chunk.fileName)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+        return [...chunkClosure(chunks, chunk.fileName)]
+          .filter((file) => !loaded.has(file))
+          .map((file) => `/${file}`);
       };
       const modules = pageModules(options.pagesFile);
       const pages: Record<string, string[]> = {};

@@ -1,7 +1,9 @@
 import type { FetchQueryOptions, QueryKey } from "@tanstack/react-query";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { User } from "../../core/schemas/auth";
+import { appRendering } from "../lib/api-client";
 import { isMobileDevice } from "../lib/device";
+import { pathId } from "../lib/path-id";
 import { preloadable } from "../lib/preloadable";
 import { queryClient } from "../lib/query-client";
 import { prefetchAtStartup } from "../lib/startup-answer";
@@ -38,19 +40,26 @@ function page<M>(
   return component;
 }
 
+/**
+ * Sends a screen's start-up request (`prefetchAtStartup`), unless the app has begun rendering by
+ * the time its feature's module arrived: the screen, mounted or about to be, asks for itself then.
+ */
+function startupPrefetch(
+  queryKey: QueryKey,
+  prefetch: () => Promise<void>,
+  settings?: { nullIsAnAnswer: boolean },
+): void {
+  if (appRendering()) return;
+  void prefetchAtStartup(queryClient, queryKey, prefetch, settings);
+}
+
 /** A screen's first data asked for at start-up: one query, through its feature's query options. */
 async function startupQuery<T>(
   options: Promise<FetchQueryOptions<T, Error, T, QueryKey>>,
   settings?: { nullIsAnAnswer: boolean },
 ): Promise<void> {
   const resolved = await options;
-  void prefetchAtStartup(queryClient, resolved.queryKey, () => queryClient.prefetchQuery(resolved), settings);
-}
-
-/** A group's page id, as the page reads it: a positive whole number, else nothing is asked. */
-function groupIdOf(params: Record<string, string>): number | null {
-  const id = Number(params.id);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  startupPrefetch(resolved.queryKey, () => queryClient.prefetchQuery(resolved), settings);
 }
 
 const appShell = preloadable(
@@ -195,7 +204,7 @@ export const pages: Record<PageKey, LazyPage> = {
     () => import("../features/groups/pages/group-detail-page"),
     (m) => m.GroupDetailPage,
     async (params) => {
-      const id = groupIdOf(params);
+      const id = pathId(params.id);
       if (id !== null)
         await startupQuery(import("../features/groups/api").then((m) => m.groupQueryOptions(id)));
     },
@@ -205,7 +214,7 @@ export const pages: Record<PageKey, LazyPage> = {
     (m) => m.NotificationsPage,
     async () => {
       const { notificationsQueryOptions: options } = await import("../features/notifications/api");
-      void prefetchAtStartup(queryClient, options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
+      startupPrefetch(options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
     },
   ),
   leaderboard: page(
@@ -262,7 +271,7 @@ export const pages: Record<PageKey, LazyPage> = {
     (m) => m.WalletPage,
     async () => {
       const { transactionPagesQueryOptions: options } = await import("../features/wallet/api");
-      void prefetchAtStartup(queryClient, options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
+      startupPrefetch(options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
     },
   ),
   walletReceipt: page(

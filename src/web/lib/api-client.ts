@@ -155,6 +155,11 @@ export function appRenders(): void {
   rendering = true;
 }
 
+/** Whether the app has begun rendering (start-up requests not sent by then are left to the screens). */
+export function appRendering(): boolean {
+  return rendering;
+}
+
 /**
  * The one way the client talks to the API (specification 1, sections 7 and 8): JSON content type
  * on every request (with a body or not), the device fingerprint header, cookies included.

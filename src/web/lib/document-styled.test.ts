@@ -60,4 +60,12 @@ describe("documentStyled", () => {
     page.links[2].fire("error");
     expect(await settled(styled)).toBe(true);
   });
+
+  it("renders anyway after the wait when a stylesheet never answers (it failed before the wait began)", async () => {
+    const page = fakePage("interactive", ["loading"]);
+    const styled = documentStyled(page.doc, 20);
+    expect(await settled(styled)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(await settled(styled)).toBe(true);
+  });
 });

@@ -1,9 +1,17 @@
 /**
- * Resolves once the page's HTML is parsed and its stylesheets have loaded (or failed): the app's
- * entry runs as soon as it arrives (an async module, so its requests leave early), and the app
- * renders only into a parsed page, styled, as a deferred script would have.
+ * How long the app waits for a stylesheet still loading. A sheet whose load failed before the
+ * wait began fires no event any more (and keeps no mark of it): past this, the app renders anyway,
+ * unstyled rather than never, as a deferred script did once the sheet had failed.
  */
-export function documentStyled(doc: Document = document): Promise<void> {
+export const STYLESHEET_WAIT_MS = 5_000;
+
+/**
+ * Resolves once the page's HTML is parsed and its stylesheets have loaded (or failed, or
+ * STYLESHEET_WAIT_MS have passed): the app's entry runs as soon as it arrives (an async module, so
+ * its requests leave early), and the app renders only into a parsed page, styled, as a deferred
+ * script would have.
+ */
+export function documentStyled(doc: Document = document, waitMs = STYLESHEET_WAIT_MS): Promise<void> {
   const parsed =
     doc.readyState === "loading"
       ? new Promise<void>((resolve) =>
@@ -14,7 +22,8 @@ export function documentStyled(doc: Document = document): Promise<void> {
     const pending = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
       (link) => link.sheet === null,
     );
-    await Promise.all(
+    if (pending.length === 0) return;
+    const loaded = Promise.all(
       pending.map(
         (link) =>
           new Promise<void>((resolve) => {
@@ -23,5 +32,6 @@ export function documentStyled(doc: Document = document): Promise<void> {
           }),
       ),
     );
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, waitMs))]);
   });
 }

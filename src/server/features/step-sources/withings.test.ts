@@ -35,6 +35,11 @@ describe("Withings step source", () => {
   beforeEach(async () => {
     await ctx().db.execute(sql`delete from rate_limit_counters where key like 'step-source:%'`);
     fake.requests.length = 0;
+    // The members' day (UTC) must hold the last two hours of walking the tests set up: run just
+    // after midnight, the clock moves on to 03:00 (it failed between 00:00 and 02:00).
+    const now = t().clock.now();
+    const threeAm = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 3);
+    if (now.getTime() < threeAm) t().clock.set(new Date(threeAm));
   });
   /** The next window of the request budget (BUDGET_WINDOW_MS later). */
   const nextWindow = () => t().clock.advance(BUDGET_WINDOW_MS);

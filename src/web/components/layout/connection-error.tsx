@@ -1,6 +1,7 @@
 import { WifiOff } from "lucide-react";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { CONNECTION_ERROR_TEXT } from "./connection-error-text";
 
 /** Session error that is not about authentication (specification 1, 2.1 rule 3). */
 export function ConnectionError() {
@@ -11,15 +12,12 @@ export function ConnectionError() {
           <div className="mb-2 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
             <WifiOff className="size-7" aria-hidden="true" />
           </div>
-          <CardTitle>Connection Error</CardTitle>
-          <CardDescription>
-            We can't reach the StepRace servers right now. Please check your internet connection and try
-            again.
-          </CardDescription>
+          <CardTitle>{CONNECTION_ERROR_TEXT.title}</CardTitle>
+          <CardDescription>{CONNECTION_ERROR_TEXT.description}</CardDescription>
         </CardHeader>
         <CardContent>
           <Button className="w-full" onClick={() => window.location.reload()}>
-            Retry
+            {CONNECTION_ERROR_TEXT.retry}
           </Button>
         </CardContent>
       </Card>

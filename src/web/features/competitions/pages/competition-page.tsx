@@ -10,6 +10,7 @@ import { StandingsList } from "../../../components/standings/standings-list";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { pathId } from "../../../lib/path-id";
 import { useAdminCheck } from "../../admin/api";
 import { type User, useUser } from "../../auth/api";
 import { useCompetitionDetail } from "../api";
@@ -22,13 +23,6 @@ const CompetitionChat = lazy(async () => ({
 
 /** How many of the standings the page lists before "Full standings". */
 const PAGE_STANDINGS = 10;
-
-/** The id of the address, or null when it cannot be a competition's (the page then says not found). */
-export function competitionIdOf(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 ? id : null;
-}
 
 function NotFound() {
   return (
@@ -102,7 +96,7 @@ function Chat({ c, user, isAdmin }: { c: CompetitionDetail; user: User; isAdmin:
 export function CompetitionPage({ params }: PageProps) {
   const user = useUser();
   const { isAdmin } = useAdminCheck();
-  const id = competitionIdOf(params.id);
+  const id = pathId(params.id);
   const detail = useCompetitionDetail(id ?? 0, 1, id !== null && user !== null);
 
   if (id === null) return <NotFound />;

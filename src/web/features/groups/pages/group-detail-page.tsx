@@ -10,6 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError } from "../../../lib/api-client";
 import { useMediaQuery, WIDE_MEDIA } from "../../../lib/device";
+import { pathId } from "../../../lib/path-id";
 import { useAdminCheck } from "../../admin/api";
 import { AdSlot } from "../../ads";
 import { type User, useUser } from "../../auth/api";
@@ -157,8 +158,9 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
 export function GroupDetailPage({ params }: PageProps) {
   const user = useUser();
   const { isAdmin } = useAdminCheck();
-  const id = Number(params.id);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const pathGroup = pathId(params.id);
+  const valid = pathGroup !== null;
+  const id = pathGroup ?? 0;
   const group = useGroup(id, user !== null && valid);
 
   let content: ReactNode;

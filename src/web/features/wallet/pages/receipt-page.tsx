@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/use-toast";
+import { pathId } from "../../../lib/path-id";
 import { useHelpInfo } from "../../help/api";
 import { useTransactionReceipt } from "../api";
 import { PAID_BY_CARD_LABEL } from "../components/transaction-row";
@@ -39,9 +40,9 @@ async function copy(reference: string) {
  * and transaction number. The reference is the one to quote to support.
  */
 export function ReceiptPage({ params }: PageProps) {
-  const id = Number(params.id);
-  const valid = Number.isSafeInteger(id) && id > 0;
-  const receipt = useTransactionReceipt(valid ? id : 0);
+  const id = pathId(params.id);
+  const valid = id !== null;
+  const receipt = useTransactionReceipt(id ?? 0);
   const help = useHelpInfo();
   const support = help.data?.supportEmail;
 
