@@ -25,16 +25,21 @@ const serverBehaviours = [
 const SESSION_COOKIE = "sr_session";
 
 async function keepCookieOn401(page: Page) {
+  // The last session cookie a request carried. route.fetch() shares the context's cookie store, so
+  // a clearing Set-Cookie applies at once, and a request sent in that moment (the start-up sends
+  // the session's and the screen's reads together) goes without it: every 401 puts the dead cookie
+  // back, whichever request it answers, as a server that keeps it would have left it.
+  let dead: string | undefined;
   await page.route("**/api/**", async (route) => {
     const sent = /(?:^|;\s*)sr_session=([^;]+)/.exec((await route.request().allHeaders()).cookie ?? "")?.[1];
-    // route.fetch() shares the context's cookie store, so a clearing Set-Cookie applies at once.
+    if (sent) dead = sent;
     const response = await route.fetch();
-    if (response.status() === 401 && sent) {
+    if (response.status() === 401 && dead) {
       const { hostname } = new URL(route.request().url());
       await page
         .context()
         .addCookies([
-          { name: SESSION_COOKIE, value: sent, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+          { name: SESSION_COOKIE, value: dead, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" },
         ]);
       const headers = response.headers();
       delete headers["set-cookie"];
