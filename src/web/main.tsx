@@ -3,6 +3,7 @@ import { CONNECTION_ERROR_TEXT } from "./components/layout/connection-error-text
 import { currentUserQueryOptions } from "./features/auth/api";
 import { captureInstallPrompt } from "./lib/install-prompt";
 import { queryClient } from "./lib/query-client";
+import { watchPageLeaving } from "./lib/page-leaving";
 import { startServiceWorker } from "./lib/service-worker";
 import { reloadOnStaleChunks } from "./lib/stale-chunks";
 import "./styles.css";
@@ -15,6 +16,7 @@ import "./styles.css";
 captureInstallPrompt();
 startServiceWorker();
 reloadOnStaleChunks();
+watchPageLeaving();
 // The session request at once (a returning device's fingerprint is stored; a first visit computes
 // it, reading the time zone through Intl, which public/warm-intl.js warms in a worker), then the
 // screen's.

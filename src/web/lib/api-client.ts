@@ -1,6 +1,7 @@
 import type { QueryFunction } from "@tanstack/react-query";
 import { loginPathFor } from "../app/return-path";
 import { getDeviceFingerprint } from "./device-fingerprint";
+import { navigateUnlessLeaving } from "./page-leaving";
 import { removeStorage, storageKeys } from "./storage";
 import { yieldToMain } from "./yield-to-main";
 
@@ -93,13 +94,17 @@ function stringField(value: unknown): string | undefined {
  */
 function leaveRejectedSession(suspended: boolean): void {
   removeStorage(storageKeys.user);
-  const { pathname, search } = window.location;
-  // A banned member's open page says so, rather than dropping to a bare sign-in screen.
-  if (suspended) {
-    if (!SUSPENDED_STAYS_ON.includes(pathname)) window.location.assign("/suspended");
-    return;
-  }
-  if (pathname !== "/login") window.location.assign(loginPathFor(`${pathname}${search}`));
+  // A page being left (the member signed out: the server ended the session under the page's own
+  // reads) goes where the member sent it.
+  navigateUnlessLeaving(() => {
+    const { pathname, search } = window.location;
+    // A banned member's open page says so, rather than dropping to a bare sign-in screen.
+    if (suspended) {
+      if (!SUSPENDED_STAYS_ON.includes(pathname)) window.location.assign("/suspended");
+      return;
+    }
+    if (pathname !== "/login") window.location.assign(loginPathFor(`${pathname}${search}`));
+  });
 }
 
 /** Message of a non-OK answer: JSON body's message, else the raw text, else the status text. */
