@@ -4,7 +4,12 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { iconChunkNames } from "./scripts/icon-chunks";
-import { appChunkName, memberChunkName } from "./scripts/member-chunk";
+import {
+  appChunkName,
+  memberChunkName,
+  memberCommonChunkName,
+  shellSharedChunkName,
+} from "./scripts/member-chunk";
 import { chunkClosure, chunkOf, routePreloads } from "./scripts/route-preloads";
 import { activeLayout } from "./src/web/app/access-rules";
 import { activeRoutes } from "./src/web/app/route-table";
@@ -19,17 +24,28 @@ const iconChunks = iconChunkNames(
   ),
 );
 const appChunk = appChunkName(startModule);
-const memberChunk = memberChunkName(
-  `${root}src/web/components/layout/app-shell.tsx`,
-  [
-    "src/web/main.tsx",
-    "src/web/features/landing/pages/landing-page.tsx",
-    "src/web/features/auth/pages/login-page.tsx",
-    "src/web/features/auth/pages/register-page.tsx",
-    "src/web/features/auth/pages/forgot-password-page.tsx",
-    "src/web/features/auth/pages/reset-password-page.tsx",
-  ].map((file) => `${root}${file}`),
-  `${root}src/web/app/pages.ts`,
+const shellModule = `${root}src/web/components/layout/app-shell.tsx`;
+const visitorRoots = [
+  "src/web/main.tsx",
+  "src/web/features/landing/pages/landing-page.tsx",
+  "src/web/features/auth/pages/login-page.tsx",
+  "src/web/features/auth/pages/register-page.tsx",
+  "src/web/features/auth/pages/forgot-password-page.tsx",
+  "src/web/features/auth/pages/reset-password-page.tsx",
+].map((file) => `${root}${file}`);
+const pageTable = `${root}src/web/app/pages.ts`;
+const memberChunk = memberChunkName(shellModule, visitorRoots, pageTable);
+/** The operators' screens: what only they share stays out of the members' common file. */
+const operatorScreen =
+  /[\\/]features[\\/](?:admin[\\/]|ads[\\/]pages[\\/]ad-manager|marketplace[\\/]pages[\\/]product-manager|email[\\/]pages[\\/]email-test)/;
+/** What every screen has loaded before its own code: the entry and the app. */
+const loadedRoots = [`${root}src/web/main.tsx`, startModule];
+const shellSharedChunk = shellSharedChunkName(shellModule, loadedRoots, visitorRoots, pageTable);
+const memberCommonChunk = memberCommonChunkName(
+  [...loadedRoots, shellModule],
+  visitorRoots,
+  pageTable,
+  (id) => operatorScreen.test(id),
 );
 
 /**
@@ -178,6 +194,8 @@ export default defineConfig({
             { name: iconChunks.members, includeDependenciesRecursively: false },
             // Not its modules' dependencies: those a visitor screen reaches too must stay out.
             { name: memberChunk, includeDependenciesRecursively: false },
+            { name: shellSharedChunk, includeDependenciesRecursively: false },
+            { name: memberCommonChunk, includeDependenciesRecursively: false },
           ],
         },
       },

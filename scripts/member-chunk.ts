@@ -79,3 +79,96 @@ export function appChunkName(start: string): (id: string, graph: ModuleGraph) =>
     return set.has(path.normalize(id)) ? "app" : null;
   };
 }
+
+/**
+ * The `name` of the rolldown code-splitting group "member-common": the modules that two or more
+ * member screens (the page table's screens that are neither visitor screens nor operator screens,
+ * `isOperatorScreen`) reach through static imports, that no visitor screen reaches and that every
+ * member screen does not load already (`loadedRoots`: the entry, the app, the shell), lucide's
+ * icons excepted. Split by which screens share them, they made twenty-odd files of one to twenty
+ * kilobytes per screen (a feature's api module, a Radix primitive, a dialog, a countdown): on a
+ * phone's HTTP/1.1 connection, six at a time, each one more round trip before the screen can
+ * render. One file instead carries a few kilobytes a given screen does not use. A module whose
+ * imports would bring another file to every screen (a form's validation schemas, shared with the
+ * visitor screens) stays out, and so do the modules that import it.
+ */
+export function memberCommonChunkName(
+  loadedRoots: readonly string[],
+  visitorRoots: readonly string[],
+  pageTable: string,
+  isOperatorScreen: (id: string) => boolean,
+): (id: string, graph: ModuleGraph) => string | null {
+  const common = new WeakMap<object, Set<string>>();
+  return (id, graph) => {
+    const key = graph.getModuleInfo(pageTable) ?? graph;
+    let set = common.get(key);
+    if (!set) {
+      set = commonModules(graph, loadedRoots, visitorRoots, pageTable, isOperatorScreen);
+      common.set(key, set);
+    }
+    return set.has(path.normalize(id)) ? "member-common" : null;
+  };
+}
+
+function commonModules(
+  graph: ModuleGraph,
+  loadedRoots: readonly string[],
+  visitorRoots: readonly string[],
+  pageTable: string,
+  isOperatorScreen: (id: string) => boolean,
+): Set<string> {
+  const table = path.normalize(pageTable);
+  const visitor = reachedFrom(graph, visitorRoots, (id) => id !== table);
+  const loaded = reachedFrom(graph, loadedRoots);
+  const screens = (graph.getModuleInfo(pageTable)?.dynamicallyImportedIds ?? [])
+    .map((screen) => path.normalize(screen))
+    .filter((screen) => !visitor.has(screen) && !loaded.has(screen) && !isOperatorScreen(screen));
+  const reachedBy = new Map<string, number>();
+  for (const screen of screens)
+    for (const m of reachedFrom(graph, [screen])) reachedBy.set(m, (reachedBy.get(m) ?? 0) + 1);
+  const set = new Set(
+    [...reachedBy]
+      .filter(([m, count]) => count >= 2 && !visitor.has(m) && !loaded.has(m) && !screens.includes(m))
+      .map(([m]) => m),
+  );
+  // Only what needs nothing beyond the loaded modules and the file itself.
+  const settled = (m: string) => loaded.has(m) || set.has(m) || lucideModule.test(m);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const m of set) {
+      const imports = graph.getModuleInfo(m)?.importedIds ?? [];
+      if (imports.every((i) => settled(path.normalize(i)))) continue;
+      set.delete(m);
+      changed = true;
+    }
+  }
+  return set;
+}
+
+/**
+ * The `name` of the rolldown code-splitting group "shell-shared": what the shell reaches through
+ * static imports that a visitor screen reaches too (Radix's primitives, the install and update
+ * banners), and that the entry and the app do not load already (`loadedRoots`), lucide's icons
+ * excepted. Split by which screens share them, they were six small files on every member screen's
+ * first load; one file instead, which a visitor screen that needs one of them loads whole.
+ */
+export function shellSharedChunkName(
+  shell: string,
+  loadedRoots: readonly string[],
+  visitorRoots: readonly string[],
+  pageTable: string,
+): (id: string, graph: ModuleGraph) => string | null {
+  const shared = new WeakMap<object, Set<string>>();
+  return (id, graph) => {
+    const key = graph.getModuleInfo(shell) ?? graph;
+    let set = shared.get(key);
+    if (!set) {
+      const table = path.normalize(pageTable);
+      const visitor = reachedFrom(graph, visitorRoots, (id) => id !== table);
+      const loaded = reachedFrom(graph, loadedRoots);
+      set = new Set([...reachedFrom(graph, [shell])].filter((m) => visitor.has(m) && !loaded.has(m)));
+      shared.set(key, set);
+    }
+    return set.has(path.normalize(id)) ? "shell-shared" : null;
+  };
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { appChunkName, memberChunkName } from "../scripts/member-chunk";
+import {
+  appChunkName,
+  memberChunkName,
+  memberCommonChunkName,
+  shellSharedChunkName,
+} from "../scripts/member-chunk";
 
 /** A module graph as rolldown's chunking context answers it: id -> static imports. */
 function graphOf(imports: Record<string, string[]>, dynamicImports: Record<string, string[]> = {}) {
@@ -104,5 +109,88 @@ describe("the app chunk", () => {
     expect(name("/app/node_modules/lucide-react/dist/esm/icons/x.mjs", started)).toBeNull();
     expect(name("/app/src/wallet.tsx", started)).toBeNull();
     expect(name("/app/src/pages.ts", started)).toBeNull();
+  });
+});
+
+describe("the members' common file and the shell's shared file", () => {
+  // Three member screens and an operator's: the wallet and points share an api module, a dialog
+  // and a countdown; the dialog needs the validation schemas a visitor's form uses too.
+  const screens = graphOf(
+    {
+      "/app/src/main.tsx": ["/app/src/pages.ts", "/app/node_modules/react/index.js"],
+      "/app/src/start.tsx": ["/app/node_modules/react-dom/client.js"],
+      "/app/node_modules/react-dom/client.js": [],
+      "/app/node_modules/react/index.js": [],
+      "/app/src/pages.ts": [],
+      "/app/src/login.tsx": ["/app/src/schemas.ts", "/app/node_modules/radix-primitive/index.mjs"],
+      "/app/src/schemas.ts": [],
+      "/app/src/shell.tsx": ["/app/src/menu.tsx", "/app/node_modules/radix-primitive/index.mjs"],
+      "/app/src/menu.tsx": [],
+      "/app/node_modules/radix-primitive/index.mjs": ["/app/node_modules/react/index.js"],
+      "/app/src/wallet.tsx": [
+        "/app/src/shell.tsx",
+        "/app/src/api.ts",
+        "/app/src/countdown.tsx",
+        "/app/src/form-dialog.tsx",
+        "/app/node_modules/lucide-react/dist/esm/icons/x.mjs",
+      ],
+      "/app/src/points.tsx": ["/app/src/api.ts", "/app/src/countdown.tsx", "/app/src/form-dialog.tsx"],
+      "/app/src/profile.tsx": ["/app/src/only-profile.ts", "/app/src/api.ts"],
+      "/app/src/only-profile.ts": [],
+      "/app/src/admin.tsx": ["/app/src/review-card.tsx", "/app/src/api.ts"],
+      "/app/src/finance.tsx": ["/app/src/review-card.tsx"],
+      "/app/src/review-card.tsx": [],
+      "/app/src/api.ts": ["/app/node_modules/react/index.js", "/app/src/countdown.tsx"],
+      "/app/src/countdown.tsx": ["/app/node_modules/lucide-react/dist/esm/icons/x.mjs"],
+      "/app/src/form-dialog.tsx": ["/app/src/schemas.ts"],
+      "/app/node_modules/lucide-react/dist/esm/icons/x.mjs": [],
+    },
+    {
+      "/app/src/main.tsx": ["/app/src/start.tsx"],
+      "/app/src/pages.ts": [
+        "/app/src/login.tsx",
+        "/app/src/wallet.tsx",
+        "/app/src/points.tsx",
+        "/app/src/profile.tsx",
+        "/app/src/admin.tsx",
+        "/app/src/finance.tsx",
+      ],
+    },
+  );
+  const loaded = ["/app/src/main.tsx", "/app/src/start.tsx"];
+  const visitors = ["/app/src/main.tsx", "/app/src/login.tsx"];
+  const common = memberCommonChunkName(
+    [...loaded, "/app/src/shell.tsx"],
+    visitors,
+    "/app/src/pages.ts",
+    (id) => id.endsWith("admin.tsx") || id.endsWith("finance.tsx"),
+  );
+  const shared = shellSharedChunkName("/app/src/shell.tsx", loaded, visitors, "/app/src/pages.ts");
+
+  it("gathers what two member screens share, with what it imports of the same kind", () => {
+    expect(common("/app/src/api.ts", screens)).toBe("member-common");
+    expect(common("/app/src/countdown.tsx", screens)).toBe("member-common");
+  });
+
+  it("leaves out one screen's own module, the screens, what only operators share, what is loaded already, the icons, and what would bring another file to every screen", () => {
+    for (const id of [
+      "/app/src/only-profile.ts",
+      "/app/src/wallet.tsx",
+      "/app/src/review-card.tsx",
+      "/app/src/menu.tsx",
+      "/app/node_modules/react/index.js",
+      "/app/node_modules/lucide-react/dist/esm/icons/x.mjs",
+      "/app/src/form-dialog.tsx",
+      "/app/src/schemas.ts",
+    ]) {
+      expect(common(id, screens)).toBeNull();
+    }
+  });
+
+  it("the shell's shared file holds what the shell and a visitor screen both reach, nothing the entry loads or only the shell needs", () => {
+    expect(shared("/app/node_modules/radix-primitive/index.mjs", screens)).toBe("shell-shared");
+    for (const id of ["/app/src/menu.tsx", "/app/node_modules/react/index.js", "/app/src/schemas.ts"]) {
+      expect(shared(id, screens)).toBeNull();
+    }
   });
 });
