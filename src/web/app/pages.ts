@@ -1,4 +1,4 @@
-import type { FetchQueryOptions, QueryKey } from "@tanstack/react-query";
+import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryKey } from "@tanstack/react-query";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { User } from "../../core/schemas/auth";
 import { appRendering } from "../lib/api-client";
@@ -60,6 +60,14 @@ async function startupQuery<T>(
 ): Promise<void> {
   const resolved = await options;
   startupPrefetch(resolved.queryKey, () => queryClient.prefetchQuery(resolved), settings);
+}
+
+/** A list screen's first page asked for at start-up, through its feature's infinite query options. */
+async function startupInfiniteQuery<T, K extends QueryKey, P>(
+  options: Promise<FetchInfiniteQueryOptions<T, Error, T, K, P>>,
+): Promise<void> {
+  const resolved = await options;
+  startupPrefetch(resolved.queryKey, () => queryClient.prefetchInfiniteQuery(resolved));
 }
 
 const appShell = preloadable(
@@ -212,10 +220,8 @@ export const pages: Record<PageKey, LazyPage> = {
   notifications: page(
     () => import("../features/notifications/pages/notifications-page"),
     (m) => m.NotificationsPage,
-    async () => {
-      const { notificationsQueryOptions: options } = await import("../features/notifications/api");
-      startupPrefetch(options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
-    },
+    () =>
+      startupInfiniteQuery(import("../features/notifications/api").then((m) => m.notificationsQueryOptions)),
   ),
   leaderboard: page(
     () => import("../features/leaderboard/pages/leaderboard-page"),
@@ -269,10 +275,7 @@ export const pages: Record<PageKey, LazyPage> = {
   wallet: page(
     () => import("../features/wallet/pages/wallet-page"),
     (m) => m.WalletPage,
-    async () => {
-      const { transactionPagesQueryOptions: options } = await import("../features/wallet/api");
-      startupPrefetch(options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
-    },
+    () => startupInfiniteQuery(import("../features/wallet/api").then((m) => m.transactionPagesQueryOptions)),
   ),
   walletReceipt: page(
     () => import("../features/wallet/pages/receipt-page"),
