@@ -37,6 +37,30 @@ function reachedFrom(
   return seen;
 }
 
+type ChunkName = (id: string, graph: ModuleGraph) => string | null;
+
+/**
+ * A rolldown code-splitting group's `name`: `name` for the modules of the set `modules` computes
+ * from the graph, null for every other. One computation per chunking pass: the graph's objects are
+ * shared within a pass, so the module info of `keyModule` keys it.
+ */
+function chunkGroup(
+  name: string,
+  keyModule: string,
+  modules: (graph: ModuleGraph) => Set<string>,
+): ChunkName {
+  const sets = new WeakMap<object, Set<string>>();
+  return (id, graph) => {
+    const key = graph.getModuleInfo(keyModule) ?? graph;
+    let set = sets.get(key);
+    if (!set) {
+      set = modules(graph);
+      sets.set(key, set);
+    }
+    return set.has(path.normalize(id)) ? name : null;
+  };
+}
+
 /**
  * The `name` of a rolldown code-splitting group: "members" for the modules `shell` (an absolute
  * path) reaches statically and none of `visitorRoots` reaches, statically or through a dynamic
@@ -46,19 +70,11 @@ export function memberChunkName(
   shell: string,
   visitorRoots: readonly string[],
   pageTable: string,
-): (id: string, graph: ModuleGraph) => string | null {
-  const members = new WeakMap<object, Set<string>>();
-  return (id, graph) => {
-    // One walk per chunking pass: the graph's objects are shared within a pass.
-    const key = graph.getModuleInfo(shell) ?? graph;
-    let set = members.get(key);
-    if (!set) {
-      const visitor = reachedFrom(graph, visitorRoots, (id) => id !== path.normalize(pageTable));
-      set = new Set([...reachedFrom(graph, [shell])].filter((m) => !visitor.has(m)));
-      members.set(key, set);
-    }
-    return set.has(path.normalize(id)) ? "members" : null;
-  };
+): ChunkName {
+  return chunkGroup("members", shell, (graph) => {
+    const visitor = reachedFrom(graph, visitorRoots, (id) => id !== path.normalize(pageTable));
+    return new Set([...reachedFrom(graph, [shell])].filter((m) => !visitor.has(m)));
+  });
 }
 
 /**
@@ -67,17 +83,8 @@ export function memberChunkName(
  * through static imports, lucide's icons excepted (their own groups place them); those the entry
  * reaches too stay in the entry, whose group comes first. One file, preloaded with the entry.
  */
-export function appChunkName(start: string): (id: string, graph: ModuleGraph) => string | null {
-  const reached = new WeakMap<object, Set<string>>();
-  return (id, graph) => {
-    const key = graph.getModuleInfo(start) ?? graph;
-    let set = reached.get(key);
-    if (!set) {
-      set = reachedFrom(graph, [start]);
-      reached.set(key, set);
-    }
-    return set.has(path.normalize(id)) ? "app" : null;
-  };
+export function appChunkName(start: string): ChunkName {
+  return chunkGroup("app", start, (graph) => reachedFrom(graph, [start]));
 }
 
 /**
@@ -97,17 +104,10 @@ export function memberCommonChunkName(
   visitorRoots: readonly string[],
   pageTable: string,
   isOperatorScreen: (id: string) => boolean,
-): (id: string, graph: ModuleGraph) => string | null {
-  const common = new WeakMap<object, Set<string>>();
-  return (id, graph) => {
-    const key = graph.getModuleInfo(pageTable) ?? graph;
-    let set = common.get(key);
-    if (!set) {
-      set = commonModules(graph, loadedRoots, visitorRoots, pageTable, isOperatorScreen);
-      common.set(key, set);
-    }
-    return set.has(path.normalize(id)) ? "member-common" : null;
-  };
+): ChunkName {
+  return chunkGroup("member-common", pageTable, (graph) =>
+    commonModules(graph, loadedRoots, visitorRoots, pageTable, isOperatorScreen),
+  );
 }
 
 function commonModules(
@@ -157,18 +157,10 @@ export function shellSharedChunkName(
   loadedRoots: readonly string[],
   visitorRoots: readonly string[],
   pageTable: string,
-): (id: string, graph: ModuleGraph) => string | null {
-  const shared = new WeakMap<object, Set<string>>();
-  return (id, graph) => {
-    const key = graph.getModuleInfo(shell) ?? graph;
-    let set = shared.get(key);
-    if (!set) {
-      const table = path.normalize(pageTable);
-      const visitor = reachedFrom(graph, visitorRoots, (id) => id !== table);
-      const loaded = reachedFrom(graph, loadedRoots);
-      set = new Set([...reachedFrom(graph, [shell])].filter((m) => visitor.has(m) && !loaded.has(m)));
-      shared.set(key, set);
-    }
-    return set.has(path.normalize(id)) ? "shell-shared" : null;
-  };
+): ChunkName {
+  return chunkGroup("shell-shared", shell, (graph) => {
+    const visitor = reachedFrom(graph, visitorRoots, (id) => id !== path.normalize(pageTable));
+    const loaded = reachedFrom(graph, loadedRoots);
+    return new Set([...reachedFrom(graph, [shell])].filter((m) => visitor.has(m) && !loaded.has(m)));
+  });
 }
