@@ -58,66 +58,70 @@ test.describe("signing out", () => {
   // The document holds below need the network: a service worker would answer from its copy.
   test.use({ serviceWorkers: "block" });
 
-  test("signing out while the page's own reads are under way lands on the home page, not on sign-in", async ({
-    page,
-  }) => {
-    test.setTimeout(90_000);
-    await becomeActiveMember(page);
-    // The dashboard's stats read is held, so that it is answered only after the server ended the
-    // session: what a read sent a moment before Sign Out meets.
-    let readHeld!: () => void;
-    const readArrived = new Promise<void>((resolve) => {
-      readHeld = resolve;
-    });
-    let releaseRead!: () => void;
-    const readReleased = new Promise<void>((resolve) => {
-      releaseRead = resolve;
-    });
-    // The read left with the session's cookie: it reaches the server with it, after the logout.
-    const sessionCookie = (await page.context().cookies())
-      .map((cookie) => `${cookie.name}=${cookie.value}`)
-      .join("; ");
-    let held = false;
-    await page.route("**/api/dashboard/stats", async (route) => {
-      if (held) return route.continue();
-      held = true;
-      readHeld();
-      await readReleased;
-      const response = await route.fetch({
-        headers: { ...route.request().headers(), cookie: sessionCookie },
+  // The screen's read (the dashboard's stats) and the session's own read (whose 401 makes the
+  // access gate send the page to sign-in).
+  for (const read of ["/api/dashboard/stats", "/api/auth/user"]) {
+    test(`signing out while the page's read ${read} is under way lands on the home page, not on sign-in`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await becomeActiveMember(page);
+      // The read is held, so that it is answered only after the server ended the session: what a
+      // read sent a moment before Sign Out meets.
+      let readHeld!: () => void;
+      const readArrived = new Promise<void>((resolve) => {
+        readHeld = resolve;
       });
-      await route.fulfill({ response });
-    });
-    await page.reload();
-    await readArrived;
+      let releaseRead!: () => void;
+      const readReleased = new Promise<void>((resolve) => {
+        releaseRead = resolve;
+      });
+      // The read left with the session's cookie: it reaches the server with it, after the logout.
+      const sessionCookie = (await page.context().cookies())
+        .map((cookie) => `${cookie.name}=${cookie.value}`)
+        .join("; ");
+      let held = false;
+      await page.route(`**${read}`, async (route) => {
+        if (held) return route.continue();
+        held = true;
+        readHeld();
+        await readReleased;
+        const response = await route.fetch({
+          headers: { ...route.request().headers(), cookie: sessionCookie },
+        });
+        await route.fulfill({ response });
+      });
+      await page.reload();
+      await readArrived;
 
-    // Sign Out: the server ends the session, and its answer (to the home page, signed out) is held
-    // while the old page, still open, hears the read's 401.
-    let loggedOutOnServer!: () => void;
-    const serverLoggedOut = new Promise<void>((resolve) => {
-      loggedOutOnServer = resolve;
+      // Sign Out: the server ends the session, and its answer (to the home page, signed out) is held
+      // while the old page, still open, hears the read's 401.
+      let loggedOutOnServer!: () => void;
+      const serverLoggedOut = new Promise<void>((resolve) => {
+        loggedOutOnServer = resolve;
+      });
+      let releaseLogout!: () => void;
+      const logoutReleased = new Promise<void>((resolve) => {
+        releaseLogout = resolve;
+      });
+      await page.route("**/api/logout", async (route) => {
+        const response = await route.fetch({ maxRedirects: 0 });
+        loggedOutOnServer();
+        await logoutReleased;
+        await route.fulfill({ response });
+      });
+      const signingOut = page.goto("/api/logout");
+      await serverLoggedOut;
+      const rejected = page.waitForResponse((r) => new URL(r.url()).pathname === read);
+      releaseRead();
+      expect((await rejected).status()).toBe(401);
+      // Time for the old page to act on the 401 (before, it sent the browser to /login?next=%2F,
+      // cancelling the member's own navigation).
+      await page.waitForTimeout(500);
+      releaseLogout();
+      await signingOut;
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+      await expect(page.getByRole("link", { name: /Start Competing Now/i }).first()).toBeVisible();
     });
-    let releaseLogout!: () => void;
-    const logoutReleased = new Promise<void>((resolve) => {
-      releaseLogout = resolve;
-    });
-    await page.route("**/api/logout", async (route) => {
-      const response = await route.fetch({ maxRedirects: 0 });
-      loggedOutOnServer();
-      await logoutReleased;
-      await route.fulfill({ response });
-    });
-    const signingOut = page.goto("/api/logout");
-    await serverLoggedOut;
-    const rejected = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/dashboard/stats");
-    releaseRead();
-    expect((await rejected).status()).toBe(401);
-    // Time for the old page to act on the 401 (before, it sent the browser to /login?next=%2F,
-    // cancelling the member's own navigation).
-    await page.waitForTimeout(500);
-    releaseLogout();
-    await signingOut;
-    await expect(page).toHaveURL((url) => url.pathname === "/");
-    await expect(page.getByRole("link", { name: /Start Competing Now/i }).first()).toBeVisible();
-  });
+  }
 });

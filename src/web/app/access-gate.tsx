@@ -6,6 +6,7 @@ import { useCurrentUser } from "../features/auth/api";
 import { ApiError, isSessionRejected } from "../lib/api-client";
 import { useIsMobileDevice } from "../lib/device";
 import { setDisplayTimeZone } from "../lib/format";
+import { navigateUnlessLeaving } from "../lib/page-leaving";
 import { type AccessDecision, decideAccess, inviteFromPath, type SessionState } from "./access-rules";
 import { AppShell, FooterAd, pages, SimpleShell } from "./pages";
 
@@ -45,7 +46,8 @@ function useInviteCapture(path: string): void {
 
 function GotoLogin({ to }: { to: string }) {
   useEffect(() => {
-    window.location.assign(to);
+    // Not while the page is being left: the session's 401 may answer the member's own sign-out.
+    navigateUnlessLeaving(() => window.location.assign(to));
   }, [to]);
   return <LoadingSplash />;
 }

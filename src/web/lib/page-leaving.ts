@@ -3,15 +3,25 @@
 // sent a moment before is answered 401. Sending the browser to /login then would cancel the
 // navigation the member started (they meant to land on the home page, signed out). So once the
 // page is being left (`beforeunload`), a redirect waits: if the page is still here after
-// LEAVING_GRACE_MS (the navigation was a download, a 204, or failed), it happens then.
+// LEAVING_GRACE_MS (the navigation was a download, a 204, or failed), it happens then. The grace
+// is long enough for a slow phone's sign-out round trips; it costs only a page whose navigation
+// did not happen. A page restored from the back/forward cache drops the redirects it was holding:
+// it asks for the session again, and decides from that answer.
 
-export const LEAVING_GRACE_MS = 3_000;
+export const LEAVING_GRACE_MS = 10_000;
 let leftAt = Number.NEGATIVE_INFINITY;
+const held = new Set<number>();
 
 /** Notes when a navigation away from this page starts. Called once by the entry. */
 export function watchPageLeaving(): void {
   window.addEventListener("beforeunload", () => {
     leftAt = performance.now();
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    leftAt = Number.NEGATIVE_INFINITY;
+    for (const timer of held) window.clearTimeout(timer);
+    held.clear();
   });
 }
 
@@ -22,5 +32,9 @@ export function navigateUnlessLeaving(navigate: () => void): void {
     navigate();
     return;
   }
-  window.setTimeout(navigate, LEAVING_GRACE_MS - since);
+  const timer = window.setTimeout(() => {
+    held.delete(timer);
+    navigate();
+  }, LEAVING_GRACE_MS - since);
+  held.add(timer);
 }
