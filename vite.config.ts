@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -10,9 +11,10 @@ import {
   memberCommonChunkName,
   shellSharedChunkName,
 } from "./scripts/member-chunk";
+import { pageModules } from "./scripts/page-modules";
 import { chunkClosure, chunkOf, routePreloads } from "./scripts/route-preloads";
 import { activeLayout } from "./src/web/app/access-rules";
-import { activeRoutes } from "./src/web/app/route-table";
+import { activeRoutes, type PageKey } from "./src/web/app/route-table";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:3000";
@@ -25,19 +27,51 @@ const iconChunks = iconChunkNames(
 );
 const appChunk = appChunkName(startModule);
 const shellModule = `${root}src/web/components/layout/app-shell.tsx`;
-const visitorRoots = [
-  "src/web/main.tsx",
-  "src/web/features/landing/pages/landing-page.tsx",
-  "src/web/features/auth/pages/login-page.tsx",
-  "src/web/features/auth/pages/register-page.tsx",
-  "src/web/features/auth/pages/forgot-password-page.tsx",
-  "src/web/features/auth/pages/reset-password-page.tsx",
-].map((file) => `${root}${file}`);
 const pageTable = `${root}src/web/app/pages.ts`;
-const memberChunk = memberChunkName(shellModule, visitorRoots, pageTable);
+const screenModules = pageModules(readFileSync(pageTable, "utf8"), pageTable);
+function moduleOf(page: PageKey): string {
+  const found = screenModules.get(page);
+  if (!found) throw new Error(`The page table has no screen "${page}"`);
+  return found;
+}
+/**
+ * The screens a new visitor meets first (the landing page, sign-in and sign-up) and the help and
+ * legal texts: they load only their own code, none of the members'.
+ */
+const firstVisitorPages: PageKey[] = [
+  "landing",
+  "login",
+  "register",
+  "forgotPassword",
+  "resetPassword",
+  "help",
+  "terms",
+  "privacy",
+];
+const visitorRoots = [`${root}src/web/main.tsx`, ...firstVisitorPages.map(moduleOf)];
 /** The operators' screens: what only they share stays out of the members' common file. */
-const operatorScreen =
-  /[\\/]features[\\/](?:admin[\\/]|ads[\\/]pages[\\/]ad-manager|marketplace[\\/]pages[\\/]product-manager|email[\\/]pages[\\/]email-test)/;
+const operatorPages = new Set<PageKey>([
+  "admin",
+  "adminMember",
+  "reconcileDeposits",
+  "paymentMonitor",
+  "giftCardOffers",
+  "rewardCards",
+  "auditLog",
+  "finance",
+  "productManager",
+  "adManager",
+  "emailTest",
+]);
+/**
+ * The screens whose shared code goes into one common file: the members' screens, and the visitors'
+ * others (invitations, the Step Test, subscribing), which need most of it
+ * (the competition and group cards, the countdowns) and keep it for when they join.
+ */
+const commonScreens = [...screenModules]
+  .filter(([page]) => !firstVisitorPages.includes(page as PageKey) && !operatorPages.has(page as PageKey))
+  .map(([, module]) => module);
+const memberChunk = memberChunkName(shellModule, visitorRoots, pageTable);
 /** What every screen has loaded before its own code: the entry and the app. */
 const loadedRoots = [`${root}src/web/main.tsx`, startModule];
 const shellSharedChunk = shellSharedChunkName(shellModule, loadedRoots, visitorRoots, pageTable);
@@ -45,7 +79,7 @@ const memberCommonChunk = memberCommonChunkName(
   [...loadedRoots, shellModule],
   visitorRoots,
   pageTable,
-  (id) => operatorScreen.test(id),
+  commonScreens,
 );
 
 /**

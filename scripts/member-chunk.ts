@@ -89,8 +89,8 @@ export function appChunkName(start: string): ChunkName {
 
 /**
  * The `name` of the rolldown code-splitting group "member-common": the modules that two or more
- * member screens (the page table's screens that are neither visitor screens nor operator screens,
- * `isOperatorScreen`) reach through static imports, that no visitor screen reaches and that every
+ * of `screens` (vite.config.ts: every screen but the operators' and those a new visitor meets
+ * first) reach through static imports, that no visitor screen reaches and that every
  * member screen does not load already (`loadedRoots`: the entry, the app, the shell), lucide's
  * icons excepted. Split by which screens share them, they made twenty-odd files of one to twenty
  * kilobytes per screen (a feature's api module, a Radix primitive, a dialog, a countdown): on a
@@ -103,10 +103,10 @@ export function memberCommonChunkName(
   loadedRoots: readonly string[],
   visitorRoots: readonly string[],
   pageTable: string,
-  isOperatorScreen: (id: string) => boolean,
+  screens: readonly string[],
 ): ChunkName {
   return chunkGroup("member-common", pageTable, (graph) =>
-    commonModules(graph, loadedRoots, visitorRoots, pageTable, isOperatorScreen),
+    commonModules(graph, loadedRoots, visitorRoots, pageTable, screens),
   );
 }
 
@@ -115,14 +115,12 @@ function commonModules(
   loadedRoots: readonly string[],
   visitorRoots: readonly string[],
   pageTable: string,
-  isOperatorScreen: (id: string) => boolean,
+  commonScreens: readonly string[],
 ): Set<string> {
   const table = path.normalize(pageTable);
   const visitor = reachedFrom(graph, visitorRoots, (id) => id !== table);
   const loaded = reachedFrom(graph, loadedRoots);
-  const screens = (graph.getModuleInfo(pageTable)?.dynamicallyImportedIds ?? [])
-    .map((screen) => path.normalize(screen))
-    .filter((screen) => !visitor.has(screen) && !loaded.has(screen) && !isOperatorScreen(screen));
+  const screens = commonScreens.map((screen) => path.normalize(screen));
   const reachedBy = new Map<string, number>();
   for (const screen of screens)
     for (const m of reachedFrom(graph, [screen])) reachedBy.set(m, (reachedBy.get(m) ?? 0) + 1);
