@@ -54,6 +54,15 @@ test("a reset link without a token says it is invalid", async ({ page }) => {
   await expect(page.getByText("Invalid Reset Link")).toBeVisible();
 });
 
+/** A one-time signal between the test and a held request: `give()` settles `given`. */
+function signal(): { give: () => void; given: Promise<void> } {
+  let give!: () => void;
+  const given = new Promise<void>((resolve) => {
+    give = resolve;
+  });
+  return { give, given };
+}
+
 test.describe("signing out", () => {
   // The document holds below need the network: a service worker would answer from its copy.
   test.use({ serviceWorkers: "block" });
@@ -68,14 +77,8 @@ test.describe("signing out", () => {
       await becomeActiveMember(page);
       // The read is held, so that it is answered only after the server ended the session: what a
       // read sent a moment before Sign Out meets.
-      let readHeld!: () => void;
-      const readArrived = new Promise<void>((resolve) => {
-        readHeld = resolve;
-      });
-      let releaseRead!: () => void;
-      const readReleased = new Promise<void>((resolve) => {
-        releaseRead = resolve;
-      });
+      const readArrived = signal();
+      const readReleased = signal();
       // The read left with the session's cookie: it reaches the server with it, after the logout.
       const sessionCookie = (await page.context().cookies())
         .map((cookie) => `${cookie.name}=${cookie.value}`)
@@ -84,41 +87,35 @@ test.describe("signing out", () => {
       await page.route(`**${read}`, async (route) => {
         if (held) return route.continue();
         held = true;
-        readHeld();
-        await readReleased;
+        readArrived.give();
+        await readReleased.given;
         const response = await route.fetch({
           headers: { ...route.request().headers(), cookie: sessionCookie },
         });
         await route.fulfill({ response });
       });
       await page.reload();
-      await readArrived;
+      await readArrived.given;
 
       // Sign Out: the server ends the session, and its answer (to the home page, signed out) is held
       // while the old page, still open, hears the read's 401.
-      let loggedOutOnServer!: () => void;
-      const serverLoggedOut = new Promise<void>((resolve) => {
-        loggedOutOnServer = resolve;
-      });
-      let releaseLogout!: () => void;
-      const logoutReleased = new Promise<void>((resolve) => {
-        releaseLogout = resolve;
-      });
+      const serverLoggedOut = signal();
+      const logoutReleased = signal();
       await page.route("**/api/logout", async (route) => {
         const response = await route.fetch({ maxRedirects: 0 });
-        loggedOutOnServer();
-        await logoutReleased;
+        serverLoggedOut.give();
+        await logoutReleased.given;
         await route.fulfill({ response });
       });
       const signingOut = page.goto("/api/logout");
-      await serverLoggedOut;
+      await serverLoggedOut.given;
       const rejected = page.waitForResponse((r) => new URL(r.url()).pathname === read);
-      releaseRead();
+      readReleased.give();
       expect((await rejected).status()).toBe(401);
       // Time for the old page to act on the 401 (before, it sent the browser to /login?next=%2F,
       // cancelling the member's own navigation).
       await page.waitForTimeout(500);
-      releaseLogout();
+      logoutReleased.give();
       await signingOut;
       await expect(page).toHaveURL((url) => url.pathname === "/");
       await expect(page.getByRole("link", { name: /Start Competing Now/i }).first()).toBeVisible();
