@@ -40,6 +40,19 @@ function reachedFrom(
 type ChunkName = (id: string, graph: ModuleGraph) => string | null;
 
 /**
+ * What `visitorRoots` reach, statically or through a dynamic import of any module but the page
+ * table's (which imports every screen): the modules that must stay out of the members' files.
+ */
+function reachedByVisitors(
+  graph: ModuleGraph,
+  visitorRoots: readonly string[],
+  pageTable: string,
+): Set<string> {
+  const table = path.normalize(pageTable);
+  return reachedFrom(graph, visitorRoots, (id) => id !== table);
+}
+
+/**
  * A rolldown code-splitting group's `name`: `name` for the modules of the set `modules` computes
  * from the graph, null for every other. One computation per chunking pass: the graph's objects are
  * shared within a pass, so the module info of `keyModule` keys it.
@@ -72,7 +85,7 @@ export function memberChunkName(
   pageTable: string,
 ): ChunkName {
   return chunkGroup("members", shell, (graph) => {
-    const visitor = reachedFrom(graph, visitorRoots, (id) => id !== path.normalize(pageTable));
+    const visitor = reachedByVisitors(graph, visitorRoots, pageTable);
     return new Set([...reachedFrom(graph, [shell])].filter((m) => !visitor.has(m)));
   });
 }
@@ -90,9 +103,9 @@ export function appChunkName(start: string): ChunkName {
 /**
  * The `name` of the rolldown code-splitting group "member-common": the modules that two or more
  * of `screens` (vite.config.ts: every screen but the operators' and those a new visitor meets
- * first) reach through static imports, that no visitor screen reaches and that every
- * member screen does not load already (`loadedRoots`: the entry, the app, the shell), lucide's
- * icons excepted. Split by which screens share them, they made twenty-odd files of one to twenty
+ * first) reach through static imports, that none of the screens a new visitor meets first
+ * reaches (`visitorRoots`), and that every member screen does not load already (`loadedRoots`:
+ * the entry, the app, the shell), lucide's icons excepted. Split by which screens share them, they made twenty-odd files of one to twenty
  * kilobytes per screen (a feature's api module, a Radix primitive, a dialog, a countdown): on a
  * phone's HTTP/1.1 connection, six at a time, each one more round trip before the screen can
  * render. One file instead carries a few kilobytes a given screen does not use. A module whose
@@ -117,8 +130,7 @@ function commonModules(
   pageTable: string,
   commonScreens: readonly string[],
 ): Set<string> {
-  const table = path.normalize(pageTable);
-  const visitor = reachedFrom(graph, visitorRoots, (id) => id !== table);
+  const visitor = reachedByVisitors(graph, visitorRoots, pageTable);
   const loaded = reachedFrom(graph, loadedRoots);
   const screens = commonScreens.map((screen) => path.normalize(screen));
   const reachedBy = new Map<string, number>();
@@ -157,7 +169,7 @@ export function shellSharedChunkName(
   pageTable: string,
 ): ChunkName {
   return chunkGroup("shell-shared", shell, (graph) => {
-    const visitor = reachedFrom(graph, visitorRoots, (id) => id !== path.normalize(pageTable));
+    const visitor = reachedByVisitors(graph, visitorRoots, pageTable);
     const loaded = reachedFrom(graph, loadedRoots);
     return new Set([...reachedFrom(graph, [shell])].filter((m) => visitor.has(m) && !loaded.has(m)));
   });

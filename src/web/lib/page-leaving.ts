@@ -6,7 +6,7 @@
 // LEAVING_GRACE_MS (the navigation was a download, a 204, or failed), it happens then. The grace
 // is long enough for a slow phone's sign-out round trips; it costs only a page whose navigation
 // did not happen. A page restored from the back/forward cache drops the redirects it was holding:
-// it asks for the session again, and decides from that answer.
+// it is a page again, and the next rejected read sends it on at once.
 
 export const LEAVING_GRACE_MS = 10_000;
 let leftAt = Number.NEGATIVE_INFINITY;
