@@ -22,7 +22,9 @@ describe("groups API: the member's zone and the words about money", () => {
       process.env.TZ = "Asia/Tokyo";
     });
     afterAll(() => {
-      process.env.TZ = deviceZone;
+      // Unset stays unset (assigning undefined would set the text "undefined" for the next files).
+      if (deviceZone === undefined) delete process.env.TZ;
+      else process.env.TZ = deviceZone;
     });
 
     it("shows a start entered as 9:00 as 9:00, and an unchanged save of Edit Group changes nothing", async () => {
