@@ -29,7 +29,7 @@ import lighthouse from "lighthouse";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { serveBuiltApp } from "./support/built-app";
 import { calibratedCpuSlowdown } from "./support/cpu-slowdown";
-import { seedPageMember, signInPageMember } from "./support/page-member";
+import { signInPageMember } from "./support/page-member";
 
 const runs = Number(process.env.RUNS ?? 3);
 const calibrationSamples = Number(process.env.CALIBRATION_SAMPLES ?? 15);
@@ -58,8 +58,7 @@ const fixedSlowdown = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN
 const chosen = process.env.PAGES?.split(",").map((p) => p.trim());
 const targets = chosen ? allTargets.filter((t) => chosen.includes(t.page)) : allTargets;
 
-const { address, db, close } = await serveBuiltApp();
-const { groupId } = await seedPageMember(db);
+const { address, groupId, close } = await serveBuiltApp({ pageMember: true });
 const pathOf = (target: Target) => target.path.replace(":id", String(groupId));
 
 interface Sample {

@@ -8,15 +8,14 @@
 // to find what to cut for bench:lighthouse, not a benchmark.
 import { chromium } from "@playwright/test";
 import { serveBuiltApp } from "./support/built-app";
-import { seedPageMember, signInPageMember } from "./support/page-member";
+import { signInPageMember } from "./support/page-member";
 
 const path = process.argv[2] ?? "/";
 const burstMinMs = Number(process.env.BURST_MIN_MS ?? 50);
 if (!Number.isFinite(burstMinMs) || burstMinMs <= 0)
   throw new Error(`BURST_MIN_MS must be a positive number`);
 const slowdown = Number(process.env.CPU_SLOWDOWN ?? 4);
-const { address, db, close } = await serveBuiltApp();
-const { groupId } = await seedPageMember(db);
+const { address, groupId, close } = await serveBuiltApp({ pageMember: true });
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 const context = await browser.newContext({

@@ -1,40 +1,53 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
-import { openDatabase } from "../../src/server/db/client";
-import { migrate } from "../../src/server/db/migrate";
+import { createInterface } from "node:readline";
 
 /**
  * The built client served as in production, on an empty in-memory database, on a free port of
- * 127.0.0.1: what the page benchmarks load (`db` to add what they need). Exits when the client is not built.
+ * 127.0.0.1: what the page benchmarks load; `pageMember` seeds the member they sign in as (and the
+ * group they run: `groupId`). Exits when the client is not built.
+ *
+ * The server runs in a process of its own, as deployed: in the benchmark's process it would answer
+ * only between Lighthouse's own work on the same event loop (the trace, the protocol's messages),
+ * and Lighthouse takes the answers' observed wait as the server's response time for every request
+ * it simulates.
  */
-export async function serveBuiltApp() {
+export async function serveBuiltApp({ pageMember = false }: { pageMember?: boolean } = {}): Promise<{
+  address: string;
+  groupId: number | null;
+  close(): Promise<void>;
+}> {
   if (!existsSync("dist/client/index.html")) {
     console.error("Build the client first: npm run build");
     process.exit(1);
   }
-  const database = await openDatabase({ kind: "pglite" });
-  await migrate(database);
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: "production",
-      // Served as in production, on the sandbox payments and gift cards a bench needs.
-      ALLOW_SANDBOX_IN_PRODUCTION: "1",
-      PUBLIC_URL: "http://127.0.0.1",
-      SESSION_SECRET: "bench-secret-bench-secret",
-      LOG_LEVEL: "warn",
-    }),
-    db: database.db,
-    serveClient: true,
-    logger: false,
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/support/built-app-process.ts"], {
+    env: { ...process.env, BENCH_PAGE_MEMBER: pageMember ? "1" : "0" },
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  const ready = await firstLine(child);
+  const { address, groupId } = JSON.parse(ready) as { address: string; groupId: number | null };
   return {
     address,
-    db: database.db,
+    groupId,
     async close() {
-      await app.close();
-      await database.close();
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
     },
   };
+}
+
+/** The server's first line on stdout: its address, once it listens. */
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (!child.stdout) return reject(new Error("the bench server has no stdout"));
+    const lines = createInterface({ input: child.stdout });
+    lines.once("line", (line) => {
+      lines.close();
+      resolve(line);
+    });
+    child.once("exit", (code) => reject(new Error(`the bench server exited (${code}) before listening`)));
+  });
 }
