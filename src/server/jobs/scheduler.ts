@@ -1,6 +1,7 @@
 import { eq, lte } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
+import { forgetExpiredLinks } from "../features/auth/expired-links";
 import { settleDueCompetitions } from "../features/competitions/settlement-job";
 import { runGlobalReconciliation } from "../features/finance/reconciliation-runs.service";
 import { withdrawDeletedMembers } from "../features/members/members.service";
@@ -119,6 +120,20 @@ export async function importStepSources(ctx: AppContext) {
   if (report.imported + report.failed > 0) ctx.log.info(report, "step sources imported");
 }
 
+/**
+ * Expired password resets, email verifications and two-factor sign-ins are forgotten hourly, in one
+ * process; a table that failed is tried again in 5 minutes.
+ */
+export async function expiredLinksSweep(ctx: AppContext) {
+  await runPeriodic(ctx, "expired-links-sweep", HOUR_MS, async () => {
+    const { forgotten, failed } = await forgetExpiredLinks(ctx.db, ctx.clock.now());
+    for (const { table, err } of failed)
+      ctx.log.error({ err, table }, "expired links: the table was not swept");
+    if (failed.length > 0) await retryPeriodicRunIn(ctx, "expired-links-sweep", HOUR_MS, 5 * 60 * 1000);
+    if (Object.values(forgotten).some((n) => n > 0)) ctx.log.info({ forgotten }, "expired links forgotten");
+  });
+}
+
 /** Deleted accounts still entered somewhere leave it, hourly in one process (members.service). */
 export async function deletedMemberWithdrawal(ctx: AppContext) {
   await runPeriodic(ctx, "deleted-member-withdrawal", HOUR_MS, () => withdrawDeletedMembers(ctx));
@@ -154,6 +169,7 @@ export const jobs: Job[] = [
   { name: "gift-card-fulfilment", run: finishPendingRedemptions },
   { name: "gift-card-offer-months", run: rollOffersOver },
   { name: "rate-limit-sweep", run: sweepEndedRateLimits },
+  { name: "expired-links-sweep", run: expiredLinksSweep },
   { name: "step-batch-retention", run: stepBatchRetention },
   { name: "step-source-imports", run: importStepSources },
   // Last: it sends what the jobs before it (and the requests since the last tick) queued.
