@@ -10,6 +10,7 @@ import {
   memberChunkName,
   memberCommonChunkName,
   shellSharedChunkName,
+  visitorSharedChunkName,
 } from "./scripts/member-chunk";
 import { pageModules } from "./scripts/page-modules";
 import { chunkClosure, chunkOf, routePreloads } from "./scripts/route-preloads";
@@ -75,11 +76,19 @@ const memberChunk = memberChunkName(shellModule, visitorRoots, pageTable);
 /** What every screen has loaded before its own code: the entry and the app. */
 const loadedRoots = [`${root}src/web/main.tsx`, startModule];
 const shellSharedChunk = shellSharedChunkName(shellModule, loadedRoots, visitorRoots, pageTable);
+const visitorSharedChunk = visitorSharedChunkName(
+  loadedRoots,
+  shellModule,
+  visitorRoots,
+  pageTable,
+  commonScreens,
+);
 const memberCommonChunk = memberCommonChunkName(
   [...loadedRoots, shellModule],
   visitorRoots,
   pageTable,
   commonScreens,
+  shellModule,
 );
 
 /**
@@ -229,6 +238,7 @@ export default defineConfig({
             // Not its modules' dependencies: those a visitor screen reaches too must stay out.
             { name: memberChunk, includeDependenciesRecursively: false },
             { name: shellSharedChunk, includeDependenciesRecursively: false },
+            { name: visitorSharedChunk, includeDependenciesRecursively: false },
             { name: memberCommonChunk, includeDependenciesRecursively: false },
           ],
         },

@@ -117,9 +117,10 @@ export function memberCommonChunkName(
   visitorRoots: readonly string[],
   pageTable: string,
   screens: readonly string[],
+  shell: string,
 ): ChunkName {
   return chunkGroup("member-common", pageTable, (graph) =>
-    commonModules(graph, loadedRoots, visitorRoots, pageTable, screens),
+    commonModules(graph, loadedRoots, visitorRoots, pageTable, screens, shell),
   );
 }
 
@@ -129,9 +130,15 @@ function commonModules(
   visitorRoots: readonly string[],
   pageTable: string,
   commonScreens: readonly string[],
+  shell: string,
 ): Set<string> {
   const visitor = reachedByVisitors(graph, visitorRoots, pageTable);
-  const loaded = reachedFrom(graph, loadedRoots);
+  // The visitor-shared file counts as loaded: the member screens that load this one load it too.
+  const entryAndApp = loadedRoots.filter((m) => m !== shell);
+  const loaded = new Set([
+    ...reachedFrom(graph, loadedRoots),
+    ...visitorSharedModules(graph, entryAndApp, shell, visitorRoots, pageTable, commonScreens),
+  ]);
   const screens = commonScreens.map((screen) => path.normalize(screen));
   const reachedBy = new Map<string, number>();
   for (const screen of screens)
@@ -173,4 +180,74 @@ export function shellSharedChunkName(
     const loaded = reachedFrom(graph, loadedRoots);
     return new Set([...reachedFrom(graph, [shell])].filter((m) => visitor.has(m) && !loaded.has(m)));
   });
+}
+
+/**
+ * The `name` of the rolldown code-splitting group "visitor-shared" (`visitorSharedModules`): the
+ * app's small modules that member screens and the first visitor screens share (the page frame, the
+ * number and prize formatting, the kept invitation), one file rather than one each.
+ */
+export function visitorSharedChunkName(
+  loadedRoots: readonly string[],
+  shell: string,
+  visitorRoots: readonly string[],
+  pageTable: string,
+  screens: readonly string[],
+): ChunkName {
+  return chunkGroup("visitor-shared", pageTable, (graph) =>
+    visitorSharedModules(graph, loadedRoots, shell, visitorRoots, pageTable, screens),
+  );
+}
+
+/**
+ * The modules of the group "visitor-shared": what two or more of `screens` reach statically and a
+ * screen a new visitor meets first reaches too (`visitorRoots`), so that neither member-common nor
+ * the members' file may hold it, and that is not loaded already (`loadedRoots`) nor the shell's
+ * (`shell` reaches it: shell-shared holds those). Only modules of the app's own source, and only
+ * those whose imports are loaded or in the set: it must not bring a visitor screen another file.
+ */
+export function visitorSharedModules(
+  graph: ModuleGraph,
+  loadedRoots: readonly string[],
+  shell: string,
+  visitorRoots: readonly string[],
+  pageTable: string,
+  screens: readonly string[],
+): Set<string> {
+  const visitor = reachedByVisitors(graph, visitorRoots, pageTable);
+  const loaded = reachedFrom(graph, loadedRoots);
+  const shellReach = reachedFrom(graph, [shell]);
+  const screenIds = screens.map((screen) => path.normalize(screen));
+  const reachedBy = new Map<string, number>();
+  for (const screen of screenIds)
+    for (const m of reachedFrom(graph, [screen])) reachedBy.set(m, (reachedBy.get(m) ?? 0) + 1);
+  const set = new Set(
+    [...reachedBy]
+      .filter(
+        ([m, count]) =>
+          count >= 2 &&
+          visitor.has(m) &&
+          !loaded.has(m) &&
+          !shellReach.has(m) &&
+          !screenIds.includes(m) &&
+          // Packages stay out: the forms' validation library is one (zod, 60 kB).
+          !/[\\/]node_modules[\\/]/.test(m),
+      )
+      .map(([m]) => m),
+  );
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const m of set) {
+      const imports = graph.getModuleInfo(m)?.importedIds ?? [];
+      if (
+        imports.every(
+          (i) => loaded.has(path.normalize(i)) || set.has(path.normalize(i)) || lucideModule.test(i),
+        )
+      )
+        continue;
+      set.delete(m);
+      changed = true;
+    }
+  }
+  return set;
 }

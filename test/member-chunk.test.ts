@@ -4,6 +4,7 @@ import {
   memberChunkName,
   memberCommonChunkName,
   shellSharedChunkName,
+  visitorSharedChunkName,
 } from "../scripts/member-chunk";
 
 /** A module graph as rolldown's chunking context answers it: id -> static imports. */
@@ -114,7 +115,9 @@ describe("the app chunk", () => {
 
 describe("the members' common file and the shell's shared file", () => {
   // Three member screens and an operator's: the wallet and points share an api module, a dialog
-  // and a countdown; the dialog needs the validation schemas a visitor's form uses too.
+  // and a countdown; the dialog needs the validation schemas (a package) a visitor's form uses
+  // too. The sign-in screen and both member screens format numbers; the member screens show them
+  // in a shared stat tile.
   const screens = graphOf(
     {
       "/app/src/main.tsx": ["/app/src/pages.ts", "/app/node_modules/react/index.js"],
@@ -122,8 +125,15 @@ describe("the members' common file and the shell's shared file", () => {
       "/app/node_modules/react-dom/client.js": [],
       "/app/node_modules/react/index.js": [],
       "/app/src/pages.ts": [],
-      "/app/src/login.tsx": ["/app/src/schemas.ts", "/app/node_modules/radix-primitive/index.mjs"],
-      "/app/src/schemas.ts": [],
+      "/app/src/login.tsx": [
+        "/app/src/schemas.ts",
+        "/app/node_modules/radix-primitive/index.mjs",
+        "/app/src/numbers.ts",
+      ],
+      "/app/src/schemas.ts": ["/app/node_modules/zod/index.js"],
+      "/app/node_modules/zod/index.js": [],
+      "/app/src/numbers.ts": [],
+      "/app/src/stat-tile.tsx": ["/app/src/numbers.ts"],
       "/app/src/shell.tsx": ["/app/src/menu.tsx", "/app/node_modules/radix-primitive/index.mjs"],
       "/app/src/menu.tsx": [],
       "/app/node_modules/radix-primitive/index.mjs": ["/app/node_modules/react/index.js"],
@@ -132,9 +142,15 @@ describe("the members' common file and the shell's shared file", () => {
         "/app/src/api.ts",
         "/app/src/countdown.tsx",
         "/app/src/form-dialog.tsx",
+        "/app/src/stat-tile.tsx",
         "/app/node_modules/lucide-react/dist/esm/icons/x.mjs",
       ],
-      "/app/src/points.tsx": ["/app/src/api.ts", "/app/src/countdown.tsx", "/app/src/form-dialog.tsx"],
+      "/app/src/points.tsx": [
+        "/app/src/api.ts",
+        "/app/src/countdown.tsx",
+        "/app/src/form-dialog.tsx",
+        "/app/src/stat-tile.tsx",
+      ],
       "/app/src/profile.tsx": ["/app/src/only-profile.ts", "/app/src/api.ts"],
       "/app/src/only-profile.ts": [],
       "/app/src/admin.tsx": ["/app/src/review-card.tsx", "/app/src/api.ts"],
@@ -160,16 +176,45 @@ describe("the members' common file and the shell's shared file", () => {
   const loaded = ["/app/src/main.tsx", "/app/src/start.tsx"];
   const visitors = ["/app/src/main.tsx", "/app/src/login.tsx"];
   // The member screens as vite.config.ts lists them from the route tables: not the operators'.
-  const common = memberCommonChunkName([...loaded, "/app/src/shell.tsx"], visitors, "/app/src/pages.ts", [
-    "/app/src/wallet.tsx",
-    "/app/src/points.tsx",
-    "/app/src/profile.tsx",
-  ]);
+  const memberScreens = ["/app/src/wallet.tsx", "/app/src/points.tsx", "/app/src/profile.tsx"];
+  const common = memberCommonChunkName(
+    [...loaded, "/app/src/shell.tsx"],
+    visitors,
+    "/app/src/pages.ts",
+    memberScreens,
+    "/app/src/shell.tsx",
+  );
   const shared = shellSharedChunkName("/app/src/shell.tsx", loaded, visitors, "/app/src/pages.ts");
+  const visitorShared = visitorSharedChunkName(
+    loaded,
+    "/app/src/shell.tsx",
+    visitors,
+    "/app/src/pages.ts",
+    memberScreens,
+  );
 
-  it("gathers what two member screens share, with what it imports of the same kind", () => {
+  it("gathers what two member screens share, with what it imports of the same kind or from the visitor-shared file", () => {
     expect(common("/app/src/api.ts", screens)).toBe("member-common");
     expect(common("/app/src/countdown.tsx", screens)).toBe("member-common");
+    expect(common("/app/src/stat-tile.tsx", screens)).toBe("member-common");
+  });
+
+  it("the visitor-shared file holds the app's modules that member screens and a first visitor screen share, no package", () => {
+    expect(visitorShared("/app/src/numbers.ts", screens)).toBe("visitor-shared");
+    for (const id of [
+      // A package (the validation library), and what needs one.
+      "/app/node_modules/zod/index.js",
+      "/app/src/schemas.ts",
+      // The shell's (shell-shared), the member screens' own, the loaded, a screen.
+      "/app/node_modules/radix-primitive/index.mjs",
+      "/app/src/stat-tile.tsx",
+      "/app/src/api.ts",
+      "/app/node_modules/react/index.js",
+      "/app/src/login.tsx",
+    ]) {
+      expect(visitorShared(id, screens)).toBeNull();
+    }
+    expect(common("/app/src/numbers.ts", screens)).toBeNull();
   });
 
   it("leaves out one screen's own module, the screens, what only operators share, what is loaded already, the icons, and what would bring another file to every screen", () => {
