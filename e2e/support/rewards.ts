@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Frame, type Page, type Response } from "@playwright/test";
 import { milestonesReached, stepPoints } from "../../src/core/rules/points";
 import { ageAccount } from "./account-age";
 import { callApi } from "./competitions";
@@ -98,15 +98,28 @@ export async function activateOffer(adminPage: Page, brand: string): Promise<Cre
 /**
  * Opens `path` and closes the badge celebration that the app's check on load may open (steps
  * synced through the API unlock step badges): each badge is celebrated once, and a journey about
- * something else goes on under no dialog. It listens for the check only once the new document has
- * committed: a listener set before the navigation could catch the previous page's check, whose
- * body is gone after it.
+ * something else goes on under no dialog. It listens from before the navigation (a page that loads
+ * fast has checked before goto returns), but takes only a check answered once the new document
+ * has committed: the previous page's, whose body is gone after it, does not count.
  */
 export async function openPastCelebration(page: Page, path: string): Promise<void> {
-  await page.goto(path, { waitUntil: "commit" });
-  const checked = await page.waitForResponse(
-    (r) => r.url().endsWith("/api/achievements/check") && r.request().method() === "POST",
+  let committed = false;
+  const onCommit = (frame: Frame) => {
+    if (frame === page.mainFrame()) committed = true;
+  };
+  page.on("framenavigated", onCommit);
+  const checking = page.waitForResponse(
+    (r) => committed && r.url().endsWith("/api/achievements/check") && r.request().method() === "POST",
   );
+  // Not left unhandled when the navigation itself fails.
+  checking.catch(() => undefined);
+  let checked: Response;
+  try {
+    await page.goto(path, { waitUntil: "commit" });
+    checked = await checking;
+  } finally {
+    page.off("framenavigated", onCommit);
+  }
   const unlocked = (await checked.json()) as unknown[] | null;
   if (!unlocked || unlocked.length === 0) return;
   const celebration = page.getByRole("dialog", { name: /Unlocked!$/ });
