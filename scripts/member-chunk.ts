@@ -110,7 +110,8 @@ export function appChunkName(start: string): ChunkName {
  * phone's HTTP/1.1 connection, six at a time, each one more round trip before the screen can
  * render. One file instead carries a few kilobytes a given screen does not use. A module whose
  * imports would bring another file to every screen (a form's validation schemas, shared with the
- * visitor screens) stays out, and so do the modules that import it.
+ * visitor screens) stays out, and so do the modules that import it. The visitor-shared file counts
+ * as loaded (`shell` tells the entry's and the app's roots from the shell's for it).
  */
 export function memberCommonChunkName(
   loadedRoots: readonly string[],
@@ -139,16 +140,28 @@ function commonModules(
     ...reachedFrom(graph, loadedRoots),
     ...visitorSharedModules(graph, entryAndApp, shell, visitorRoots, pageTable, commonScreens),
   ]);
-  const screens = commonScreens.map((screen) => path.normalize(screen));
-  const reachedBy = new Map<string, number>();
-  for (const screen of screens)
-    for (const m of reachedFrom(graph, [screen])) reachedBy.set(m, (reachedBy.get(m) ?? 0) + 1);
-  const set = new Set(
-    [...reachedBy]
-      .filter(([m, count]) => count >= 2 && !visitor.has(m) && !loaded.has(m) && !screens.includes(m))
-      .map(([m]) => m),
+  return settledAmong(
+    graph,
+    sharedByScreens(graph, commonScreens).filter((m) => !visitor.has(m)),
+    loaded,
   );
-  // Only what needs nothing beyond the loaded modules and the file itself.
+}
+
+/** The modules two or more of `screens` reach statically, the screens themselves excepted. */
+function sharedByScreens(graph: ModuleGraph, screens: readonly string[]): string[] {
+  const screenIds = screens.map((screen) => path.normalize(screen));
+  const reachedBy = new Map<string, number>();
+  for (const screen of screenIds)
+    for (const m of reachedFrom(graph, [screen])) reachedBy.set(m, (reachedBy.get(m) ?? 0) + 1);
+  return [...reachedBy].filter(([m, count]) => count >= 2 && !screenIds.includes(m)).map(([m]) => m);
+}
+
+/**
+ * Those of `candidates` not loaded already that need nothing beyond the loaded modules, each other
+ * and lucide's icons: a file of them brings no other file with it.
+ */
+function settledAmong(graph: ModuleGraph, candidates: readonly string[], loaded: Set<string>): Set<string> {
+  const set = new Set(candidates.filter((m) => !loaded.has(m)));
   const settled = (m: string) => loaded.has(m) || set.has(m) || lucideModule.test(m);
   for (let changed = true; changed; ) {
     changed = false;
@@ -206,7 +219,7 @@ export function visitorSharedChunkName(
  * (`shell` reaches it: shell-shared holds those). Only modules of the app's own source, and only
  * those whose imports are loaded or in the set: it must not bring a visitor screen another file.
  */
-export function visitorSharedModules(
+function visitorSharedModules(
   graph: ModuleGraph,
   loadedRoots: readonly string[],
   shell: string,
@@ -215,39 +228,16 @@ export function visitorSharedModules(
   screens: readonly string[],
 ): Set<string> {
   const visitor = reachedByVisitors(graph, visitorRoots, pageTable);
-  const loaded = reachedFrom(graph, loadedRoots);
   const shellReach = reachedFrom(graph, [shell]);
-  const screenIds = screens.map((screen) => path.normalize(screen));
-  const reachedBy = new Map<string, number>();
-  for (const screen of screenIds)
-    for (const m of reachedFrom(graph, [screen])) reachedBy.set(m, (reachedBy.get(m) ?? 0) + 1);
-  const set = new Set(
-    [...reachedBy]
-      .filter(
-        ([m, count]) =>
-          count >= 2 &&
-          visitor.has(m) &&
-          !loaded.has(m) &&
-          !shellReach.has(m) &&
-          !screenIds.includes(m) &&
-          // Packages stay out: the forms' validation library is one (zod, 60 kB).
-          !/[\\/]node_modules[\\/]/.test(m),
-      )
-      .map(([m]) => m),
+  return settledAmong(
+    graph,
+    sharedByScreens(graph, screens).filter(
+      (m) =>
+        visitor.has(m) &&
+        !shellReach.has(m) &&
+        // Packages stay out: the forms' validation library is one (zod, 60 kB).
+        !/[\\/]node_modules[\\/]/.test(m),
+    ),
+    reachedFrom(graph, loadedRoots),
   );
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const m of set) {
-      const imports = graph.getModuleInfo(m)?.importedIds ?? [];
-      if (
-        imports.every(
-          (i) => loaded.has(path.normalize(i)) || set.has(path.normalize(i)) || lucideModule.test(i),
-        )
-      )
-        continue;
-      set.delete(m);
-      changed = true;
-    }
-  }
-  return set;
 }
