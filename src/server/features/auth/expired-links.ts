@@ -2,6 +2,13 @@ import { lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailVerifications, passwordResets, pendingSignIns } from "../../db/schema";
 
+/** Each table of single-use links, by the name a log gives it. */
+const LINK_TABLES = {
+  password_resets: passwordResets,
+  email_verifications: emailVerifications,
+  pending_sign_ins: pendingSignIns,
+};
+
 /**
  * The single-use links and steps of signing in whose time is over: password resets (an hour),
  * email verifications (a day) and two-factor sign-ins waiting for their code (five minutes). Once
@@ -13,28 +20,15 @@ export async function forgetExpiredLinks(
   db: Db,
   now: Date,
 ): Promise<{ forgotten: Record<string, number>; failed: { table: string; err: unknown }[] }> {
-  const tables = {
-    password_resets: () =>
-      db
-        .delete(passwordResets)
-        .where(lt(passwordResets.expiresAt, now))
-        .returning({ k: passwordResets.tokenHash }),
-    email_verifications: () =>
-      db
-        .delete(emailVerifications)
-        .where(lt(emailVerifications.expiresAt, now))
-        .returning({ k: emailVerifications.tokenHash }),
-    pending_sign_ins: () =>
-      db
-        .delete(pendingSignIns)
-        .where(lt(pendingSignIns.expiresAt, now))
-        .returning({ k: pendingSignIns.tokenHash }),
-  };
   const forgotten: Record<string, number> = {};
   const failed: { table: string; err: unknown }[] = [];
-  for (const [table, forget] of Object.entries(tables)) {
+  for (const [table, links] of Object.entries(LINK_TABLES)) {
     try {
-      forgotten[table] = (await forget()).length;
+      const rows = await db
+        .delete(links)
+        .where(lt(links.expiresAt, now))
+        .returning({ tokenHash: links.tokenHash });
+      forgotten[table] = rows.length;
     } catch (err) {
       failed.push({ table, err });
     }
