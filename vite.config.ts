@@ -84,11 +84,11 @@ const visitorSharedChunk = visitorSharedChunkName(
   commonScreens,
 );
 const memberCommonChunk = memberCommonChunkName(
-  [...loadedRoots, shellModule],
+  loadedRoots,
+  shellModule,
   visitorRoots,
   pageTable,
   commonScreens,
-  shellModule,
 );
 
 /**

@@ -104,41 +104,40 @@ export function appChunkName(start: string): ChunkName {
  * The `name` of the rolldown code-splitting group "member-common": the modules that two or more
  * of `screens` (vite.config.ts: every screen but the operators' and those a new visitor meets
  * first) reach through static imports, that none of the screens a new visitor meets first
- * reaches (`visitorRoots`), and that every member screen does not load already (`loadedRoots`:
- * the entry, the app, the shell), lucide's icons excepted. Split by which screens share them, they made twenty-odd files of one to twenty
+ * reaches (`visitorRoots`), and that every member screen does not load already (`loadedRoots`,
+ * the entry and the app, and `shell`), lucide's icons excepted. Split by which screens share them, they made twenty-odd files of one to twenty
  * kilobytes per screen (a feature's api module, a Radix primitive, a dialog, a countdown): on a
  * phone's HTTP/1.1 connection, six at a time, each one more round trip before the screen can
  * render. One file instead carries a few kilobytes a given screen does not use. A module whose
  * imports would bring another file to every screen (a form's validation schemas, shared with the
  * visitor screens) stays out, and so do the modules that import it. The visitor-shared file counts
- * as loaded (`shell` tells the entry's and the app's roots from the shell's for it).
+ * as loaded.
  */
 export function memberCommonChunkName(
   loadedRoots: readonly string[],
+  shell: string,
   visitorRoots: readonly string[],
   pageTable: string,
   screens: readonly string[],
-  shell: string,
 ): ChunkName {
   return chunkGroup("member-common", pageTable, (graph) =>
-    commonModules(graph, loadedRoots, visitorRoots, pageTable, screens, shell),
+    commonModules(graph, loadedRoots, shell, visitorRoots, pageTable, screens),
   );
 }
 
 function commonModules(
   graph: ModuleGraph,
   loadedRoots: readonly string[],
+  shell: string,
   visitorRoots: readonly string[],
   pageTable: string,
   commonScreens: readonly string[],
-  shell: string,
 ): Set<string> {
   const visitor = reachedByVisitors(graph, visitorRoots, pageTable);
-  // The visitor-shared file counts as loaded: the member screens that load this one load it too.
-  const entryAndApp = loadedRoots.filter((m) => m !== shell);
+  // The shell, and the visitor-shared file: the member screens that load this one load them too.
   const loaded = new Set([
-    ...reachedFrom(graph, loadedRoots),
-    ...visitorSharedModules(graph, entryAndApp, shell, visitorRoots, pageTable, commonScreens),
+    ...reachedFrom(graph, [...loadedRoots, shell]),
+    ...visitorSharedModules(graph, loadedRoots, shell, visitorRoots, pageTable, commonScreens),
   ]);
   return settledAmong(
     graph,

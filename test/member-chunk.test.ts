@@ -178,11 +178,11 @@ describe("the members' common file and the shell's shared file", () => {
   // The member screens as vite.config.ts lists them from the route tables: not the operators'.
   const memberScreens = ["/app/src/wallet.tsx", "/app/src/points.tsx", "/app/src/profile.tsx"];
   const common = memberCommonChunkName(
-    [...loaded, "/app/src/shell.tsx"],
+    loaded,
+    "/app/src/shell.tsx",
     visitors,
     "/app/src/pages.ts",
     memberScreens,
-    "/app/src/shell.tsx",
   );
   const shared = shellSharedChunkName("/app/src/shell.tsx", loaded, visitors, "/app/src/pages.ts");
   const visitorShared = visitorSharedChunkName(
