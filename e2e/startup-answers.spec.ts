@@ -130,3 +130,20 @@ test("when the app's own file cannot be loaded, the page says so and offers Retr
   await expect(page.locator("#boot-splash")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "StepRace" }).first()).toBeVisible();
 });
+
+test("the page's own inline start-up script runs under its security policy: the Intl-warming worker starts and nothing is refused", async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy")) refused.push(message.text());
+  });
+  const worker = page.waitForEvent("worker", {
+    predicate: (w) => w.url().endsWith("/warm-intl.js"),
+    timeout: 10_000,
+  });
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Help and legal" })).toBeVisible();
+  expect((await worker).url()).toMatch(/\/warm-intl\.js$/);
+  expect(refused).toEqual([]);
+});

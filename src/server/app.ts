@@ -64,6 +64,7 @@ import {
   watchUndocumentedAnswers,
 } from "./http/documented-responses";
 import { registerErrorHandler } from "./http/error-handler";
+import { clientInlineScriptHashes } from "./http/inline-scripts";
 import { loggerOptions } from "./http/logger";
 import { DatabaseRateLimitStore } from "./http/rate-limit-store";
 import { readinessCheck } from "./http/readiness";
@@ -193,7 +194,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       directives: {
         "default-src": ["'self'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
-        "script-src": ["'self'", "https://js.stripe.com"],
+        // The built page's own inline scripts, by hash (none when the client is not served).
+        "script-src": [
+          "'self'",
+          "https://js.stripe.com",
+          ...(deps.serveClient ? clientInlineScriptHashes(config.clientDir) : []),
+        ],
         "frame-src": ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
         "connect-src": ["'self'", "https://api.stripe.com"],
         "style-src": ["'self'", "'unsafe-inline'"],

@@ -69,6 +69,9 @@ describe("memberPreloads", () => {
   });
 });
 
+/** index.html's inline script (the Intl-warming worker's start). */
+const BOOT_SCRIPT = 'try{new Worker("/warm-intl.js")}catch(e){}';
+
 describe("the served app page", () => {
   const t = useTestApp();
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -77,7 +80,7 @@ describe("the served app page", () => {
   beforeAll(async () => {
     writeFileSync(
       path.join(clientDir, "index.html"),
-      "<!doctype html><html><head><title>StepRace</title></head></html>",
+      `<!doctype html><html><head><script>${BOOT_SCRIPT}</script><title>StepRace</title></head></html>`,
     );
     writeFileSync(path.join(clientDir, "route-preloads.json"), JSON.stringify(preloads));
     mkdirSync(path.join(clientDir, "assets"));
@@ -120,6 +123,19 @@ describe("the served app page", () => {
       expect(res.body).not.toContain("modulepreload");
       expect(res.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("allows the page's own inline script, by its hash, and no other", async () => {
+    const res = await page("/wallet", true);
+    expect(res.body).toContain(`<script>${BOOT_SCRIPT}</script>`);
+    const scriptSrc = String(res.headers["content-security-policy"])
+      .split(";")
+      .find((directive) => directive.startsWith("script-src"));
+    // The hash Chromium names when it refuses this script under a policy without it.
+    expect(scriptSrc).toBe(
+      "script-src 'self' https://js.stripe.com 'sha256-omSekGD+vBy6019yjcJXIZLoLLhndZiucg26acAuAjk='",
+    );
+    expect(scriptSrc).not.toContain("unsafe-inline");
   });
 
   it("still serves the built files themselves", async () => {
