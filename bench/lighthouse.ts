@@ -5,19 +5,20 @@
 // The CPU slowdown is calibrated to the host (Lighthouse docs/throttling.md): the host's
 // BenchmarkIndex is measured with Lighthouse's own benchmark, and the multiplier is the one that
 // makes this host emulate the preset's phone (bench/support/cpu-slowdown.ts), instead of the fixed
-// 4x that makes the score follow the host. One measurement swings by half on this project's VMs
-// (1,280 to 2,280 within a minute on a quiet host), and a run's slowdown with it (3x to 6.5x), so
-// each round of pages is calibrated once, from the median of CALIBRATION_SAMPLES (default 15)
-// measurements taken before it, and every page of the round emulates the same phone.
+// 4x that makes the score follow the host. Each run is calibrated just before it, in the browser
+// that runs it (signed in, the app's server warm), from the median of CALIBRATION_SAMPLES (default
+// 15) measurements: one measurement swings by half on this project's VMs, and an index measured
+// once before a round of pages was up to twice what Lighthouse measured at the start of the round's
+// first runs (2,990 against 1,490), which doubled their blocking time.
 // `CPU_SLOWDOWN=4` runs Lighthouse's fixed default instead, for comparison. A member page is
 // measured as a member meets it: a fresh browser signs in through the /login form (a seeded
 // member, subscribed and rules accepted), then Lighthouse loads the page in that browser with its
 // usual reset (HTTP cache, service worker and its caches cleared, so a cold cache; the session
 // cookie and local storage kept). PAGES="/login,/wallet (member)" picks pages by their names in the
 // report. Needs `npm run build`. Chromium from CHROMIUM_PATH (default /usr/bin/chromium). The
-// report gives each round's calibration (`calibration`: the median index, its spread and the
-// multiplier) and, per page, the multiplier of each run (`cpuSlowdown`) and the index Lighthouse
-// measured during the run (`benchmarkIndex`). LH_DUMP=<dir> keeps each report, LH_TRACE=<file> the
+// report gives, per page, each run's calibration (`calibration`: the median index, its spread and
+// the multiplier) and the index Lighthouse itself measured at the start of the run
+// (`benchmarkIndex`). LH_DUMP=<dir> keeps each report, LH_TRACE=<file> the
 // last run's trace. THROTTLING=devtools has DevTools slow the network and the CPU for real during
 // the load (Lighthouse's "devtools" method) instead of simulating them from a fast load.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -68,7 +69,7 @@ interface Sample {
   cls: number;
   fcpMs: number;
   benchmarkIndex: number;
-  cpuSlowdown: number;
+  calibration: Calibration;
 }
 
 function median(values: number[]): number {
@@ -77,23 +78,23 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** `count` measurements of the host's BenchmarkIndex by Lighthouse's own benchmark, in a fresh browser. */
-async function measureBenchmarkIndexes(count: number): Promise<number[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-  });
+/**
+ * `count` measurements of the host's BenchmarkIndex by Lighthouse's own benchmark, in the browser on
+ * `port` (a page of its own, closed after).
+ */
+async function measureBenchmarkIndexes(port: number, count: number): Promise<number[]> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0].newPage();
     const indexes: number[] = [];
     for (let i = 0; i < count; i++) {
       indexes.push(Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)));
     }
-    await browser.close();
+    await page.close();
     return indexes.sort((a, b) => a - b);
   } finally {
-    chrome.kill();
+    // Disconnects only: the browser stays for the run.
+    await browser.close();
   }
 }
 
@@ -104,10 +105,10 @@ interface Calibration {
   cpuSlowdown: number;
 }
 
-/** One round's phone: the multiplier for the median of `calibrationSamples` measurements. */
-async function calibrate(): Promise<Calibration> {
+/** The phone for one run: the multiplier for the median of `calibrationSamples` measurements. */
+async function calibrate(port: number): Promise<Calibration> {
   if (fixedSlowdown !== null) return { medianIndex: 0, p10Index: 0, p90Index: 0, cpuSlowdown: fixedSlowdown };
-  const indexes = await measureBenchmarkIndexes(calibrationSamples);
+  const indexes = await measureBenchmarkIndexes(port, calibrationSamples);
   const at = (q: number) => indexes[Math.min(indexes.length - 1, Math.floor(q * indexes.length))];
   const medianIndex = median(indexes);
   return {
@@ -132,13 +133,16 @@ async function signIn(port: number) {
 }
 
 /** One Lighthouse run in a fresh browser (a reused one loses the trace now and then: NO_NAVSTART). */
-async function audit(url: string, signedIn: boolean, cpuSlowdown: number) {
+async function audit(url: string, signedIn: boolean) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   try {
     if (signedIn) await signIn(chrome.port);
+    // The host as it is for this run (the app's server warm, this browser up and signed in).
+    const calibration = await calibrate(chrome.port);
+    const cpuSlowdown = calibration.cpuSlowdown;
     // Lighthouse's default mobile preset, with only the CPU slowdown calibrated.
     const result = await lighthouse(
       url,
@@ -154,16 +158,16 @@ async function audit(url: string, signedIn: boolean, cpuSlowdown: number) {
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (process.env.LH_TRACE) writeFileSync(process.env.LH_TRACE, JSON.stringify(result.artifacts.Trace));
-    return { lhr: result.lhr, cpuSlowdown };
+    return { lhr: result.lhr, calibration };
   } finally {
     chrome.kill();
   }
 }
 
 /** A run whose trace Chromium lost (runtimeError, e.g. NO_NAVSTART) is repeated, up to 3 tries. */
-async function auditWithRetries(url: string, signedIn: boolean, cpuSlowdown: number) {
+async function auditWithRetries(url: string, signedIn: boolean) {
   for (let attempt = 1; ; attempt++) {
-    const run = await audit(url, signedIn, cpuSlowdown);
+    const run = await audit(url, signedIn);
     if (!run.lhr.runtimeError) return run;
     if (attempt === 3)
       throw new Error(`${url}: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`);
@@ -183,17 +187,10 @@ function sessionAnswered(lhr: { audits: Record<string, { details?: unknown }> })
 
 const loadAtStart = loadavg();
 const samples = new Map<string, Sample[]>(targets.map((t) => [t.page, []]));
-const calibrations: Calibration[] = [];
 try {
   for (let run = 0; run < runs; run++) {
-    const calibration = await calibrate();
-    calibrations.push(calibration);
     for (const target of targets) {
-      const { lhr, cpuSlowdown } = await auditWithRetries(
-        `${address}${pathOf(target)}`,
-        target.signedIn,
-        calibration.cpuSlowdown,
-      );
+      const { lhr, calibration } = await auditWithRetries(`${address}${pathOf(target)}`, target.signedIn);
       if (target.signedIn && !sessionAnswered(lhr)) throw new Error(`${target.page}: not signed in`);
       const dump = process.env.LH_DUMP;
       const name = `${target.signedIn ? "member" : "visitor"}${target.path.replaceAll("/", "_").replace(":", "")}`;
@@ -206,7 +203,7 @@ try {
         cls: metric("cumulative-layout-shift"),
         fcpMs: metric("first-contentful-paint"),
         benchmarkIndex: lhr.environment.benchmarkIndex,
-        cpuSlowdown,
+        calibration,
       });
     }
   }
@@ -228,12 +225,11 @@ console.log(
       (fixedSlowdown === null
         ? "CPU slowdown calibrated to the host's BenchmarkIndex"
         : `fixed ${fixedSlowdown}x CPU slowdown`),
-    calibration: calibrations.map((c) => ({ ...c, cpuSlowdown: round(c.cpuSlowdown, 2) })),
     loadAverage: { atStart: loadAtStart.map((n) => round(n, 2)), atEnd: loadavg().map((n) => round(n, 2)) },
     runs,
     pages: targets.map(({ page }) => {
       const list = samples.get(page) ?? [];
-      const pick = (k: keyof Sample) => list.map((s) => s[k]);
+      const pick = (k: Exclude<keyof Sample, "calibration">) => list.map((s) => s[k]);
       return {
         page,
         performance: median(pick("score")),
@@ -242,8 +238,10 @@ console.log(
         cls: round(median(pick("cls")), 3),
         fcpMs: round(median(pick("fcpMs"))),
         scores: pick("score"),
+        // Each run's calibration (the index measured just before it, its spread, the multiplier),
+        // and the index Lighthouse measured at the start of the run itself.
+        calibration: list.map(({ calibration: c }) => ({ ...c, cpuSlowdown: round(c.cpuSlowdown, 2) })),
         benchmarkIndex: pick("benchmarkIndex").map((n) => round(n)),
-        cpuSlowdown: pick("cpuSlowdown").map((n) => round(n, 2)),
       };
     }),
   }),
