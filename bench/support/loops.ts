@@ -61,7 +61,9 @@ export async function closedLoop<Member>(o: {
  * Open loop: a request is due every 1/rate s until `stopAt` (or `signal` aborts), sent for the next
  * member with none in flight over a free connection (opened when none is free). Pushes how late
  * each request due from `measureFrom` on was sent to `sendLags` (the generator's own stalls,
- * counted in the latency); answers how many were skipped for want of an idle member.
+ * counted in the latency); answers how many due from `measureFrom` on were skipped for want of an
+ * idle member (as the latencies, the warm-up's are not counted: its first requests each open a
+ * connection).
  */
 export async function openLoop<Member>(o: {
   port: number;
@@ -86,7 +88,7 @@ export async function openLoop<Member>(o: {
       if (due >= o.measureFrom) o.sendLags.push(now - due);
       const member = idle.shift();
       if (member === undefined) {
-        skipped++;
+        if (due >= o.measureFrom) skipped++;
         continue;
       }
       let connection = free.pop();
