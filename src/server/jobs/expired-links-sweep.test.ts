@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../db/client";
-import { emailVerifications, passwordResets, pendingSignIns } from "../db/schema";
+import {
+  emailVerifications,
+  passwordResets,
+  pendingSignIns,
+  pushSubscriptions,
+  sessions,
+} from "../db/schema";
 import { buildUser } from "../test/factories";
 import { useTestApp } from "../test/test-app";
 import { expiredLinksSweep, jobs } from "./scheduler";
@@ -90,5 +96,58 @@ describe("expired links sweep", () => {
     t().clock.advance(5 * MINUTE_MS + 1_000);
     await expiredLinksSweep(t().app.ctx);
     expect((await left()).password_resets).toEqual([]);
+  });
+
+  it("forgets expired sessions with the push subscriptions they turned on, and keeps the others", async () => {
+    // After the other tests' runs (the clock is back at the start in each; their last run was 3 h 5 min on).
+    t().clock.advance(10 * 60 * MINUTE_MS);
+    const db = t().app.ctx.db;
+    const member = await buildUser(t().app);
+    const now = t().clock.now();
+    const at = (minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS);
+    /** A session of `member` (and a push subscription it turned on), under `tag`. */
+    async function session(tag: string, expiresAt: Date, revokedAt: Date | null = null) {
+      const [row] = await db
+        .insert(sessions)
+        .values({ tokenHash: `${tag}-session`, userId: member.id, createdAt: at(-60), expiresAt, revokedAt })
+        .returning({ id: sessions.id });
+      await db.insert(pushSubscriptions).values({
+        userId: member.id,
+        sessionId: row.id,
+        endpoint: `https://push.example/${tag}`,
+        p256dh: "key",
+        auth: "auth",
+        createdAt: at(-60),
+      });
+    }
+    await session("expired", at(-1));
+    await session("live", at(30));
+    // Ended (a sign-out, a ban) but not expired: a banned member's page still hears why.
+    await session("ended", at(30), at(-5));
+    // A subscription older than the session column: not the sweep's to judge.
+    await db.insert(pushSubscriptions).values({
+      userId: member.id,
+      sessionId: null,
+      endpoint: "https://push.example/legacy",
+      p256dh: "key",
+      auth: "auth",
+      createdAt: at(-60),
+    });
+
+    await expiredLinksSweep(t().app.ctx);
+    const sessionsLeft = await queryRows<{ token_hash: string }>(
+      db,
+      sql`select token_hash from sessions where user_id = ${member.id} order by token_hash`,
+    );
+    expect(sessionsLeft.map((r) => r.token_hash)).toEqual(["ended-session", "live-session"]);
+    const pushesLeft = await queryRows<{ endpoint: string }>(
+      db,
+      sql`select endpoint from push_subscriptions where user_id = ${member.id} order by endpoint`,
+    );
+    expect(pushesLeft.map((r) => r.endpoint)).toEqual([
+      "https://push.example/ended",
+      "https://push.example/legacy",
+      "https://push.example/live",
+    ]);
   });
 });

@@ -121,8 +121,9 @@ export async function importStepSources(ctx: AppContext) {
 }
 
 /**
- * Expired password resets, email verifications and two-factor sign-ins are forgotten hourly, in one
- * process; a table that failed is tried again in 5 minutes.
+ * Expired password resets, email verifications, two-factor sign-ins and sessions (with their push
+ * subscriptions) are forgotten hourly, in one process; a table that failed is tried again in 5
+ * minutes.
  */
 export async function expiredLinksSweep(ctx: AppContext) {
   await runPeriodic(ctx, "expired-links-sweep", HOUR_MS, async () => {

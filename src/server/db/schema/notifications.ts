@@ -73,8 +73,12 @@ export const pushSubscriptions = pgTable(
     endpoint: text().notNull(),
     p256dh: text().notNull(),
     auth: text().notNull(),
-    /** The session that turned it on (`sessions.id`); null for subscriptions older than this column. */
-    sessionId: integer().references(() => sessions.id, { onDelete: "set null" }),
+    /**
+     * The session that turned it on (`sessions.id`); null for subscriptions older than this column.
+     * Goes with its session: the hourly sweep deletes expired sessions, whose pushes stopped with
+     * them (a null session would be pushed to again).
+     */
+    sessionId: integer().references(() => sessions.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [

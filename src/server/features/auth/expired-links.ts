@@ -1,20 +1,24 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailVerifications, passwordResets, pendingSignIns } from "../../db/schema";
+import { emailVerifications, passwordResets, pendingSignIns, sessions } from "../../db/schema";
 
-/** Each table of single-use links, by the name a log gives it. */
+/** Each table of single-use links, sign-in steps and sessions, by the name a log gives it. */
 const LINK_TABLES = {
   password_resets: passwordResets,
   email_verifications: emailVerifications,
   pending_sign_ins: pendingSignIns,
+  sessions,
 };
 
 /**
- * The single-use links and steps of signing in whose time is over: password resets (an hour),
- * email verifications (a day) and two-factor sign-ins waiting for their code (five minutes). Once
- * expired they open nothing (every claim checks the expiry, and their answers never tell expired
- * from unknown), so they are only hashes kept for nobody. Each table on its own: one that fails
- * (logged by the caller) leaves the others forgotten.
+ * The single-use links, steps of signing in and sessions whose time is over: password resets (an
+ * hour), email verifications (a day), two-factor sign-ins waiting for their code (five minutes) and
+ * sessions past their expiry (a session in use is renewed before it). Once expired they open
+ * nothing (every claim and every request checks the expiry, and their answers never tell expired
+ * from unknown), so they are only hashes kept for nobody; an expired session's push subscriptions
+ * go with it (they were no longer pushed to). A session signed out or ended by a ban but not yet
+ * expired stays: a banned member's page still hears why until then. Each table on its own: one
+ * that fails (logged by the caller) leaves the others forgotten.
  */
 export async function forgetExpiredLinks(
   db: Db,
