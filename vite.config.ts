@@ -21,11 +21,6 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = "http://127.0.0.1:3000";
 /** The module the entry loads to run the app (React's DOM renderer, the providers, the gate). */
 const startModule = `${root}src/web/start.tsx`;
-const iconChunks = iconChunkNames(
-  ["src/web/main.tsx", "src/web/start.tsx", "src/web/features/landing/pages/landing-page.tsx"].map(
-    (file) => `${root}${file}`,
-  ),
-);
 const appChunk = appChunkName(startModule);
 const shellModule = `${root}src/web/components/layout/app-shell.tsx`;
 const pageTable = `${root}src/web/app/pages.ts`;
@@ -50,6 +45,16 @@ const firstVisitorPages: PageKey[] = [
   "privacy",
 ];
 const visitorRoots = [`${root}src/web/main.tsx`, ...firstVisitorPages.map(moduleOf)];
+/**
+ * The icons of the entry, the app, the banners every visitor may see (loaded lazily by the app) and
+ * the first visitor screens go in "visitor-icons"; the landing page and sign-in then load none of
+ * the members' "icons".
+ */
+const iconChunks = iconChunkNames([
+  ...visitorRoots,
+  startModule,
+  `${root}src/web/components/overlays/app-banners.tsx`,
+]);
 /** The operators' screens: what only they share stays out of the members' common file. */
 const operatorPages = new Set<PageKey>([
   "admin",
