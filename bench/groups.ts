@@ -116,6 +116,13 @@ type LoadResult = Latencies & {
 
 const sorted = (values: number[]) => Float64Array.from(values).sort();
 
+/** Two loads' failures added up, by kind. */
+function addedFailures(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const failures = { ...a };
+  for (const [key, n] of Object.entries(b)) failures[key] = (failures[key] ?? 0) + n;
+  return failures;
+}
+
 function latencies(recorder: Recorder, sendLags: number[]): Latencies {
   return {
     requests: recorder.measured,
@@ -245,12 +252,10 @@ async function generateLoad(job: LoadJob): Promise<LoadResult> {
   };
   const [detail, chat] = await Promise.all([open(rates.detail, detailOf), open(rates.chat, chatOf)]);
   for (const connection of connections) connection.close();
-  const failures: Record<string, number> = { ...detail.recorder.failures };
-  for (const [key, n] of Object.entries(chat.recorder.failures)) failures[key] = (failures[key] ?? 0) + n;
   return {
     requests: detail.recorder.measured + chat.recorder.measured,
     latencies: sorted([...detail.recorder.latencies, ...chat.recorder.latencies]),
-    failures,
+    failures: addedFailures(detail.recorder.failures, chat.recorder.failures),
     sendLags: sorted([...detail.sendLags, ...chat.sendLags]),
     cpuPct: await marks.cpuPct(),
     seconds: job.durationMs / 1000,
@@ -597,11 +602,10 @@ async function bench(database: Database) {
     const healthRps = Math.round((healthWindows[0] + healthWindows[1]) / 2);
     const health = {
       latencies: sorted([...healthBefore.latencies, ...healthAfter.latencies]),
-      failures: { ...healthBefore.failures },
+      failures: addedFailures(healthBefore.failures, healthAfter.failures),
+      // The CPU shares are the second window's only.
       cpu: healthAfter.cpu,
     };
-    for (const [key, n] of Object.entries(healthAfter.failures))
-      health.failures[key] = (health.failures[key] ?? 0) + n;
     const ofHealth = (r: LoadResult) =>
       healthRps > 0 ? round((100 * r.requests) / r.seconds / healthRps) : 0;
     return {
