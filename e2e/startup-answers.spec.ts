@@ -83,6 +83,49 @@ test("a member's page asks for its first data with the session, once, and shows 
   }
 });
 
+test("the layout's own reads (the bell's count, the admin and badge checks) wait until the screen's reads have answered, and the bell still shows its count", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = await adminPhone(browser, testInfo);
+  await becomeActiveMember(page);
+  await grantFitcoins(admin, page, 40);
+  const created = await callApi(page, "POST", "/api/groups", {
+    name: `Test Night Owls ${suffix()}`,
+    description: "Late walks",
+  });
+  expect(created.status).toBe(201);
+  // The group's badges are celebrated once, on the next page: each is an unread notification too.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Awesome!" }).click();
+  await page.waitForLoadState("networkidle");
+
+  const screenReads = ["/api/dashboard/stats", "/api/competitions", "/api/steps/today", "/api/steps/history"];
+  const layoutReads = ["/api/notifications/unread-count", "/api/admin/check", "/api/achievements/check"];
+  const answered = new Set<string>();
+  // For each of the layout's reads, the screen's reads still unanswered when it was sent.
+  const sentBefore = new Map<string, string[]>();
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (layoutReads.includes(path) && !sentBefore.has(path)) {
+      sentBefore.set(
+        path,
+        screenReads.filter((read) => !answered.has(read)),
+      );
+    }
+  });
+  page.on("requestfinished", (request) => answered.add(new URL(request.url()).pathname));
+  await page.reload();
+  await expect(page.getByTestId("step-tracking")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Notifications, \d+ unread$/ }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  for (const read of layoutReads) {
+    expect(sentBefore.get(read), `${read} was asked for`).toBeDefined();
+    expect(sentBefore.get(read), `${read} waited for the screen's reads`).toEqual([]);
+  }
+});
+
 test("the session request leaves before the app's own file has arrived, and the app then starts", async ({
   page,
 }) => {

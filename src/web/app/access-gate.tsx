@@ -5,6 +5,7 @@ import { LoadingSplash, PageSpinner } from "../components/layout/loading-splash"
 import { useCurrentUser } from "../features/auth/api";
 import { ApiError, isSessionRejected } from "../lib/api-client";
 import { useIsMobileDevice } from "../lib/device";
+import { FirstScreenWatch } from "../lib/first-screen";
 import { setDisplayTimeZone } from "../lib/format";
 import { navigateUnlessLeaving } from "../lib/page-leaving";
 import { type AccessDecision, decideAccess, inviteFromPath, type SessionState } from "./access-rules";
@@ -68,6 +69,7 @@ function RenderDecision({ decision, path }: { decision: AccessDecision; path: st
         return (
           <Suspense fallback={<LoadingSplash />}>
             <Page key={path} params={decision.params} />
+            <FirstScreenWatch />
           </Suspense>
         );
       }
@@ -77,6 +79,7 @@ function RenderDecision({ decision, path }: { decision: AccessDecision; path: st
             <SimpleShell>
               <Suspense fallback={<PageSpinner />}>
                 <Page key={path} params={decision.params} />
+                <FirstScreenWatch />
               </Suspense>
             </SimpleShell>
           </Suspense>
@@ -88,6 +91,7 @@ function RenderDecision({ decision, path }: { decision: AccessDecision; path: st
             <Suspense fallback={<PageSpinner />}>
               <Page key={path} params={decision.params} />
               <FooterAd />
+              <FirstScreenWatch />
             </Suspense>
           </AppShell>
         </Suspense>

@@ -3,7 +3,7 @@ import { loginPathFor } from "../app/return-path";
 import { getDeviceFingerprint } from "./device-fingerprint";
 import { navigateUnlessLeaving } from "./page-leaving";
 import { removeStorage, storageKeys } from "./storage";
-import { yieldToMain } from "./yield-to-main";
+import { afterNextPaint } from "./yield-to-main";
 
 export const SESSION_EXPIRED_MESSAGE = "Session expired";
 export const DEVICE_VERIFICATION_MESSAGE = "Device verification required for secure access";
@@ -173,10 +173,12 @@ export function appRendering(): boolean {
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const { method = "GET", body, signal, keepalive, headers } = options;
   // A screen's reads start as its components mount, inside the commit that mounts them: each
-  // fetch() costs the main thread a few milliseconds on a phone, so the reads are sent from tasks
-  // of their own rather than lengthen that commit. (A keepalive request is sent as the page goes
-  // away, and must be sent at once; so are the start-up's reads, before anything renders.)
-  if (method === "GET" && !keepalive && rendering) await yieldToMain();
+  // fetch() costs the main thread a few milliseconds on a phone, so the reads are sent once that
+  // commit is painted, rather than stand between the member and the screen (sent from the commit,
+  // or from tasks right after it, they ran before its first paint). (A keepalive request is sent
+  // as the page goes away, and must be sent at once; so are the start-up's reads, before anything
+  // renders.)
+  if (method === "GET" && !keepalive && rendering) await afterNextPaint();
   const response = await fetch(url, {
     method,
     credentials: "include",

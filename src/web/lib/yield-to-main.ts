@@ -15,3 +15,26 @@ export function yieldToMain(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/** The longest `afterNextPaint` waits for a frame (one the browser skips, a page going hidden). */
+const FRAME_WAIT_MS = 100;
+
+/**
+ * Resolves once the browser has painted the next frame (a task after its animation frame), so that
+ * what follows does not stand between a commit and its paint. A hidden page paints no frames: there
+ * it resolves after a plain yield, and never later than FRAME_WAIT_MS.
+ */
+export function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== "function" || document.visibilityState !== "visible") {
+    return yieldToMain();
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FRAME_WAIT_MS);
+    requestAnimationFrame(() => {
+      void yieldToMain().then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  });
+}

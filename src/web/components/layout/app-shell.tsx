@@ -8,6 +8,7 @@ import { useUser } from "../../features/auth/api";
 import { VerifyEmailBanner } from "../../features/auth/components/verify-email-banner";
 import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
 import { LAPTOP_MEDIA, useMediaQuery } from "../../lib/device";
+import { useFirstScreenSettled, whenReadsSettled } from "../../lib/first-screen";
 import { whenIdle } from "../../lib/when-idle";
 import { setBannerSlot } from "../overlays/app-banners";
 import { BottomNav } from "./bottom-nav";
@@ -32,23 +33,16 @@ export function FooterAd() {
 function FooterAdOnceSettled() {
   const client = useQueryClient();
   const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (shown) return;
-    // Run after the page's own effects, which have started its reads by now.
-    const check = () => {
-      if (client.isFetching() === 0) setShown(true);
-    };
-    const unsubscribe = client.getQueryCache().subscribe(check);
-    check();
-    return unsubscribe;
-  }, [client, shown]);
+  // Run after the page's own effects, which have started its reads by now.
+  useEffect(() => (shown ? undefined : whenReadsSettled(client, () => setShown(true))), [client, shown]);
   return shown ? <AdSlot placement="footer" className="mt-8" /> : null;
 }
 
 /** The shared layout of specification 1, 2.10, for fully active members. */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useUser();
-  const { isAdmin } = useAdminCheck();
+  // The admin items of the menus once the first screen is on the page (lib/first-screen.ts).
+  const { isAdmin } = useAdminCheck(useFirstScreenSettled());
   // One header: the other is hidden by CSS too, but building it costs a phone its first screen.
   const laptop = useMediaQuery(LAPTOP_MEDIA);
   // The tracker starts with the member's first page: pending steps sync, and tracking that was

@@ -16,10 +16,11 @@ export const adminCheckQueryOptions = queryOptions({
 });
 
 /** Whether the signed-in member is an admin; asked only when signed in (specification 1, section 7). */
-export function useAdminCheck(): { isAdmin: boolean; isLoading: boolean } {
+export function useAdminCheck(ask = true): { isAdmin: boolean; isLoading: boolean } {
   const user = useUser();
-  const query = useQuery({ ...adminCheckQueryOptions, enabled: user !== null });
-  return { isAdmin: query.data === true, isLoading: user !== null && query.isPending };
+  const enabled = ask && user !== null;
+  const query = useQuery({ ...adminCheckQueryOptions, enabled });
+  return { isAdmin: query.data === true, isLoading: enabled && query.isPending };
 }
 
 export const platformFeesQueryOptions = queryOptions({

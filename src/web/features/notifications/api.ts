@@ -15,6 +15,7 @@ import type {
   PreferenceChange,
 } from "../../../core/schemas/notifications";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
+import { useFirstScreenSettled } from "../../lib/first-screen";
 import { useStartupAnswer } from "../../lib/startup-answer";
 
 export type { Notification, NotificationPage, Preference };
@@ -46,9 +47,10 @@ export const unreadCountQueryOptions = queryOptions({
   refetchIntervalInBackground: false,
 });
 
-/** The bell's number. */
+/** The bell's number, asked for once the first screen is on the page (lib/first-screen.ts). */
 export function useUnreadCount(): number {
-  return useQuery(unreadCountQueryOptions).data?.unreadCount ?? 0;
+  const enabled = useFirstScreenSettled();
+  return useQuery({ ...unreadCountQueryOptions, enabled }).data?.unreadCount ?? 0;
 }
 
 export function fetchNotificationPage(

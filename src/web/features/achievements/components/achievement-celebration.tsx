@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { CHECK_FAILED_MESSAGE, MARK_VIEWED_FAILED_MESSAGE } from "../../../../core/achievements";
 import { toast } from "../../../components/ui/use-toast";
 import { createExternalStore, useExternalStore } from "../../../lib/external-store";
+import { useFirstScreenSettled } from "../../../lib/first-screen";
 import { invalidateNotifications } from "../../notifications/api";
 import { stepKeys } from "../../steps/api";
 import { checkAchievements, invalidateAchievements, useMarkAchievementsViewed } from "../api";
@@ -34,9 +35,15 @@ function useAchievementChecks(userId: number): void {
   const lastCheckAt = useRef<number | null>(null);
   const inFlight = useRef(false);
   const deferred = useRef<number | null>(null);
+  // The first check waits for the first screen (lib/first-screen.ts): arriving at the dashboard and
+  // its first stats ask for the same check, made once the screen is on the page.
+  const settled = useFirstScreenSettled();
+  const settledRef = useRef(settled);
+  settledRef.current = settled;
 
   const request = useCallback(
     (reason: CheckReason) => {
+      if (!settledRef.current) return;
       if (inFlight.current && reason !== "refresh") return;
       const delay = checkDelay(reason, Date.now(), lastCheckAt.current);
       if (delay === null) return;
@@ -76,12 +83,13 @@ function useAchievementChecks(userId: number): void {
   );
 
   useEffect(() => {
+    if (!settled) return;
     request("load");
     return () => {
       if (deferred.current !== null) window.clearTimeout(deferred.current);
       deferred.current = null;
     };
-  }, [request]);
+  }, [request, settled]);
 
   useEffect(() => {
     if (CHECK_PATHS.includes(path)) request("route");
