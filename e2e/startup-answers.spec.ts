@@ -1,3 +1,4 @@
+import type { Browser, TestInfo } from "@playwright/test";
 import { adminPhone, callApi, grantFitcoins, suffix } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { expect, type Page, test } from "./support/test";
@@ -34,24 +35,29 @@ async function openWithSessionHeld(page: Page, path: string, reads: string[]) {
   };
 }
 
+/**
+ * Makes `page` a new member who founded a group named `name` (FitCoins granted by an admin), and
+ * shows the dashboard once, where the group's badges are celebrated and closed: they stay as unread
+ * notifications. Answers the group's id.
+ */
+async function memberWithAGroup(page: Page, browser: Browser, testInfo: TestInfo, name: string) {
+  const admin = await adminPhone(browser, testInfo);
+  await becomeActiveMember(page);
+  await grantFitcoins(admin, page, 40);
+  const created = await callApi<{ id: number }>(page, "POST", "/api/groups", { name, description: "Walks" });
+  expect(created.status).toBe(201);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Awesome!" }).click();
+  return created.body.id;
+}
+
 test("a member's page asks for its first data with the session, once, and shows it", async ({
   page,
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const admin = await adminPhone(browser, testInfo);
-  await becomeActiveMember(page);
-  await grantFitcoins(admin, page, 40);
   const name = `Test Early Birds ${suffix()}`;
-  const created = await callApi<{ id: number }>(page, "POST", "/api/groups", {
-    name,
-    description: "Dawn walks",
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.id;
-  // The group's badges are celebrated once, on the next page: seen here, out of the way.
-  await page.goto("/");
-  await page.getByRole("button", { name: "Awesome!" }).click();
+  const id = await memberWithAGroup(page, browser, testInfo, name);
 
   const screens = [
     {
@@ -88,17 +94,7 @@ test("the layout's own reads (the bell's count, the admin and badge checks) wait
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const admin = await adminPhone(browser, testInfo);
-  await becomeActiveMember(page);
-  await grantFitcoins(admin, page, 40);
-  const created = await callApi(page, "POST", "/api/groups", {
-    name: `Test Night Owls ${suffix()}`,
-    description: "Late walks",
-  });
-  expect(created.status).toBe(201);
-  // The group's badges are celebrated once, on the next page: each is an unread notification too.
-  await page.goto("/");
-  await page.getByRole("button", { name: "Awesome!" }).click();
+  await memberWithAGroup(page, browser, testInfo, `Test Night Owls ${suffix()}`);
   await page.waitForLoadState("networkidle");
 
   const screenReads = ["/api/dashboard/stats", "/api/competitions", "/api/steps/today", "/api/steps/history"];
