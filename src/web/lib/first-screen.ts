@@ -5,8 +5,9 @@ import { whenIdle } from "./when-idle";
 import { afterNextPaint } from "./yield-to-main";
 
 /**
- * The longest the first screen holds the layout's own reads back (the bell's count, the admin
- * check, the badge check) when one of its reads hangs: they then go anyway.
+ * The longest the layout's own reads (the bell's count, the admin check, the badge check) are held
+ * back, counted from when the layout first asks (a screen whose code or reads are slow to arrive
+ * does not hold them longer): they then go anyway.
  */
 export const FIRST_SCREEN_WAIT_MS = 3_000;
 
@@ -18,8 +19,18 @@ export const FIRST_SCREEN_WAIT_MS = 3_000;
  */
 const settled = createExternalStore(false);
 
-/** Whether the first screen has settled (it stays so for the rest of the visit). */
+let capStarted = false;
+
+/**
+ * Whether the first screen has settled (it stays so for the rest of the visit), at the latest
+ * FIRST_SCREEN_WAIT_MS after the first component asked.
+ */
 export function useFirstScreenSettled(): boolean {
+  useEffect(() => {
+    if (capStarted) return;
+    capStarted = true;
+    window.setTimeout(() => settled.set(true), FIRST_SCREEN_WAIT_MS);
+  }, []);
   return useExternalStore(settled);
 }
 
@@ -53,23 +64,20 @@ const IDLE_WAIT_MS = 1_000;
  * Rendered after a screen, inside its loading boundary (the access gate): mounts once the screen has
  * rendered, and marks the first screen settled once its reads have answered and been painted and the
  * page has a moment to spare (what the answers set off, a transition or a lazy part, has rendered
- * too), or FIRST_SCREEN_WAIT_MS after it appeared.
+ * too).
  */
 export function FirstScreenWatch(): null {
   const client = useQueryClient();
   const done = useExternalStore(settled);
   useEffect(() => {
     if (done) return;
-    const settle = () => settled.set(true);
     let cancelIdle: (() => void) | null = null;
     const cancelReads = whenReadsSettled(client, () => {
-      cancelIdle = whenIdle(settle, IDLE_WAIT_MS);
+      cancelIdle = whenIdle(() => settled.set(true), IDLE_WAIT_MS);
     });
-    const timer = window.setTimeout(settle, FIRST_SCREEN_WAIT_MS);
     return () => {
       cancelReads();
       cancelIdle?.();
-      window.clearTimeout(timer);
     };
   }, [client, done]);
   return null;

@@ -16,25 +16,26 @@ export function yieldToMain(): Promise<void> {
   });
 }
 
-/** The longest `afterNextPaint` waits for a frame (one the browser skips, a page going hidden). */
-const FRAME_WAIT_MS = 100;
-
 /**
  * Resolves once the browser has painted the next frame (a task after its animation frame), so that
  * what follows does not stand between a commit and its paint. A hidden page paints no frames: there
- * it resolves after a plain yield, and never later than FRAME_WAIT_MS.
+ * it resolves after a plain yield, or as soon as the page is hidden while it waits.
  */
 export function afterNextPaint(): Promise<void> {
   if (typeof requestAnimationFrame !== "function" || document.visibilityState !== "visible") {
     return yieldToMain();
   }
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, FRAME_WAIT_MS);
+    const hidden = () => {
+      if (document.visibilityState !== "visible") done();
+    };
+    const done = () => {
+      document.removeEventListener("visibilitychange", hidden);
+      resolve();
+    };
+    document.addEventListener("visibilitychange", hidden);
     requestAnimationFrame(() => {
-      void yieldToMain().then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
+      void yieldToMain().then(done);
     });
   });
 }

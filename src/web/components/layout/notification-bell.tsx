@@ -1,11 +1,13 @@
 import { Bell } from "lucide-react";
 import { Link } from "wouter";
 import { useUnreadCount } from "../../features/notifications/api";
+import { useFirstScreenSettled } from "../../lib/first-screen";
 import { cn } from "../../lib/utils";
 
 /** The header's bell: the unread count (polled gently), linking to the Notifications page. */
 export function NotificationBell({ className }: { className?: string }) {
-  const unread = useUnreadCount();
+  // Asked for once the first screen is on the page (lib/first-screen.ts).
+  const unread = useUnreadCount(useFirstScreenSettled());
   const label = unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
   return (
     <Link

@@ -15,7 +15,6 @@ import type {
   PreferenceChange,
 } from "../../../core/schemas/notifications";
 import { apiRequest, getQueryFn } from "../../lib/api-client";
-import { useFirstScreenSettled } from "../../lib/first-screen";
 import { useStartupAnswer } from "../../lib/startup-answer";
 
 export type { Notification, NotificationPage, Preference };
@@ -47,10 +46,9 @@ export const unreadCountQueryOptions = queryOptions({
   refetchIntervalInBackground: false,
 });
 
-/** The bell's number, asked for once the first screen is on the page (lib/first-screen.ts). */
-export function useUnreadCount(): number {
-  const enabled = useFirstScreenSettled();
-  return useQuery({ ...unreadCountQueryOptions, enabled }).data?.unreadCount ?? 0;
+/** The number of unread notifications; `ask` false holds the request back (0 until asked). */
+export function useUnreadCount(ask = true): number {
+  return useQuery({ ...unreadCountQueryOptions, enabled: ask }).data?.unreadCount ?? 0;
 }
 
 export function fetchNotificationPage(
