@@ -65,22 +65,19 @@ function RenderDecision({ decision, path }: { decision: AccessDecision; path: st
       return <Redirect to={decision.to} replace />;
     case "page": {
       const Page = pages[decision.page];
-      if (decision.layout === "bare") {
-        return (
-          <Suspense fallback={<LoadingSplash />}>
-            <Page key={path} params={decision.params} />
-            <FirstScreenWatch />
-          </Suspense>
-        );
-      }
+      // The screen, and after it (mounted once it has rendered) the watch for the first screen.
+      const screen = (
+        <>
+          <Page key={path} params={decision.params} />
+          <FirstScreenWatch />
+        </>
+      );
+      if (decision.layout === "bare") return <Suspense fallback={<LoadingSplash />}>{screen}</Suspense>;
       if (decision.layout === "simple") {
         return (
           <Suspense fallback={<LoadingSplash />}>
             <SimpleShell>
-              <Suspense fallback={<PageSpinner />}>
-                <Page key={path} params={decision.params} />
-                <FirstScreenWatch />
-              </Suspense>
+              <Suspense fallback={<PageSpinner />}>{screen}</Suspense>
             </SimpleShell>
           </Suspense>
         );
@@ -89,9 +86,8 @@ function RenderDecision({ decision, path }: { decision: AccessDecision; path: st
         <Suspense fallback={<LoadingSplash />}>
           <AppShell>
             <Suspense fallback={<PageSpinner />}>
-              <Page key={path} params={decision.params} />
+              {screen}
               <FooterAd />
-              <FirstScreenWatch />
             </Suspense>
           </AppShell>
         </Suspense>

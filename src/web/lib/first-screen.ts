@@ -68,9 +68,9 @@ const IDLE_WAIT_MS = 1_000;
  */
 export function FirstScreenWatch(): null {
   const client = useQueryClient();
-  const done = useExternalStore(settled);
   useEffect(() => {
-    if (done) return;
+    // Later screens find it settled: the watch is for the visit's first.
+    if (settled.get()) return;
     let cancelIdle: (() => void) | null = null;
     const cancelReads = whenReadsSettled(client, () => {
       cancelIdle = whenIdle(() => settled.set(true), IDLE_WAIT_MS);
@@ -79,6 +79,6 @@ export function FirstScreenWatch(): null {
       cancelReads();
       cancelIdle?.();
     };
-  }, [client, done]);
+  }, [client]);
   return null;
 }
