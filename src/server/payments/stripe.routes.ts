@@ -10,17 +10,14 @@ import { onCardReversals, onDisputeWon } from "../features/deposits/reversals.se
 import * as subscriptionRepo from "../features/subscription/subscription.repo";
 import { applyPayment } from "../features/subscription/subscription.service";
 import { errors } from "../http/responses";
+import { chargeRefunds, createStripeClient, disputedCharge, paymentFromInvoice } from "./stripe";
 import {
-  chargeRefunds,
-  createStripeClient,
-  disputedCharge,
   idOf,
   intentFromStripe,
   invoiceSubscriptionId,
   invoiceUserId,
   metadataUserId,
-  paymentFromInvoice,
-} from "./stripe";
+} from "./stripe-objects";
 
 const webhookError = (code: string, message: string) => new AppError(400, code, message);
 
