@@ -9,6 +9,7 @@ import {
   type Viewer,
 } from "../../http/viewer";
 import { BATCH_RETENTION_DAYS, BATCH_RETENTION_MS } from "./batch-retention";
+import * as leaderboardRepo from "./leaderboard.repo";
 import { addDays, localDate } from "./local-date";
 import { allowedSteps, budgetAllows, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_FLAG } from "./plausibility";
 import * as repo from "./steps.repo";
@@ -298,9 +299,9 @@ export async function leaderboard(ctx: AppContext, viewer: Viewer) {
   const user = requireUser(viewer);
   const now = ctx.clock.now();
   // Everyone's week may be a second stale (the replica); the viewer's own, just synced, is the primary's.
-  const top = await repo.leaderboardTop(ctx.staleOkDb, now, LEADERBOARD_SIZE);
+  const top = await leaderboardRepo.leaderboardTop(ctx.staleOkDb, now, LEADERBOARD_SIZE);
   const eligible = hasActiveSubscription(user) && user.rulesAcceptedAt !== null;
-  const position = eligible ? await repo.leaderboardPosition(ctx.db, user.id, now) : null;
+  const position = eligible ? await leaderboardRepo.leaderboardPosition(ctx.db, user.id, now) : null;
   return {
     entries: top.map((r) => ({
       rank: r.rank,
