@@ -396,19 +396,3 @@ describe("Withings step source", () => {
     expect(busiest).toBeLessThanOrEqual(110);
   });
 });
-
-describe("step sources without Withings' settings", () => {
-  const t = useTestApp();
-  it("offers nothing to connect", async () => {
-    const { session } = await fundedMember(t().app, 0);
-    const res = await t().app.inject({ url: "/api/step-sources", headers: session.headers });
-    expect(res.json().available).toEqual([]);
-    const connect = await t().app.inject({
-      method: "POST",
-      url: "/api/step-sources/withings/connect",
-      headers: session.headers,
-      payload: {},
-    });
-    expect(connect.statusCode).toBe(404);
-  });
-});
