@@ -18,10 +18,10 @@
 // report. Needs `npm run build`. Chromium from CHROMIUM_PATH (default /usr/bin/chromium). The
 // report gives, per page, each run's calibration (`calibration`: the median index, its spread and
 // the multiplier) and the index Lighthouse itself measured at the start of the run
-// (`benchmarkIndex`). LH_DUMP=<dir> keeps each report, LH_TRACE=<file> the
-// last run's trace. THROTTLING=devtools has DevTools slow the network and the CPU for real during
+// (`benchmarkIndex`). LH_DUMP=<dir> keeps each report and its trace, LH_TRACE=<file>
+// the last run's trace. THROTTLING=devtools has DevTools slow the network and the CPU for real during
 // the load (Lighthouse's "devtools" method) instead of simulating them from a fast load.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { chromium } from "@playwright/test";
@@ -158,7 +158,7 @@ async function audit(url: string, signedIn: boolean) {
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (process.env.LH_TRACE) writeFileSync(process.env.LH_TRACE, JSON.stringify(result.artifacts.Trace));
-    return { lhr: result.lhr, calibration };
+    return { lhr: result.lhr, calibration, trace: result.artifacts.Trace };
   } finally {
     chrome.kill();
   }
@@ -190,11 +190,15 @@ const samples = new Map<string, Sample[]>(targets.map((t) => [t.page, []]));
 try {
   for (let run = 0; run < runs; run++) {
     for (const target of targets) {
-      const { lhr, calibration } = await auditWithRetries(`${address}${pathOf(target)}`, target.signedIn);
+      const { lhr, calibration, trace } = await auditWithRetries(`${address}${pathOf(target)}`, target.signedIn);
       if (target.signedIn && !sessionAnswered(lhr)) throw new Error(`${target.page}: not signed in`);
       const dump = process.env.LH_DUMP;
       const name = `${target.signedIn ? "member" : "visitor"}${target.path.replaceAll("/", "_").replace(":", "")}`;
-      if (dump) writeFileSync(`${dump}/lhr-${run}-${name}.json`, JSON.stringify(lhr));
+      if (dump) {
+        mkdirSync(dump, { recursive: true });
+        writeFileSync(`${dump}/lhr-${run}-${name}.json`, JSON.stringify(lhr));
+        writeFileSync(`${dump}/trace-${run}-${name}.json`, JSON.stringify(trace));
+      }
       const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       samples.get(target.page)?.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -186,3 +186,41 @@ test("the page's own inline start-up script runs under its security policy: the 
   expect((await worker).url()).toMatch(/\/warm-intl\.js$/);
   expect(refused).toEqual([]);
 });
+
+test("a long screen paints its first view before the rest: the profile's lower cards arrive after the cards above are on screen, and nothing above moves", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await becomeActiveMember(page);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Danger Zone" })).toBeVisible();
+  // Every frame of the reload: whether the first view (Edit Profile) and the lower cards (Security,
+  // Danger Zone) were in the page when it was painted, and where Edit Profile stood.
+  await page.addInitScript(() => {
+    const frames: { top: boolean; lower: boolean; y: number | null }[] = [];
+    (window as unknown as { __frames: typeof frames }).__frames = frames;
+    const look = () => {
+      const edit = [...document.querySelectorAll("button")].find((b) =>
+        b.textContent?.includes("Edit Profile"),
+      );
+      const lower = [...document.querySelectorAll("h2")].some((h) => h.textContent?.trim() === "Danger Zone");
+      frames.push({ top: !!edit, lower, y: edit ? Math.round(edit.getBoundingClientRect().top) : null });
+      if (frames.length < 600) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Danger Zone" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Security" })).toBeVisible();
+  const frames = await page.evaluate(
+    () => (window as unknown as { __frames: { top: boolean; lower: boolean; y: number | null }[] }).__frames,
+  );
+  const shown = frames.filter((f) => f.top);
+  expect(shown.length, "the first view was painted").toBeGreaterThan(0);
+  expect(shown[0].lower, "the first frame with the first view had the lower cards too").toBe(false);
+  expect(
+    shown.some((f) => f.lower),
+    "the lower cards arrived",
+  ).toBe(true);
+  expect(new Set(shown.map((f) => f.y)).size, "Edit Profile stayed where it was").toBe(1);
+});

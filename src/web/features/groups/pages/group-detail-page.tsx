@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { PageProps } from "../../../app/pages";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { ListLoading } from "../../../components/layout/list-page";
 import { EmptyState } from "../../../components/layout/page";
 import { NoticeDialog } from "../../../components/notice-dialog";
@@ -117,19 +118,26 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
           {canManage ? <NextRoundPrompt group={group} onSchedule={() => setDialog("nextRound")} /> : null}
           <GroupCompetitionCard group={group} viewerId={user.id} canManage={canManage} />
           <MoneyPoolCard group={group} onContribute={member ? () => setDialog("contribute") : null} />
-          <PastRoundsCard groupId={group.id} viewerId={user.id} />
+          {/* A phone shows the group's header, round and pool first: the rest follows once painted. */}
+          <BelowFirstView>
+            <PastRoundsCard groupId={group.id} viewerId={user.id} />
+          </BelowFirstView>
         </div>
         <div className="grid grid-cols-1 gap-6">
-          <QuickActions
-            chatOpen={chatOpen}
-            onToggleChat={member ? () => setChatOpen((o) => !o) : null}
-            onStartCompetition={start === "view" ? null : () => setDialog(start)}
-          />
-          {member && chatOpen ? <GroupChat groupId={group.id} name={group.name} viewerId={user.id} /> : null}
-          <MembersCard group={group} viewerId={user.id} canManage={canManage} />
-          <GroupInfoCard group={group} />
-          {/* The 'sidebar' placement: this side column, where it is one (laptop width). */}
-          {wide ? <AdSlot placement="sidebar" /> : null}
+          <BelowFirstView>
+            <QuickActions
+              chatOpen={chatOpen}
+              onToggleChat={member ? () => setChatOpen((o) => !o) : null}
+              onStartCompetition={start === "view" ? null : () => setDialog(start)}
+            />
+            {member && chatOpen ? (
+              <GroupChat groupId={group.id} name={group.name} viewerId={user.id} />
+            ) : null}
+            <MembersCard group={group} viewerId={user.id} canManage={canManage} />
+            <GroupInfoCard group={group} />
+            {/* The 'sidebar' placement: this side column, where it is one (laptop width). */}
+            {wide ? <AdSlot placement="sidebar" /> : null}
+          </BelowFirstView>
         </div>
       </div>
       {dialog === "entryPrice" ? <EntryPriceDialog group={group} onClose={close} /> : null}

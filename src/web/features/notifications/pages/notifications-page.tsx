@@ -1,4 +1,5 @@
 import { Bell, CheckCheck } from "lucide-react";
+import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -77,8 +78,11 @@ export function NotificationsPage() {
             does not push these down (offline, while the list waits for the network, at once). */}
         {isLoading ? null : (
           <div className="grid gap-4 lg:sticky lg:top-24">
-            <PushCard />
-            <PreferencesCard />
+            {/* Drawn once the list is painted: the first view is the list. */}
+            <BelowFirstView>
+              <PushCard />
+              <PreferencesCard />
+            </BelowFirstView>
           </div>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { LogOut, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy-dialog";
@@ -54,20 +55,27 @@ export function ProfilePage() {
         <div className="grid content-start gap-4 lg:gap-6">
           <ProfileInfoCard user={user} onEdit={() => setEditing(true)} />
           {showsSubscription(user.subscriptionStatus) ? <SubscriptionCard user={user} /> : null}
-          <StepTrackingCard />
-          <StepSourcesCard />
+          {/* A phone shows the cards above first: the rest follows once they are painted. */}
+          <BelowFirstView>
+            <StepTrackingCard />
+            <StepSourcesCard />
+          </BelowFirstView>
         </div>
         <div className="grid content-start gap-4 lg:gap-6">
-          <StatsCard />
-          <SecurityCard timeZone={user.timeZone} />
-          <DangerZoneCard />
+          <BelowFirstView>
+            <StatsCard />
+            <SecurityCard timeZone={user.timeZone} />
+            <DangerZoneCard />
+          </BelowFirstView>
         </div>
       </div>
-      <Button asChild variant="outline" className="mt-6 w-full sm:w-fit">
-        <a href="/api/logout" onClick={signOutClick}>
-          <LogOut aria-hidden="true" /> Sign Out
-        </a>
-      </Button>
+      <BelowFirstView>
+        <Button asChild variant="outline" className="mt-6 w-full sm:w-fit">
+          <a href="/api/logout" onClick={signOutClick}>
+            <LogOut aria-hidden="true" /> Sign Out
+          </a>
+        </Button>
+      </BelowFirstView>
       {editing ? <EditProfileDialog user={user} onClose={() => setEditing(false)} /> : null}
     </div>
   );
