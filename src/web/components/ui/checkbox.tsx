@@ -1,30 +1,37 @@
-import * as CheckboxPrimitive from "@radix-ui/react-checkbox";
-import { Check, Minus } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useLayoutEffect, useRef } from "react";
 import { cn } from "../../lib/utils";
 
-/** A checkbox; `checked="indeterminate"` (some of a list picked) shows a dash on the checked colours. */
-export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
+type CheckboxProps = Omit<ComponentProps<"input">, "type" | "checked" | "onChange"> & {
+  /** `"indeterminate"`: some of a list picked, drawn as a dash on the checked colours. */
+  checked?: boolean | "indeterminate";
+  onCheckedChange?: (checked: boolean) => void;
+};
+
+/**
+ * A checkbox: the browser's own input, drawn in the app's colours (styles.css, `.checkbox-mark`).
+ * Native rather than a scripted button: nothing is measured when it mounts (a list of them, such as
+ * the notification choices, was one long task of forced style and layout reads), its label and
+ * keyboard work as the browser's do, and a form sees its value. An indeterminate box becomes checked
+ * when tapped.
+ */
+export function Checkbox({ className, checked, onCheckedChange, ...props }: CheckboxProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  const mixed = checked === "indeterminate";
+  // Indeterminate is a property only, set before the box is painted.
+  useLayoutEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
   return (
-    <CheckboxPrimitive.Root
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={checked === true}
+      onChange={(event) => onCheckedChange?.(event.currentTarget.checked)}
       className={cn(
-        "peer group size-5 shrink-0 rounded-md border-2 border-slate-400 bg-white transition-colors outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-emerald-700 data-[state=checked]:bg-emerald-700 data-[state=checked]:text-white data-[state=indeterminate]:border-emerald-700 data-[state=indeterminate]:bg-emerald-700 data-[state=indeterminate]:text-white",
+        "checkbox-mark peer size-5 shrink-0 cursor-pointer appearance-none rounded-md border-2 border-slate-400 bg-white bg-center bg-no-repeat transition-colors outline-none checked:border-emerald-700 checked:bg-emerald-700 indeterminate:border-emerald-700 indeterminate:bg-emerald-700 focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50",
         className,
       )}
       {...props}
-    >
-      <CheckboxPrimitive.Indicator className="flex items-center justify-center text-current">
-        <Check
-          className="size-3.5 group-data-[state=indeterminate]:hidden"
-          strokeWidth={3}
-          aria-hidden="true"
-        />
-        <Minus
-          className="hidden size-3.5 group-data-[state=indeterminate]:block"
-          strokeWidth={3}
-          aria-hidden="true"
-        />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+    />
   );
 }
