@@ -37,7 +37,7 @@ export function Checkbox({ className, checked, onCheckedChange, onKeyDown, ...pr
         onKeyDown?.(event);
       }}
       className={cn(
-        "checkbox-mark peer size-5 shrink-0 cursor-pointer appearance-none rounded-md border-2 border-slate-400 bg-white bg-center bg-no-repeat transition-colors outline-none checked:border-emerald-700 checked:bg-emerald-700 indeterminate:border-emerald-700 indeterminate:bg-emerald-700 focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50",
+        "checkbox-mark peer size-5 shrink-0 cursor-pointer appearance-none rounded-md border-2 border-slate-400 bg-white transition-colors outline-none checked:border-emerald-700 checked:bg-emerald-700 indeterminate:border-emerald-700 indeterminate:bg-emerald-700 focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50",
         className,
       )}
       {...props}

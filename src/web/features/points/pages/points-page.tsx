@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from "react";
+import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { ListError, ListLoading } from "../../../components/layout/list-page";
 import { LoadMore } from "../../../components/layout/load-more";
 import { PageHeader } from "../../../components/layout/page";
@@ -68,69 +69,74 @@ export function PointsPage() {
             <ListError message="Could not load your points." onRetry={() => void summary.refetch()} />
           ) : null}
           <HowToEarn />
-          <StreakBonuses streaks={summary.data?.streaks} />
+          {/* A phone shows the balance and how to earn first: the rest follows once they are painted. */}
+          <BelowFirstView>
+            <StreakBonuses streaks={summary.data?.streaks} />
+          </BelowFirstView>
         </div>
-        <section className="min-w-0 lg:col-span-2" aria-label="Rewards">
-          <Tabs<PointsTab>
-            label="Rewards"
-            value={tab}
-            onValueChange={setTab}
-            items={[
-              {
-                key: "gift-cards",
-                label: "Gift Cards",
-                content: (
-                  <TabBody query={giftCards} label="gift cards">
-                    {(cards) => (
-                      <GiftCardList
-                        cards={cards}
-                        availablePoints={available ?? undefined}
-                        onRedeem={setRedeeming}
-                      />
-                    )}
-                  </TabBody>
-                ),
-              },
-              {
-                key: "redemptions",
-                label: "My Redemptions",
-                content: (
-                  <TabBody query={redemptions} label="your redemptions">
-                    {(items) => <RedemptionList redemptions={items} />}
-                  </TabBody>
-                ),
-              },
-              {
-                key: "history",
-                label: "Point History",
-                content: (
-                  <TabBody
-                    query={{
-                      data: history.data?.pages.flatMap((p) => p.items),
-                      isPending: history.isPending,
-                      // A failed "Load more" keeps the lines shown; LoadMore says it failed.
-                      isError: history.isError && !history.data,
-                      refetch: history.refetch,
-                    }}
-                    label="your point history"
-                  >
-                    {(lines) => (
-                      <>
-                        <PointHistory lines={lines} />
-                        <LoadMore
-                          hasMore={history.hasNextPage}
-                          loading={history.isFetchingNextPage}
-                          failed={history.isFetchNextPageError}
-                          onLoad={() => void history.fetchNextPage()}
+        <BelowFirstView>
+          <section className="min-w-0 lg:col-span-2" aria-label="Rewards">
+            <Tabs<PointsTab>
+              label="Rewards"
+              value={tab}
+              onValueChange={setTab}
+              items={[
+                {
+                  key: "gift-cards",
+                  label: "Gift Cards",
+                  content: (
+                    <TabBody query={giftCards} label="gift cards">
+                      {(cards) => (
+                        <GiftCardList
+                          cards={cards}
+                          availablePoints={available ?? undefined}
+                          onRedeem={setRedeeming}
                         />
-                      </>
-                    )}
-                  </TabBody>
-                ),
-              },
-            ]}
-          />
-        </section>
+                      )}
+                    </TabBody>
+                  ),
+                },
+                {
+                  key: "redemptions",
+                  label: "My Redemptions",
+                  content: (
+                    <TabBody query={redemptions} label="your redemptions">
+                      {(items) => <RedemptionList redemptions={items} />}
+                    </TabBody>
+                  ),
+                },
+                {
+                  key: "history",
+                  label: "Point History",
+                  content: (
+                    <TabBody
+                      query={{
+                        data: history.data?.pages.flatMap((p) => p.items),
+                        isPending: history.isPending,
+                        // A failed "Load more" keeps the lines shown; LoadMore says it failed.
+                        isError: history.isError && !history.data,
+                        refetch: history.refetch,
+                      }}
+                      label="your point history"
+                    >
+                      {(lines) => (
+                        <>
+                          <PointHistory lines={lines} />
+                          <LoadMore
+                            hasMore={history.hasNextPage}
+                            loading={history.isFetchingNextPage}
+                            failed={history.isFetchNextPageError}
+                            onLoad={() => void history.fetchNextPage()}
+                          />
+                        </>
+                      )}
+                    </TabBody>
+                  ),
+                },
+              ]}
+            />
+          </section>
+        </BelowFirstView>
       </div>
       {redeeming ? (
         <RedeemGiftCardDialog
