@@ -1,11 +1,6 @@
 import { type ReactNode, startTransition, useEffect, useState } from "react";
-import { WIDE_MEDIA } from "../../lib/device";
+import { useMediaQuery, WIDE_MEDIA } from "../../lib/device";
 import { afterNextPaint } from "../../lib/yield-to-main";
-
-/** Whether the screen is wide enough for side columns, which are then part of the first view. */
-function sideColumnsShown(): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia(WIDE_MEDIA).matches;
-}
 
 /**
  * The part of a screen below what a phone shows first: rendered once the rest of the screen has
@@ -19,16 +14,17 @@ function sideColumnsShown(): boolean {
  * link's target needs at once (an anchor, a focused field).
  */
 export function BelowFirstView({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(sideColumnsShown);
+  // Wide enough for side columns: they are part of the first view there.
+  const wide = useMediaQuery(WIDE_MEDIA);
+  const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (shown) return;
     let live = true;
     void afterNextPaint().then(() => {
-      if (live) startTransition(() => setShown(true));
+      if (live) startTransition(() => setPainted(true));
     });
     return () => {
       live = false;
     };
-  }, [shown]);
-  return shown ? children : null;
+  }, []);
+  return wide || painted ? children : null;
 }
