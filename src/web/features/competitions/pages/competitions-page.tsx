@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LogIn, Trophy } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "wouter";
+import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { FitcoinsLine, ListError, ListLoading, ListSection } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { PullToRefresh } from "../../../components/pull-to-refresh/pull-to-refresh";
@@ -112,7 +113,12 @@ export function CompetitionsPage() {
             Check back soon for new competitions!
           </EmptyState>
         ) : null}
-        {recentResults.length > 0 ? <RecentResults competitions={recentResults} viewerId={user.id} /> : null}
+        {recentResults.length > 0 ? (
+          // Finished rounds come after the ones to play and to join: once those are painted.
+          <BelowFirstView>
+            <RecentResults competitions={recentResults} viewerId={user.id} />
+          </BelowFirstView>
+        ) : null}
       </div>
     </PullToRefresh>
   );

@@ -1,4 +1,5 @@
 import { CalendarX } from "lucide-react";
+import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { ListError, ListLoading } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { useFitcoinBalance, useGiftCardOffer } from "../api";
@@ -63,12 +64,14 @@ export function RedeemPage() {
         </div>
         {/* Below the main column on a phone: drawn once that column has its content, so that
             its arrival does not push this one down (offline, while that waits for the network,
-            at once). */}
+            at once), and on a phone only once that content is painted. */}
         {fitcoins.isLoading || offer.isLoading ? null : (
-          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-            <HowItWorks />
-            {fitcoins.data ? <RecentRedemptions redemptions={fitcoins.data.redemptions} /> : null}
-          </div>
+          <BelowFirstView>
+            <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+              <HowItWorks />
+              {fitcoins.data ? <RecentRedemptions redemptions={fitcoins.data.redemptions} /> : null}
+            </div>
+          </BelowFirstView>
         )}
       </div>
     </>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
 import { safeReturnPath } from "../../../app/return-path";
+import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -104,38 +105,41 @@ export function WalletPage() {
           />
           <TransactionHistory />
         </div>
-        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>About FitCoins</CardTitle>
-              <CardDescription>
-                FitCoins pay entry fees and prize pools and are redeemable for gift cards (1 FitCoin = $1 of
-                gift card).
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="text-sm text-slate-700">
-              Buying or converting carries a {PLATFORM_FEE_PERCENT}% platform fee:{" "}
-              {100 - PLATFORM_FEE_PERCENT}% of the amount becomes FitCoins.
-            </CardContent>
-          </Card>
-          <StatementDownload />
-          <Card>
-            <CardHeader>
-              <CardTitle>Deposits</CardTitle>
-              <CardDescription>
-                Paid by card but the money is not in your wallet? Check your payments of the last 30 days.
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-2">
-              <MissingDepositsCheck />
-              <Button asChild variant="ghost" className="justify-start">
-                <Link href="/banking-setup">
-                  <Landmark aria-hidden="true" /> Banking setup
-                </Link>
-              </Button>
-            </CardContent>
-          </Card>
-        </div>
+        {/* Under the balances and the history on a phone: once they are painted. */}
+        <BelowFirstView>
+          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>About FitCoins</CardTitle>
+                <CardDescription>
+                  FitCoins pay entry fees and prize pools and are redeemable for gift cards (1 FitCoin = $1 of
+                  gift card).
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="text-sm text-slate-700">
+                Buying or converting carries a {PLATFORM_FEE_PERCENT}% platform fee:{" "}
+                {100 - PLATFORM_FEE_PERCENT}% of the amount becomes FitCoins.
+              </CardContent>
+            </Card>
+            <StatementDownload />
+            <Card>
+              <CardHeader>
+                <CardTitle>Deposits</CardTitle>
+                <CardDescription>
+                  Paid by card but the money is not in your wallet? Check your payments of the last 30 days.
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-2">
+                <MissingDepositsCheck />
+                <Button asChild variant="ghost" className="justify-start">
+                  <Link href="/banking-setup">
+                    <Landmark aria-hidden="true" /> Banking setup
+                  </Link>
+                </Button>
+              </CardContent>
+            </Card>
+          </div>
+        </BelowFirstView>
       </div>
       <CardPaymentDialog
         purpose="deposit"
