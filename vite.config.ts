@@ -7,6 +7,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { iconChunkNames } from "./scripts/icon-chunks";
 import {
   appChunkName,
+  dialogChunkName,
   memberChunkName,
   memberCommonChunkName,
   shellSharedChunkName,
@@ -87,6 +88,14 @@ const visitorSharedChunk = visitorSharedChunkName(
   visitorRoots,
   pageTable,
   commonScreens,
+);
+/** The app's dialog and the shared dialogs built on it: one file (scripts/member-chunk.ts). */
+const dialogChunk = dialogChunkName(
+  ["ui/dialog", "confirm-dialog", "form-dialog", "notice-dialog"].map(
+    (m) => `${root}src/web/components/${m}.tsx`,
+  ),
+  loadedRoots,
+  [...screenModules.values(), ...visitorRoots, shellModule],
 );
 const memberCommonChunk = memberCommonChunkName(
   loadedRoots,
@@ -245,6 +254,7 @@ export default defineConfig({
             { name: shellSharedChunk, includeDependenciesRecursively: false },
             { name: visitorSharedChunk, includeDependenciesRecursively: false },
             { name: memberCommonChunk, includeDependenciesRecursively: false },
+            { name: dialogChunk, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -17,18 +17,20 @@ const lucideModule = /node_modules[\\/]lucide-react[\\/]/;
 
 /**
  * The modules reachable from the given ones (lucide's icons excepted) through static imports,
- * and through dynamic imports too when `followDynamic` says so for the importing module.
+ * and through dynamic imports too when `followDynamic` says so for the importing module; not
+ * through (nor counting) the modules of `notThrough`.
  */
 function reachedFrom(
   graph: ModuleGraph,
   roots: readonly string[],
   followDynamic: (id: string) => boolean = () => false,
+  notThrough: ReadonlySet<string> = new Set(),
 ): Set<string> {
   const seen = new Set<string>();
   const pending = [...roots];
   while (pending.length > 0) {
     const info = graph.getModuleInfo(pending.pop() as string);
-    if (!info || seen.has(path.normalize(info.id))) continue;
+    if (!info || seen.has(path.normalize(info.id)) || notThrough.has(path.normalize(info.id))) continue;
     seen.add(path.normalize(info.id));
     const dynamic = followDynamic(path.normalize(info.id)) ? (info.dynamicallyImportedIds ?? []) : [];
     for (const imported of [...info.importedIds, ...dynamic])
@@ -239,4 +241,27 @@ function visitorSharedModules(
     ),
     reachedFrom(graph, loadedRoots),
   );
+}
+
+/**
+ * The `name` of the rolldown code-splitting group "dialog": the app's dialog components (`dialogs`:
+ * the dialog and the shared confirm, form and notice dialogs built on it) and what only they reach
+ * through static imports (Radix's dialog with its focus trap, layers and portal, lucide's icons
+ * excepted): not what the entry and the app load already (`loadedRoots`), nor what any of `roots`
+ * (the screens, the shell) reaches without going through one of `dialogs` (Radix's primitive,
+ * which a label needs too). No shell module needs a dialog since the header's menus load on first
+ * use, and left to the automatic splitting they were eight small files on the first load of every
+ * screen that shows a dialog at once (each a round trip on a phone's network); one file instead,
+ * which the menus, sharing most of it, load too.
+ */
+export function dialogChunkName(
+  dialogs: readonly string[],
+  loadedRoots: readonly string[],
+  roots: readonly string[],
+): ChunkName {
+  return chunkGroup("dialog", dialogs[0], (graph) => {
+    const loaded = reachedFrom(graph, loadedRoots);
+    const elsewhere = reachedFrom(graph, roots, () => false, new Set(dialogs.map((d) => path.normalize(d))));
+    return new Set([...reachedFrom(graph, dialogs)].filter((m) => !loaded.has(m) && !elsewhere.has(m)));
+  });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   appChunkName,
+  dialogChunkName,
   memberChunkName,
   memberCommonChunkName,
   shellSharedChunkName,
@@ -236,6 +237,61 @@ describe("the members' common file and the shell's shared file", () => {
     expect(shared("/app/node_modules/radix-primitive/index.mjs", screens)).toBe("shell-shared");
     for (const id of ["/app/src/menu.tsx", "/app/node_modules/react/index.js", "/app/src/schemas.ts"]) {
       expect(shared(id, screens)).toBeNull();
+    }
+  });
+});
+
+describe("the dialog file", () => {
+  const dialogGraph = graphOf({
+    "/app/src/main.tsx": ["/app/node_modules/react/index.js"],
+    "/app/src/start.tsx": ["/app/node_modules/react/index.js"],
+    "/app/node_modules/react/index.js": [],
+    "/app/src/shell.tsx": ["/app/src/button.tsx"],
+    "/app/src/button.tsx": [],
+    "/app/src/profile.tsx": ["/app/src/confirm-dialog.tsx", "/app/src/label.tsx"],
+    "/app/src/wallet.tsx": ["/app/src/label.tsx"],
+    "/app/src/confirm-dialog.tsx": ["/app/src/dialog.tsx"],
+    "/app/src/label.tsx": ["/app/node_modules/radix-primitive/index.mjs"],
+    "/app/src/dialog.tsx": [
+      "/app/node_modules/radix-dialog/index.mjs",
+      "/app/node_modules/lucide-react/dist/esm/icons/x.mjs",
+      "/app/node_modules/react/index.js",
+    ],
+    "/app/node_modules/radix-dialog/index.mjs": [
+      "/app/node_modules/radix-primitive/index.mjs",
+      "/app/node_modules/radix-focus-scope/index.mjs",
+    ],
+    "/app/node_modules/radix-focus-scope/index.mjs": [],
+    "/app/node_modules/radix-primitive/index.mjs": [],
+    "/app/node_modules/lucide-react/dist/esm/icons/x.mjs": [],
+  });
+  const name = dialogChunkName(
+    ["/app/src/dialog.tsx", "/app/src/confirm-dialog.tsx"],
+    ["/app/src/main.tsx", "/app/src/start.tsx"],
+    ["/app/src/shell.tsx", "/app/src/profile.tsx", "/app/src/wallet.tsx"],
+  );
+
+  it("holds the dialogs and what only they reach: Radix's dialog and its focus trap", () => {
+    for (const id of [
+      "/app/src/dialog.tsx",
+      "/app/src/confirm-dialog.tsx",
+      "/app/node_modules/radix-dialog/index.mjs",
+      "/app/node_modules/radix-focus-scope/index.mjs",
+    ]) {
+      expect(name(id, dialogGraph)).toBe("dialog");
+    }
+  });
+
+  it("leaves out what a screen reaches without a dialog (a label's primitive), what is loaded already, the icons and the screens", () => {
+    for (const id of [
+      "/app/node_modules/radix-primitive/index.mjs",
+      "/app/node_modules/react/index.js",
+      "/app/node_modules/lucide-react/dist/esm/icons/x.mjs",
+      "/app/src/profile.tsx",
+      "/app/src/label.tsx",
+      "/app/src/button.tsx",
+    ]) {
+      expect(name(id, dialogGraph)).toBeNull();
     }
   });
 });

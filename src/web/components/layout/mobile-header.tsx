@@ -1,11 +1,14 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
 import type { User } from "../../../core/schemas/auth";
+import { lazyDialog } from "../ui/lazy-dialog";
 import { Brand } from "./brand";
 import { NotificationBell } from "./notification-bell";
-import { SlideOutMenu } from "./slide-out-menu";
 import { UserMenu } from "./user-menu";
 import { WalletChip } from "./wallet-chip";
+
+// Radix's dialog (focus trap, scroll lock) is not part of every page's first load.
+const SlideOutMenu = lazyDialog(async () => (await import("./slide-out-menu")).SlideOutMenu);
 
 export function MobileHeader({ user, isAdmin }: { user: User; isAdmin: boolean }) {
   const [open, setOpen] = useState(false);

@@ -21,6 +21,10 @@ import {
   Wallet,
 } from "lucide-react";
 
+/** The laptop header's links and its More button. */
+export const headerLinkClass =
+  "rounded-lg px-3 py-2 text-sm font-semibold outline-none focus-visible:ring-2 focus-visible:ring-emerald-600";
+
 export interface NavItem {
   label: string;
   href: string;

@@ -1,8 +1,7 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Ban, Flag, MoreVertical, Trash2 } from "lucide-react";
+import { MoreVertical } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { DropdownMenuPortal, DropdownMenuRoot } from "../../../components/ui/dropdown-menu";
 import { lazyDialog } from "../../../components/ui/lazy-dialog";
+import { lazyMenu, type MenuTriggerProps } from "../../../components/ui/lazy-menu";
 import { cn } from "../../../lib/utils";
 import type { NamedMember } from "./member-safety-dialogs";
 
@@ -18,18 +17,69 @@ const DeleteMessageDialog = lazyDialog(
 
 export type { NamedMember };
 
-const contentClass =
-  "z-50 min-w-48 rounded-xl border border-slate-200 bg-white p-1.5 text-slate-800 shadow-xl anim-fade-in";
-const itemClass =
-  "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm font-medium outline-none select-none data-[highlighted]:bg-slate-100 [&_svg]:size-4";
-const dangerItemClass = cn(itemClass, "text-red-700 data-[highlighted]:bg-red-50");
+type Open = "block" | "report" | "delete";
 
-type Open = "block" | "report" | "delete" | null;
+export const memberNameTriggerClass = (className?: string) =>
+  cn(
+    "max-w-full truncate rounded text-left font-semibold underline decoration-slate-300 decoration-dotted underline-offset-2 outline-none hover:decoration-solid focus-visible:ring-2 focus-visible:ring-emerald-600",
+    className,
+  );
 
-/*
- * The menus are not modal: a dialog opened from one of their items then takes the focus and the
- * pointer itself (a modal menu closing under an opening dialog leaves the page unclickable).
- */
+export const chatMessageTriggerClass = (className?: string) =>
+  cn(
+    "grid size-8 shrink-0 place-items-center rounded-full text-slate-500 outline-none hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=open]:bg-slate-100",
+    className,
+  );
+
+export const chatMessageMenuLabel = (own: boolean, authorName: string) =>
+  own ? "Options for your message" : `Options for ${authorName}'s message`;
+
+export function ChatMessageMenuFace() {
+  return <MoreVertical className="size-4" aria-hidden="true" />;
+}
+
+export interface MemberNameMenuProps {
+  member: NamedMember;
+  children: ReactNode;
+  className?: string;
+  onChoose: (choice: Open) => void;
+}
+
+export interface ChatMessageMenuProps {
+  author: NamedMember;
+  own: boolean;
+  canDelete: boolean;
+  className?: string;
+  onChoose: (choice: Open) => void;
+}
+
+// The menus' own code (Radix's menu, Floating UI) loads on the way to the first one opened: a
+// standings list or a chat draws a plain button for every name and message until then.
+const NameMenu = lazyMenu(
+  async () => (await import("./member-menus-popup")).MemberNameMenuPopup,
+  ({ member, children, className, trigger }: MemberNameMenuProps & { trigger: MenuTriggerProps }) => (
+    <button
+      {...trigger}
+      className={memberNameTriggerClass(className)}
+      aria-label={`${member.name}: block or report`}
+    >
+      {children}
+    </button>
+  ),
+);
+
+const MessageMenu = lazyMenu(
+  async () => (await import("./member-menus-popup")).ChatMessageMenuPopup,
+  ({ author, own, className, trigger }: ChatMessageMenuProps & { trigger: MenuTriggerProps }) => (
+    <button
+      {...trigger}
+      className={chatMessageTriggerClass(className)}
+      aria-label={chatMessageMenuLabel(own, author.name)}
+    >
+      <ChatMessageMenuFace />
+    </button>
+  ),
+);
 
 /**
  * A member's name that opens Block and Report (DESIGN 1, blocking and reports): in a chat and in
@@ -44,33 +94,12 @@ export function MemberNameMenu({
   children: ReactNode;
   className?: string;
 }) {
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<Open | null>(null);
   return (
     <>
-      <DropdownMenuRoot modal={false}>
-        <DropdownMenu.Trigger
-          className={cn(
-            "max-w-full truncate rounded text-left font-semibold underline decoration-slate-300 decoration-dotted underline-offset-2 outline-none hover:decoration-solid focus-visible:ring-2 focus-visible:ring-emerald-600",
-            className,
-          )}
-          aria-label={`${member.name}: block or report`}
-        >
-          {children}
-        </DropdownMenu.Trigger>
-        <DropdownMenuPortal>
-          <DropdownMenu.Content align="start" sideOffset={6} className={contentClass}>
-            <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs font-bold text-slate-600">
-              {member.name}
-            </DropdownMenu.Label>
-            <DropdownMenu.Item className={itemClass} onSelect={() => setOpen("report")}>
-              <Flag aria-hidden="true" /> Report {member.name}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={dangerItemClass} onSelect={() => setOpen("block")}>
-              <Ban aria-hidden="true" /> Block {member.name}
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenuPortal>
-      </DropdownMenuRoot>
+      <NameMenu member={member} className={className} onChoose={setOpen}>
+        {children}
+      </NameMenu>
       {open === "report" ? (
         <ReportMemberDialog member={member} open onOpenChange={(next) => setOpen(next ? "report" : null)} />
       ) : null}
@@ -98,40 +127,16 @@ export function ChatMessageMenu({
   viewerIsAdmin: boolean;
   className?: string;
 }) {
-  const [open, setOpen] = useState<Open>(null);
-  const canDelete = own || viewerIsAdmin;
+  const [open, setOpen] = useState<Open | null>(null);
   return (
     <>
-      <DropdownMenuRoot modal={false}>
-        <DropdownMenu.Trigger
-          className={cn(
-            "grid size-8 shrink-0 place-items-center rounded-full text-slate-500 outline-none hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-emerald-600 data-[state=open]:bg-slate-100",
-            className,
-          )}
-          aria-label={own ? "Options for your message" : `Options for ${author.name}'s message`}
-        >
-          <MoreVertical className="size-4" aria-hidden="true" />
-        </DropdownMenu.Trigger>
-        <DropdownMenuPortal>
-          <DropdownMenu.Content align={own ? "end" : "start"} sideOffset={4} className={contentClass}>
-            {own ? null : (
-              <>
-                <DropdownMenu.Item className={itemClass} onSelect={() => setOpen("report")}>
-                  <Flag aria-hidden="true" /> Report message
-                </DropdownMenu.Item>
-                <DropdownMenu.Item className={itemClass} onSelect={() => setOpen("block")}>
-                  <Ban aria-hidden="true" /> Block {author.name}
-                </DropdownMenu.Item>
-              </>
-            )}
-            {canDelete ? (
-              <DropdownMenu.Item className={dangerItemClass} onSelect={() => setOpen("delete")}>
-                <Trash2 aria-hidden="true" /> Delete message
-              </DropdownMenu.Item>
-            ) : null}
-          </DropdownMenu.Content>
-        </DropdownMenuPortal>
-      </DropdownMenuRoot>
+      <MessageMenu
+        author={author}
+        own={own}
+        canDelete={own || viewerIsAdmin}
+        className={className}
+        onChoose={setOpen}
+      />
       {open === "report" ? (
         <ReportMemberDialog
           member={author}

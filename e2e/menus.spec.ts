@@ -1,0 +1,76 @@
+import { becomeActiveMember } from "./support/member";
+import { expect, test } from "./support/test";
+
+/**
+ * Issue 32 item 10: the header's menus (and the menus on names and chat messages) draw a plain
+ * button on a page's first load; their code (Radix's menu, Floating UI) arrives on the way to the
+ * first one opened. Opening, the keyboard and the focus behave as a menu button's should.
+ */
+test("the account menu is a plain button on the first load, opens on a tap or from the keyboard, and gives the focus back", async ({
+  page,
+}) => {
+  await becomeActiveMember(page);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/competitions");
+  await expect(page.getByRole("heading", { name: "Competitions", level: 1 })).toBeVisible();
+  const avatar = page.getByRole("banner").getByRole("button", { name: "Open user menu" });
+  await expect(avatar).toHaveAttribute("aria-haspopup", "menu");
+  await expect(avatar).toHaveAttribute("aria-expanded", "false");
+  // Radix's trigger marks its state and names the menu it controls; the stand-in does neither.
+  await expect(avatar).not.toHaveAttribute("data-state", /.*/);
+  expect(
+    scripts.filter((path) => /\/(dropdown-menu|user-menu-popup)-/.test(path)),
+    "the menu's code was not part of the first load",
+  ).toEqual([]);
+
+  // A tap opens it at once (its code loads on the way), with the member's name and both items.
+  await avatar.click();
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Sign Out" })).toBeVisible();
+  // Escape closes it and the focus is back on the account button, now Radix's own.
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  const trigger = page.getByRole("banner").getByRole("button", { name: "Open user menu" });
+  await expect(trigger).toBeFocused();
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  // From the keyboard on a fresh load: Enter opens it, the arrows move through it, Enter follows.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Competitions", level: 1 })).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Open user menu" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu")).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("menu")).toBeHidden();
+});
+
+test("on a laptop, More opens its pages on the first click and the focus comes back to it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await becomeActiveMember(page);
+  await page.goto("/competitions");
+  const more = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "More" });
+  await expect(more).toBeVisible();
+  await expect(more).not.toHaveAttribute("data-state", /.*/);
+  await more.click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: "Redeem" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "More" }),
+  ).toBeFocused();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: "Redeem" }).click();
+  await expect(page).toHaveURL(/\/redeem$/);
+  await expect(page.getByRole("heading", { name: "Redeem FitCoins", level: 1 })).toBeVisible();
+});

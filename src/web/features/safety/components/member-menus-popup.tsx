@@ -1,0 +1,96 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { Ban, Flag, Trash2 } from "lucide-react";
+import { DropdownMenuPortal, DropdownMenuRoot } from "../../../components/ui/dropdown-menu";
+import { cn } from "../../../lib/utils";
+import {
+  ChatMessageMenuFace,
+  type ChatMessageMenuProps,
+  chatMessageMenuLabel,
+  chatMessageTriggerClass,
+  type MemberNameMenuProps,
+  memberNameTriggerClass,
+} from "./member-menus";
+
+const contentClass =
+  "z-50 min-w-48 rounded-xl border border-slate-200 bg-white p-1.5 text-slate-800 shadow-xl anim-fade-in";
+const itemClass =
+  "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm font-medium outline-none select-none data-[highlighted]:bg-slate-100 [&_svg]:size-4";
+const dangerItemClass = cn(itemClass, "text-red-700 data-[highlighted]:bg-red-50");
+
+/*
+ * The menus are not modal: a dialog opened from one of their items then takes the focus and the
+ * pointer itself (a modal menu closing under an opening dialog leaves the page unclickable).
+ */
+
+/** A member name's menu itself (`MemberNameMenu` loads it): Report and Block. */
+export function MemberNameMenuPopup({
+  member,
+  children,
+  className,
+  onChoose,
+  defaultOpen,
+}: MemberNameMenuProps & { defaultOpen?: boolean }) {
+  return (
+    <DropdownMenuRoot modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger
+        className={memberNameTriggerClass(className)}
+        aria-label={`${member.name}: block or report`}
+      >
+        {children}
+      </DropdownMenu.Trigger>
+      <DropdownMenuPortal>
+        <DropdownMenu.Content align="start" sideOffset={6} className={contentClass}>
+          <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs font-bold text-slate-600">
+            {member.name}
+          </DropdownMenu.Label>
+          <DropdownMenu.Item className={itemClass} onSelect={() => onChoose("report")}>
+            <Flag aria-hidden="true" /> Report {member.name}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={dangerItemClass} onSelect={() => onChoose("block")}>
+            <Ban aria-hidden="true" /> Block {member.name}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenuPortal>
+    </DropdownMenuRoot>
+  );
+}
+
+/** A chat message's menu itself (`ChatMessageMenu` loads it). */
+export function ChatMessageMenuPopup({
+  author,
+  own,
+  canDelete,
+  className,
+  onChoose,
+  defaultOpen,
+}: ChatMessageMenuProps & { defaultOpen?: boolean }) {
+  return (
+    <DropdownMenuRoot modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger
+        className={chatMessageTriggerClass(className)}
+        aria-label={chatMessageMenuLabel(own, author.name)}
+      >
+        <ChatMessageMenuFace />
+      </DropdownMenu.Trigger>
+      <DropdownMenuPortal>
+        <DropdownMenu.Content align={own ? "end" : "start"} sideOffset={4} className={contentClass}>
+          {own ? null : (
+            <>
+              <DropdownMenu.Item className={itemClass} onSelect={() => onChoose("report")}>
+                <Flag aria-hidden="true" /> Report message
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={itemClass} onSelect={() => onChoose("block")}>
+                <Ban aria-hidden="true" /> Block {author.name}
+              </DropdownMenu.Item>
+            </>
+          )}
+          {canDelete ? (
+            <DropdownMenu.Item className={dangerItemClass} onSelect={() => onChoose("delete")}>
+              <Trash2 aria-hidden="true" /> Delete message
+            </DropdownMenu.Item>
+          ) : null}
+        </DropdownMenu.Content>
+      </DropdownMenuPortal>
+    </DropdownMenuRoot>
+  );
+}
