@@ -15,14 +15,17 @@ test("the account menu is a plain button on the first load, opens on a tap or fr
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   await page.goto("/competitions");
-  await expect(page.getByRole("heading", { name: "Competitions", level: 1 })).toBeVisible();
   const avatar = page.getByRole("banner").getByRole("button", { name: "Open user menu" });
+  await expect(avatar).toBeVisible();
+  // What the first load fetched, taken as soon as the header shows (the screen warms the menu's
+  // code a few seconds later).
+  const firstLoad = [...scripts];
   await expect(avatar).toHaveAttribute("aria-haspopup", "menu");
   await expect(avatar).toHaveAttribute("aria-expanded", "false");
   // Radix's trigger marks its state and names the menu it controls; the stand-in does neither.
   await expect(avatar).not.toHaveAttribute("data-state", /.*/);
   expect(
-    scripts.filter((path) => /\/(dropdown-menu|user-menu-popup)-/.test(path)),
+    firstLoad.filter((path) => /\/(dropdown-menu|user-menu-popup)-/.test(path)),
     "the menu's code was not part of the first load",
   ).toEqual([]);
 
@@ -39,13 +42,15 @@ test("the account menu is a plain button on the first load, opens on a tap or fr
   await expect(trigger).toBeFocused();
   await expect(trigger).toHaveAttribute("aria-expanded", "false");
 
-  // From the keyboard on a fresh load: Enter opens it, the arrows move through it, Enter follows.
+  // From the keyboard on a fresh load, as Radix's own trigger does: Enter opens it with the focus
+  // on its first item, the arrows move through it, Enter follows the item.
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Competitions", level: 1 })).toBeVisible();
   await page.getByRole("banner").getByRole("button", { name: "Open user menu" }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("menu")).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Sign Out" })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
   await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/profile$/);

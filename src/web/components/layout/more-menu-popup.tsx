@@ -1,13 +1,25 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link } from "wouter";
-import { DropdownMenuPortal, DropdownMenuRoot } from "../ui/dropdown-menu";
+import {
+  DropdownMenuPortal,
+  DropdownMenuRoot,
+  headerMenuContentClass,
+  useFocusFirstItem,
+} from "../ui/dropdown-menu";
+import type { LoadedMenuProps } from "../ui/lazy-menu";
 import { MoreMenuFace, type MoreMenuProps, moreMenuTriggerClass } from "./more-menu";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100";
 
 /** The laptop header's More menu itself (`MoreMenu` loads it). */
-export function MoreMenuPopup({ items, active, defaultOpen }: MoreMenuProps & { defaultOpen?: boolean }) {
+export function MoreMenuPopup({
+  items,
+  active,
+  defaultOpen,
+  focusFirstItem,
+}: MoreMenuProps & LoadedMenuProps) {
+  const onContentFocus = useFocusFirstItem(focusFirstItem);
   return (
     <DropdownMenuRoot defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={moreMenuTriggerClass(active)}>
@@ -17,7 +29,8 @@ export function MoreMenuPopup({ items, active, defaultOpen }: MoreMenuProps & { 
         <DropdownMenu.Content
           align="start"
           sideOffset={8}
-          className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl anim-fade-in"
+          className={headerMenuContentClass}
+          onFocus={onContentFocus}
         >
           {items.map(({ label, href, icon: Icon }) => (
             <DropdownMenu.Item key={href} asChild className={itemClass}>

@@ -3,7 +3,13 @@ import { LogOut, User as UserIcon } from "lucide-react";
 import { Link } from "wouter";
 import type { User } from "../../../core/schemas/auth";
 import { signOutClick } from "../../lib/sign-out";
-import { DropdownMenuPortal, DropdownMenuRoot } from "../ui/dropdown-menu";
+import {
+  DropdownMenuPortal,
+  DropdownMenuRoot,
+  headerMenuContentClass,
+  useFocusFirstItem,
+} from "../ui/dropdown-menu";
+import type { LoadedMenuProps } from "../ui/lazy-menu";
 import { UserMenuFace, userMenuTriggerClass } from "./user-menu";
 
 const itemClass =
@@ -13,7 +19,8 @@ const itemClass =
  * The user menu itself (`UserMenu` loads it): Profile and Sign Out (a full-page navigation to
  * /api/logout).
  */
-export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen?: boolean }) {
+export function UserMenuPopup({ user, defaultOpen, focusFirstItem }: { user: User } & LoadedMenuProps) {
+  const onContentFocus = useFocusFirstItem(focusFirstItem);
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
   return (
     <DropdownMenuRoot defaultOpen={defaultOpen}>
@@ -24,7 +31,8 @@ export function UserMenuPopup({ user, defaultOpen }: { user: User; defaultOpen?:
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl anim-fade-in"
+          className={headerMenuContentClass}
+          onFocus={onContentFocus}
         >
           <DropdownMenu.Label className="px-3 py-2">
             <span className="block truncate text-sm font-bold text-slate-900">{name}</span>

@@ -1,6 +1,31 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { type ComponentProps, createContext, useContext } from "react";
+import { type ComponentProps, createContext, type FocusEvent, useContext, useRef } from "react";
 import { useOpenState } from "./use-open-state";
+
+/** The header's menus' panel (the account menu, the laptop's More). */
+export const headerMenuContentClass =
+  "z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl anim-fade-in";
+
+/**
+ * For a menu opened from the keyboard before Radix's trigger was there (`lazyMenu`): the content's
+ * `onFocus`, which hands the focus Radix gives the content on opening to its first item, as Radix
+ * does when its own trigger opens the menu from the keyboard. Once: later focus stays Radix's.
+ */
+export function useFocusFirstItem(
+  enabled: boolean | undefined,
+): ((event: FocusEvent<HTMLElement>) => void) | undefined {
+  const pending = useRef(enabled === true);
+  if (!enabled) return undefined;
+  return (event) => {
+    if (!pending.current || event.target !== event.currentTarget) return;
+    const first = event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])');
+    if (!first) return;
+    pending.current = false;
+    // Radix's own entry focus (the content's) is not wanted: the item takes it.
+    event.preventDefault();
+    first.focus({ preventScroll: true });
+  };
+}
 
 /** Whether the enclosing menu is open; null outside one. */
 const MenuOpen = createContext<boolean | null>(null);

@@ -1,5 +1,4 @@
-import { type ComponentType, type KeyboardEvent, Suspense, useEffect, useState } from "react";
-import { preloadable } from "../../lib/preloadable";
+import { type ComponentType, type KeyboardEvent, type MouseEvent, useEffect, useState } from "react";
 import { DIALOG_PRELOAD_DELAY_MS } from "./lazy-dialog";
 
 /** What the stand-in trigger's button gets: a menu button's role and the ways to open it. */
@@ -7,10 +6,17 @@ export interface MenuTriggerProps {
   type: "button";
   "aria-haspopup": "menu";
   "aria-expanded": false;
-  onClick: () => void;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   onPointerEnter: () => void;
   onFocus: () => void;
+}
+
+/** What the loaded menu gets besides the props: open at once, and how it was asked to open. */
+export interface LoadedMenuProps {
+  defaultOpen?: boolean;
+  /** Opened from the keyboard: its first item takes the focus, as Radix's own trigger does. */
+  focusFirstItem?: boolean;
 }
 
 /**
@@ -18,46 +24,69 @@ export interface MenuTriggerProps {
  * load of every page that shows its trigger: until it is first opened, `Trigger` draws the same
  * button without that machinery. Pointing at it or focusing it starts loading the menu, as does
  * the screen a few seconds after it appears; a click (or Enter, Space or Arrow Down) opens the
- * menu as soon as it is there, and from then on the loaded menu stays (Radix's trigger, keyboard
- * and focus handling). `load` gives the menu itself, which takes `defaultOpen`.
+ * menu as soon as it is there, the focused button staying in place meanwhile, and from then on
+ * the loaded menu stays (Radix's trigger, keyboard and focus handling). A load that fails leaves
+ * the button as it was, and the next click tries again. `load` gives the menu itself.
  */
 export function lazyMenu<P extends object>(
-  load: () => Promise<ComponentType<P & { defaultOpen?: boolean }>>,
+  load: () => Promise<ComponentType<P & LoadedMenuProps>>,
   Trigger: ComponentType<P & { trigger: MenuTriggerProps }>,
 ): ComponentType<P> {
-  const { component: Menu, preload } = preloadable(load, (component) => component);
+  let Menu: ComponentType<P & LoadedMenuProps> | null = null;
+  let pending: Promise<unknown> | undefined;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => {
+        Menu = component;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
   const warm = () => {
     preload().catch(() => undefined);
   };
   return function LazyMenu(props: P) {
-    const [opened, setOpened] = useState(false);
+    const [opened, setOpened] = useState<"pointer" | "keyboard" | null>(null);
+    // Re-renders once the menu's code has arrived for a click that came first.
+    const [, setReady] = useState(false);
     useEffect(() => {
       const timer = window.setTimeout(warm, DIALOG_PRELOAD_DELAY_MS);
       return () => window.clearTimeout(timer);
     }, []);
-    const standIn = (
+    useEffect(() => {
+      if (!opened || Menu) return;
+      let live = true;
+      preload().then(
+        () => live && setReady(true),
+        () => live && setOpened(null),
+      );
+      return () => {
+        live = false;
+      };
+    }, [opened]);
+    if (opened && Menu) return <Menu {...props} defaultOpen focusFirstItem={opened === "keyboard"} />;
+    return (
       <Trigger
         {...props}
         trigger={{
           type: "button",
           "aria-haspopup": "menu",
           "aria-expanded": false,
-          onClick: () => setOpened(true),
+          // A click with no pointer behind it (detail 0) is Enter or Space.
+          onClick: (event) => setOpened(event.detail === 0 ? "keyboard" : "pointer"),
           onKeyDown: (event) => {
             if (event.key !== "ArrowDown") return;
             event.preventDefault();
-            setOpened(true);
+            setOpened("keyboard");
           },
           onPointerEnter: warm,
           onFocus: warm,
         }}
       />
-    );
-    if (!opened) return standIn;
-    return (
-      <Suspense fallback={standIn}>
-        <Menu {...props} defaultOpen />
-      </Suspense>
     );
   };
 }

@@ -1,6 +1,11 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Ban, Flag, Trash2 } from "lucide-react";
-import { DropdownMenuPortal, DropdownMenuRoot } from "../../../components/ui/dropdown-menu";
+import {
+  DropdownMenuPortal,
+  DropdownMenuRoot,
+  useFocusFirstItem,
+} from "../../../components/ui/dropdown-menu";
+import type { LoadedMenuProps } from "../../../components/ui/lazy-menu";
 import { cn } from "../../../lib/utils";
 import {
   ChatMessageMenuFace,
@@ -29,7 +34,9 @@ export function MemberNameMenuPopup({
   className,
   onChoose,
   defaultOpen,
-}: MemberNameMenuProps & { defaultOpen?: boolean }) {
+  focusFirstItem,
+}: MemberNameMenuProps & LoadedMenuProps) {
+  const onContentFocus = useFocusFirstItem(focusFirstItem);
   return (
     <DropdownMenuRoot modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
@@ -39,7 +46,7 @@ export function MemberNameMenuPopup({
         {children}
       </DropdownMenu.Trigger>
       <DropdownMenuPortal>
-        <DropdownMenu.Content align="start" sideOffset={6} className={contentClass}>
+        <DropdownMenu.Content align="start" sideOffset={6} className={contentClass} onFocus={onContentFocus}>
           <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs font-bold text-slate-600">
             {member.name}
           </DropdownMenu.Label>
@@ -63,7 +70,9 @@ export function ChatMessageMenuPopup({
   className,
   onChoose,
   defaultOpen,
-}: ChatMessageMenuProps & { defaultOpen?: boolean }) {
+  focusFirstItem,
+}: ChatMessageMenuProps & LoadedMenuProps) {
+  const onContentFocus = useFocusFirstItem(focusFirstItem);
   return (
     <DropdownMenuRoot modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
@@ -73,7 +82,12 @@ export function ChatMessageMenuPopup({
         <ChatMessageMenuFace />
       </DropdownMenu.Trigger>
       <DropdownMenuPortal>
-        <DropdownMenu.Content align={own ? "end" : "start"} sideOffset={4} className={contentClass}>
+        <DropdownMenu.Content
+          align={own ? "end" : "start"}
+          sideOffset={4}
+          className={contentClass}
+          onFocus={onContentFocus}
+        >
           {own ? null : (
             <>
               <DropdownMenu.Item className={itemClass} onSelect={() => onChoose("report")}>
