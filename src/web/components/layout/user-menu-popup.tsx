@@ -3,54 +3,42 @@ import { LogOut, User as UserIcon } from "lucide-react";
 import { Link } from "wouter";
 import type { User } from "../../../core/schemas/auth";
 import { signOutClick } from "../../lib/sign-out";
-import {
-  DropdownMenuPortal,
-  DropdownMenuRoot,
-  headerMenuContentClass,
-  useFocusFirstItem,
-} from "../ui/dropdown-menu";
+import { headerMenuContentClass, headerMenuItemClass, MenuPopup } from "../ui/dropdown-menu";
 import type { LoadedMenuProps } from "../ui/lazy-menu";
 import { UserMenuFace, userMenuTriggerClass } from "./user-menu";
 
-const itemClass =
-  "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100";
+const itemClass = `${headerMenuItemClass} py-2.5`;
 
 /**
  * The user menu itself (`UserMenu` loads it): Profile and Sign Out (a full-page navigation to
  * /api/logout).
  */
-export function UserMenuPopup({ user, defaultOpen, focusFirstItem }: { user: User } & LoadedMenuProps) {
-  const onContentFocus = useFocusFirstItem(focusFirstItem);
+export function UserMenuPopup({ user, ...opening }: { user: User } & LoadedMenuProps) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
   return (
-    <DropdownMenuRoot defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger className={userMenuTriggerClass}>
-        <UserMenuFace user={user} />
-      </DropdownMenu.Trigger>
-      <DropdownMenuPortal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className={headerMenuContentClass}
-          onFocus={onContentFocus}
-        >
-          <DropdownMenu.Label className="px-3 py-2">
-            <span className="block truncate text-sm font-bold text-slate-900">{name}</span>
-            <span className="block truncate text-xs text-slate-600">@{user.username}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link href="/profile">
-              <UserIcon className="size-4" aria-hidden="true" /> Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <a href="/api/logout" onClick={signOutClick}>
-              <LogOut className="size-4" aria-hidden="true" /> Sign Out
-            </a>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenuPortal>
-    </DropdownMenuRoot>
+    <MenuPopup
+      face={<UserMenuFace user={user} />}
+      triggerClassName={userMenuTriggerClass}
+      align="end"
+      sideOffset={8}
+      contentClassName={headerMenuContentClass}
+      {...opening}
+    >
+      <DropdownMenu.Label className="px-3 py-2">
+        <span className="block truncate text-sm font-bold text-slate-900">{name}</span>
+        <span className="block truncate text-xs text-slate-600">@{user.username}</span>
+      </DropdownMenu.Label>
+      <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+      <DropdownMenu.Item asChild className={itemClass}>
+        <Link href="/profile">
+          <UserIcon className="size-4" aria-hidden="true" /> Profile
+        </Link>
+      </DropdownMenu.Item>
+      <DropdownMenu.Item asChild className={itemClass}>
+        <a href="/api/logout" onClick={signOutClick}>
+          <LogOut className="size-4" aria-hidden="true" /> Sign Out
+        </a>
+      </DropdownMenu.Item>
+    </MenuPopup>
   );
 }

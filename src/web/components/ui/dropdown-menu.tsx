@@ -1,5 +1,13 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { type ComponentProps, createContext, type FocusEvent, useContext, useRef } from "react";
+import {
+  type ComponentProps,
+  createContext,
+  type FocusEvent,
+  type ReactNode,
+  useContext,
+  useRef,
+} from "react";
+import type { LoadedMenuProps } from "./lazy-menu";
 import { useOpenState } from "./use-open-state";
 
 /** The header's menus' panel (the account menu, the laptop's More). */
@@ -26,6 +34,10 @@ export function useFocusFirstItem(
     first.focus({ preventScroll: true });
   };
 }
+
+/** The header's menus' items, without their vertical padding (each menu sets its own). */
+export const headerMenuItemClass =
+  "flex cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100";
 
 /** Whether the enclosing menu is open; null outside one. */
 const MenuOpen = createContext<boolean | null>(null);
@@ -56,4 +68,50 @@ export function DropdownMenuRoot({
 export function DropdownMenuPortal(props: ComponentProps<typeof DropdownMenu.Portal>) {
   if (useContext(MenuOpen) === false) return null;
   return <DropdownMenu.Portal {...props} />;
+}
+
+/**
+ * A menu as `lazyMenu` loads it: Radix's root, its trigger (`triggerClassName`, `triggerLabel`,
+ * showing `face`, as the stand-in did) and its content (`children`) in a portal, open at once for
+ * `defaultOpen`, its first item focused for `focusFirstItem`.
+ */
+export function MenuPopup({
+  face,
+  triggerClassName,
+  triggerLabel,
+  align,
+  sideOffset,
+  modal,
+  contentClassName,
+  defaultOpen,
+  focusFirstItem,
+  children,
+}: {
+  face: ReactNode;
+  triggerClassName: string;
+  triggerLabel?: string;
+  align: "start" | "end";
+  sideOffset: number;
+  modal?: boolean;
+  contentClassName: string;
+  children: ReactNode;
+} & LoadedMenuProps) {
+  const onContentFocus = useFocusFirstItem(focusFirstItem);
+  return (
+    <DropdownMenuRoot modal={modal} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerLabel}>
+        {face}
+      </DropdownMenu.Trigger>
+      <DropdownMenuPortal>
+        <DropdownMenu.Content
+          align={align}
+          sideOffset={sideOffset}
+          className={contentClassName}
+          onFocus={onContentFocus}
+        >
+          {children}
+        </DropdownMenu.Content>
+      </DropdownMenuPortal>
+    </DropdownMenuRoot>
+  );
 }

@@ -1,10 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Ban, Flag, Trash2 } from "lucide-react";
-import {
-  DropdownMenuPortal,
-  DropdownMenuRoot,
-  useFocusFirstItem,
-} from "../../../components/ui/dropdown-menu";
+import { MenuPopup } from "../../../components/ui/dropdown-menu";
 import type { LoadedMenuProps } from "../../../components/ui/lazy-menu";
 import { cn } from "../../../lib/utils";
 import {
@@ -13,6 +9,7 @@ import {
   chatMessageMenuLabel,
   chatMessageTriggerClass,
   type MemberNameMenuProps,
+  memberNameMenuLabel,
   memberNameTriggerClass,
 } from "./member-menus";
 
@@ -33,32 +30,29 @@ export function MemberNameMenuPopup({
   children,
   className,
   onChoose,
-  defaultOpen,
-  focusFirstItem,
+  ...opening
 }: MemberNameMenuProps & LoadedMenuProps) {
-  const onContentFocus = useFocusFirstItem(focusFirstItem);
   return (
-    <DropdownMenuRoot modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger
-        className={memberNameTriggerClass(className)}
-        aria-label={`${member.name}: block or report`}
-      >
-        {children}
-      </DropdownMenu.Trigger>
-      <DropdownMenuPortal>
-        <DropdownMenu.Content align="start" sideOffset={6} className={contentClass} onFocus={onContentFocus}>
-          <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs font-bold text-slate-600">
-            {member.name}
-          </DropdownMenu.Label>
-          <DropdownMenu.Item className={itemClass} onSelect={() => onChoose("report")}>
-            <Flag aria-hidden="true" /> Report {member.name}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={dangerItemClass} onSelect={() => onChoose("block")}>
-            <Ban aria-hidden="true" /> Block {member.name}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenuPortal>
-    </DropdownMenuRoot>
+    <MenuPopup
+      face={children}
+      triggerClassName={memberNameTriggerClass(className)}
+      triggerLabel={memberNameMenuLabel(member.name)}
+      align="start"
+      sideOffset={6}
+      modal={false}
+      contentClassName={contentClass}
+      {...opening}
+    >
+      <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs font-bold text-slate-600">
+        {member.name}
+      </DropdownMenu.Label>
+      <DropdownMenu.Item className={itemClass} onSelect={() => onChoose("report")}>
+        <Flag aria-hidden="true" /> Report {member.name}
+      </DropdownMenu.Item>
+      <DropdownMenu.Item className={dangerItemClass} onSelect={() => onChoose("block")}>
+        <Ban aria-hidden="true" /> Block {member.name}
+      </DropdownMenu.Item>
+    </MenuPopup>
   );
 }
 
@@ -69,42 +63,34 @@ export function ChatMessageMenuPopup({
   canDelete,
   className,
   onChoose,
-  defaultOpen,
-  focusFirstItem,
+  ...opening
 }: ChatMessageMenuProps & LoadedMenuProps) {
-  const onContentFocus = useFocusFirstItem(focusFirstItem);
   return (
-    <DropdownMenuRoot modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger
-        className={chatMessageTriggerClass(className)}
-        aria-label={chatMessageMenuLabel(own, author.name)}
-      >
-        <ChatMessageMenuFace />
-      </DropdownMenu.Trigger>
-      <DropdownMenuPortal>
-        <DropdownMenu.Content
-          align={own ? "end" : "start"}
-          sideOffset={4}
-          className={contentClass}
-          onFocus={onContentFocus}
-        >
-          {own ? null : (
-            <>
-              <DropdownMenu.Item className={itemClass} onSelect={() => onChoose("report")}>
-                <Flag aria-hidden="true" /> Report message
-              </DropdownMenu.Item>
-              <DropdownMenu.Item className={itemClass} onSelect={() => onChoose("block")}>
-                <Ban aria-hidden="true" /> Block {author.name}
-              </DropdownMenu.Item>
-            </>
-          )}
-          {canDelete ? (
-            <DropdownMenu.Item className={dangerItemClass} onSelect={() => onChoose("delete")}>
-              <Trash2 aria-hidden="true" /> Delete message
-            </DropdownMenu.Item>
-          ) : null}
-        </DropdownMenu.Content>
-      </DropdownMenuPortal>
-    </DropdownMenuRoot>
+    <MenuPopup
+      face={<ChatMessageMenuFace />}
+      triggerClassName={chatMessageTriggerClass(className)}
+      triggerLabel={chatMessageMenuLabel(own, author.name)}
+      align={own ? "end" : "start"}
+      sideOffset={4}
+      modal={false}
+      contentClassName={contentClass}
+      {...opening}
+    >
+      {own ? null : (
+        <>
+          <DropdownMenu.Item className={itemClass} onSelect={() => onChoose("report")}>
+            <Flag aria-hidden="true" /> Report message
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => onChoose("block")}>
+            <Ban aria-hidden="true" /> Block {author.name}
+          </DropdownMenu.Item>
+        </>
+      )}
+      {canDelete ? (
+        <DropdownMenu.Item className={dangerItemClass} onSelect={() => onChoose("delete")}>
+          <Trash2 aria-hidden="true" /> Delete message
+        </DropdownMenu.Item>
+      ) : null}
+    </MenuPopup>
   );
 }

@@ -31,6 +31,8 @@ export const chatMessageTriggerClass = (className?: string) =>
     className,
   );
 
+export const memberNameMenuLabel = (name: string) => `${name}: block or report`;
+
 export const chatMessageMenuLabel = (own: boolean, authorName: string) =>
   own ? "Options for your message" : `Options for ${authorName}'s message`;
 
@@ -61,7 +63,7 @@ const NameMenu = lazyMenu(
     <button
       {...trigger}
       className={memberNameTriggerClass(className)}
-      aria-label={`${member.name}: block or report`}
+      aria-label={memberNameMenuLabel(member.name)}
     >
       {children}
     </button>
