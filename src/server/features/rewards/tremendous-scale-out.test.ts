@@ -23,7 +23,9 @@ describe("Tremendous redemptions under concurrency, on two instances", () => {
   afterAll(async () => {
     await fake?.close();
   });
-  const apps = useTwoInstances(env);
+  // The offers are a month's: the file's clock moves on by a day and a half, so it starts early in
+  // a month, not at the real time (which may be its last evening).
+  const apps = useTwoInstances(env, { now: "2026-03-02T09:00:00Z" });
   const first = () => apps().first.app;
   const second = () => apps().second;
   const k = redemptionCalls(first);
