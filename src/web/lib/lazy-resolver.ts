@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from "react-hook-form";
+import { loadOnce } from "./load-once";
 
 /**
  * A form resolver whose code (zod and the schema) is fetched at the form's first validation
@@ -9,13 +10,9 @@ import type { FieldValues, Resolver } from "react-hook-form";
 export function lazyResolver<Input extends FieldValues, Context, Output>(
   load: () => Promise<Resolver<Input, Context, Output>>,
 ): Resolver<Input, Context, Output> {
-  let pending: Promise<Resolver<Input, Context, Output>> | undefined;
+  const resolverOnce = loadOnce(load);
   return async (values, context, options) => {
-    pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
-    const resolver = await pending;
+    const resolver = await resolverOnce();
     return resolver(values, context, options);
   };
 }

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { loadOnce } from "./load-once";
 
 /**
  * A lazy component whose chunk can be fetched ahead of its render: the download is shared
@@ -8,13 +9,6 @@ export function preloadable<M, P>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
 ): { component: LazyExoticComponent<ComponentType<P>>; preload: () => Promise<M> } {
-  let pending: Promise<M> | undefined;
-  const preload = () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
+  const preload = loadOnce(load);
   return { component: lazy(async () => ({ default: pick(await preload()) })), preload };
 }

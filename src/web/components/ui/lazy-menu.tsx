@@ -1,4 +1,5 @@
 import { type ComponentType, type KeyboardEvent, type MouseEvent, useEffect, useState } from "react";
+import { loadOnce } from "../../lib/load-once";
 import { DIALOG_PRELOAD_DELAY_MS } from "./lazy-dialog";
 
 /** What the stand-in trigger's button gets: a menu button's role and the ways to open it. */
@@ -33,19 +34,9 @@ export function lazyMenu<P extends object>(
   Trigger: ComponentType<P & { trigger: MenuTriggerProps }>,
 ): ComponentType<P> {
   let Menu: ComponentType<P & LoadedMenuProps> | null = null;
-  let pending: Promise<unknown> | undefined;
-  const preload = () => {
-    pending ??= load().then(
-      (component) => {
-        Menu = component;
-      },
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    );
-    return pending;
-  };
+  const preload = loadOnce(async () => {
+    Menu = await load();
+  });
   const warm = () => {
     preload().catch(() => undefined);
   };
