@@ -1,3 +1,4 @@
+import { newPhone } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
 import { expect, test } from "./support/test";
 
@@ -78,4 +79,36 @@ test("on a laptop, More opens its pages on the first click and the focus comes b
   await page.getByRole("menuitem", { name: "Redeem" }).click();
   await expect(page).toHaveURL(/\/redeem$/);
   await expect(page.getByRole("heading", { name: "Redeem FitCoins", level: 1 })).toBeVisible();
+});
+
+/**
+ * A dialog's code arrives when it first opens: if the connection drops on the way, the page stays as
+ * it was and says the connection failed, and the next tap, back online, opens the dialog.
+ */
+test("a dialog whose code cannot be fetched says the connection failed and leaves the page; the next tap opens it", async ({
+  browser,
+}, testInfo) => {
+  // Without the service worker, whose cache would hand the dialog's code over offline.
+  const page = await newPhone(browser, testInfo, { serviceWorkers: "block" });
+  await becomeActiveMember(page);
+  await page.goto("/groups");
+  const create = page.getByRole("button", { name: "Create Group" });
+  await expect(create).toBeVisible();
+  await page.context().setOffline(true);
+  // Past the moment the screen warms the dialog's code (that try fails too, quietly).
+  await page.waitForTimeout(3_500);
+  await create.click();
+  await expect(page.getByText("Connection Error", { exact: true })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Create Group" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.context().setOffline(false);
+  await create.click();
+  await expect(page.getByRole("dialog", { name: "Create Group" })).toBeVisible();
+  await page
+    .getByRole("dialog", { name: "Create Group" })
+    .getByLabel(/group name/i)
+    .fill("Back Online Walkers");
+  await expect(page.getByRole("dialog", { name: "Create Group" }).getByLabel(/group name/i)).toHaveValue(
+    "Back Online Walkers",
+  );
 });

@@ -1,8 +1,16 @@
-import { type ComponentType, Suspense, useEffect, useState } from "react";
-import { preloadable } from "../../lib/preloadable";
+import { type ComponentType, useEffect, useState } from "react";
+import { loadOnce } from "../../lib/load-once";
+import { CONNECTION_ERROR_TEXT } from "../layout/connection-error-text";
+import { toast } from "./use-toast";
 
 /** How long after the screen that offers a dialog appears its code starts loading anyway. */
 export const DIALOG_PRELOAD_DELAY_MS = 3000;
+
+/** What a lazily loaded dialog may take: whether it is open, and how it tells its owner it closed. */
+interface DialogOpening {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
 
 /**
  * A dialog whose code is not part of the first load of the screen that offers it (forms with
@@ -10,25 +18,55 @@ export const DIALOG_PRELOAD_DELAY_MS = 3000;
  * screen appears, or when it first opens, whichever comes first, and stays mounted once opened
  * (its form keeps what the member typed, and resets as it decides). A dialog without an `open`
  * prop is open while rendered.
+ *
+ * A load that fails (a dropped connection) leaves the screen as it was: the dialog tells its owner
+ * it closed, the member is told the connection failed, and the next opening tries again. (React's
+ * lazy would keep the failure, and without an error boundary take the whole screen down.)
  */
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const { component: Dialog, preload } = preloadable(load, (component) => component);
+  let Dialog: ComponentType<P> | null = null;
+  const preload = loadOnce(async () => {
+    Dialog = await load();
+  });
   // biome-ignore lint/correctness/noComponentHookFactories: called once per dialog at module level, as React's lazy is.
   return function LazyDialog(props: P) {
-    const open = (props as { open?: boolean }).open !== false;
+    const { open: openProp, onOpenChange } = props as DialogOpening;
+    const open = openProp !== false;
     const [opened, setOpened] = useState(open);
-    if (open && !opened) setOpened(true);
+    // Re-renders once the code has arrived for an opening that came first.
+    const [, setLoaded] = useState(false);
+    // The opening whose load failed: not tried again until the dialog is closed and reopened.
+    const [failed, setFailed] = useState(false);
+    if (open && !opened && !failed) setOpened(true);
+    if (!open && failed) setFailed(false);
     useEffect(() => {
       const timer = window.setTimeout(() => {
         preload().catch(() => undefined);
       }, DIALOG_PRELOAD_DELAY_MS);
       return () => window.clearTimeout(timer);
     }, []);
-    if (!opened) return null;
-    return (
-      <Suspense fallback={null}>
-        <Dialog {...props} />
-      </Suspense>
-    );
+    useEffect(() => {
+      if (!opened || Dialog) return;
+      let live = true;
+      preload().then(
+        () => live && setLoaded(true),
+        () => {
+          if (!live) return;
+          setOpened(false);
+          setFailed(true);
+          onOpenChange?.(false);
+          toast({
+            title: CONNECTION_ERROR_TEXT.title,
+            description: CONNECTION_ERROR_TEXT.description,
+            variant: "destructive",
+          });
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, [opened, onOpenChange]);
+    if (!opened || !Dialog) return null;
+    return <Dialog {...props} />;
   };
 }
