@@ -112,3 +112,22 @@ test("a dialog whose code cannot be fetched says the connection failed and leave
     "Back Online Walkers",
   );
 });
+
+test("a screen whose code cannot be fetched says the connection failed, and Retry back online opens it", async ({
+  browser,
+}, testInfo) => {
+  const page = await newPhone(browser, testInfo, { serviceWorkers: "block" });
+  await becomeActiveMember(page);
+  await page.goto("/groups");
+  await expect(page.getByRole("button", { name: "Create Group" })).toBeVisible();
+  await page.context().setOffline(true);
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Notifications/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "Connection Error" })).toBeVisible();
+  await page.context().setOffline(false);
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+});

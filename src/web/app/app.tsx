@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useLocation } from "wouter";
+import { ConnectionError } from "../components/layout/connection-error";
+import { LoadBoundary } from "../components/load-boundary";
 import { ConnectivityBanner } from "../components/overlays/connectivity-banner";
 import { PerformanceOverlayHotkey } from "../components/overlays/performance-hotkey";
 import { useToasts } from "../components/ui/use-toast";
@@ -58,10 +60,18 @@ export function App() {
   return (
     <Providers>
       <ConnectivityBanner />
-      <AccessGate />
-      <WhenBannerPossible />
+      {/* A screen whose code cannot be fetched says the connection failed, with its Retry. */}
+      <LoadBoundary fallback={<ConnectionError />}>
+        <AccessGate />
+      </LoadBoundary>
+      {/* Banners and toasts whose code cannot be fetched stay away; the screen stays. */}
+      <LoadBoundary fallback={null}>
+        <WhenBannerPossible />
+      </LoadBoundary>
       <PerformanceOverlayHotkey />
-      <LazyToaster />
+      <LoadBoundary fallback={null}>
+        <LazyToaster />
+      </LoadBoundary>
     </Providers>
   );
 }
