@@ -131,3 +131,39 @@ test("a screen whose code cannot be fetched says the connection failed, and Retr
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
 });
+
+test("a code file that fails online reloads the page only when the server has a new release", async ({
+  browser,
+}, testInfo) => {
+  const page = await newPhone(browser, testInfo, { serviceWorkers: "block" });
+  await becomeActiveMember(page);
+  // The dialog's code never arrives: first a dropped request on a connection the phone thinks is up.
+  await page.route(/\/assets\/create-group-dialog-[^/]*\.js$/, (route) => route.abort("connectionfailed"));
+  await page.goto("/groups");
+  const create = page.getByRole("button", { name: "Create Group" });
+  await expect(create).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  const stillHere = () =>
+    page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+  await create.click();
+  await expect(page.getByText("Connection Error", { exact: true })).toBeVisible();
+  // The server still serves this release: the page stays, with what was on it.
+  await page.waitForTimeout(1_000);
+  expect(await stillHere()).toBe(true);
+
+  // Then a release replaces the files: the server's page names another entry script.
+  await page.route(/\/\?release-check=/, async (route) => {
+    const html = await (await route.fetch()).text();
+    await route.fulfill({
+      body: html.replace(/src="\/assets\/index-[^"]+\.js"/, 'src="/assets/index-next-release.js"'),
+      contentType: "text/html",
+    });
+  });
+  const reloaded = page.waitForEvent("load");
+  await create.click();
+  await reloaded;
+  expect(await stillHere()).toBe(false);
+  await expect(page.getByRole("button", { name: "Create Group" })).toBeVisible();
+});
