@@ -1,6 +1,7 @@
+import type { Browser, TestInfo } from "@playwright/test";
 import { newPhone } from "./support/competitions";
 import { becomeActiveMember } from "./support/member";
-import { expect, test } from "./support/test";
+import { expect, type Page, test } from "./support/test";
 
 /**
  * Issue 32 item 10: the header's menus (and the menus on names and chat messages) draw a plain
@@ -82,18 +83,31 @@ test("on a laptop, More opens its pages on the first click and the focus comes b
 });
 
 /**
+ * A new member on /groups, in a browser without the service worker (whose cache would hand the code
+ * over offline); `before` runs before the page loads. Gives the page and its Create Group button.
+ */
+async function memberOnGroups(
+  browser: Browser,
+  testInfo: TestInfo,
+  before: (page: Page) => Promise<unknown> = async () => undefined,
+) {
+  const page = await newPhone(browser, testInfo, { serviceWorkers: "block" });
+  await becomeActiveMember(page);
+  await before(page);
+  await page.goto("/groups");
+  const create = page.getByRole("button", { name: "Create Group" });
+  await expect(create).toBeVisible();
+  return { page, create };
+}
+
+/**
  * A dialog's code arrives when it first opens: if the connection drops on the way, the page stays as
  * it was and says the connection failed, and the next tap, back online, opens the dialog.
  */
 test("a dialog whose code cannot be fetched says the connection failed and leaves the page; the next tap opens it", async ({
   browser,
 }, testInfo) => {
-  // Without the service worker, whose cache would hand the dialog's code over offline.
-  const page = await newPhone(browser, testInfo, { serviceWorkers: "block" });
-  await becomeActiveMember(page);
-  await page.goto("/groups");
-  const create = page.getByRole("button", { name: "Create Group" });
-  await expect(create).toBeVisible();
+  const { page, create } = await memberOnGroups(browser, testInfo);
   await page.context().setOffline(true);
   // Past the moment the screen warms the dialog's code (that try fails too, quietly).
   await page.waitForTimeout(3_500);
@@ -116,10 +130,7 @@ test("a dialog whose code cannot be fetched says the connection failed and leave
 test("a screen whose code cannot be fetched says the connection failed, and Retry back online opens it", async ({
   browser,
 }, testInfo) => {
-  const page = await newPhone(browser, testInfo, { serviceWorkers: "block" });
-  await becomeActiveMember(page);
-  await page.goto("/groups");
-  await expect(page.getByRole("button", { name: "Create Group" })).toBeVisible();
+  const { page } = await memberOnGroups(browser, testInfo);
   await page.context().setOffline(true);
   await page
     .getByRole("banner")
@@ -135,13 +146,10 @@ test("a screen whose code cannot be fetched says the connection failed, and Retr
 test("a code file that fails online reloads the page only when the server has a new release", async ({
   browser,
 }, testInfo) => {
-  const page = await newPhone(browser, testInfo, { serviceWorkers: "block" });
-  await becomeActiveMember(page);
   // The dialog's code never arrives: first a dropped request on a connection the phone thinks is up.
-  await page.route(/\/assets\/create-group-dialog-[^/]*\.js$/, (route) => route.abort("connectionfailed"));
-  await page.goto("/groups");
-  const create = page.getByRole("button", { name: "Create Group" });
-  await expect(create).toBeVisible();
+  const { page, create } = await memberOnGroups(browser, testInfo, (page) =>
+    page.route(/\/assets\/create-group-dialog-[^/]*\.js$/, (route) => route.abort("connectionfailed")),
+  );
   await page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
