@@ -1,10 +1,7 @@
-import { type ComponentType, useEffect, useState } from "react";
-import { loadOnce } from "../../lib/load-once";
+import { type ComponentType, useState } from "react";
 import { CONNECTION_ERROR_TEXT } from "../layout/connection-error-text";
+import { lazyPart, useLazyPart } from "./lazy-part";
 import { toast } from "./use-toast";
-
-/** How long after the screen that offers a dialog appears its code starts loading anyway. */
-export const DIALOG_PRELOAD_DELAY_MS = 3000;
 
 /** What a lazily loaded dialog may take: whether it is open, and how it tells its owner it closed. */
 interface DialogOpening {
@@ -24,48 +21,26 @@ interface DialogOpening {
  * lazy would keep the failure, and without an error boundary take the whole screen down.)
  */
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let Dialog: ComponentType<P> | null = null;
-  const preload = loadOnce(async () => {
-    Dialog = await load();
-  });
+  const part = lazyPart(load);
   // biome-ignore lint/correctness/noComponentHookFactories: called once per dialog at module level, as React's lazy is.
   return function LazyDialog(props: P) {
     const { open: openProp, onOpenChange } = props as DialogOpening;
     const open = openProp !== false;
     const [opened, setOpened] = useState(open);
-    // Re-renders once the code has arrived for an opening that came first.
-    const [, setLoaded] = useState(false);
     // The opening whose load failed: not tried again until the dialog is closed and reopened.
     const [failed, setFailed] = useState(false);
     if (open && !opened && !failed) setOpened(true);
     if (!open && failed) setFailed(false);
-    useEffect(() => {
-      const timer = window.setTimeout(() => {
-        preload().catch(() => undefined);
-      }, DIALOG_PRELOAD_DELAY_MS);
-      return () => window.clearTimeout(timer);
-    }, []);
-    useEffect(() => {
-      if (!opened || Dialog) return;
-      let live = true;
-      preload().then(
-        () => live && setLoaded(true),
-        () => {
-          if (!live) return;
-          setOpened(false);
-          setFailed(true);
-          onOpenChange?.(false);
-          toast({
-            title: CONNECTION_ERROR_TEXT.title,
-            description: CONNECTION_ERROR_TEXT.description,
-            variant: "destructive",
-          });
-        },
-      );
-      return () => {
-        live = false;
-      };
-    }, [opened, onOpenChange]);
+    const Dialog = useLazyPart(part, opened, () => {
+      setOpened(false);
+      setFailed(true);
+      onOpenChange?.(false);
+      toast({
+        title: CONNECTION_ERROR_TEXT.title,
+        description: CONNECTION_ERROR_TEXT.description,
+        variant: "destructive",
+      });
+    });
     if (!opened || !Dialog) return null;
     return <Dialog {...props} />;
   };

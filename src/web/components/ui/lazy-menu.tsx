@@ -1,6 +1,5 @@
-import { type ComponentType, type KeyboardEvent, type MouseEvent, useEffect, useState } from "react";
-import { loadOnce } from "../../lib/load-once";
-import { DIALOG_PRELOAD_DELAY_MS } from "./lazy-dialog";
+import { type ComponentType, type KeyboardEvent, type MouseEvent, useState } from "react";
+import { lazyPart, useLazyPart } from "./lazy-part";
 
 /** What the stand-in trigger's button gets: a menu button's role and the ways to open it. */
 export interface MenuTriggerProps {
@@ -33,32 +32,11 @@ export function lazyMenu<P extends object>(
   load: () => Promise<ComponentType<P & LoadedMenuProps>>,
   Trigger: ComponentType<P & { trigger: MenuTriggerProps }>,
 ): ComponentType<P> {
-  let Menu: ComponentType<P & LoadedMenuProps> | null = null;
-  const preload = loadOnce(async () => {
-    Menu = await load();
-  });
-  const warm = () => {
-    preload().catch(() => undefined);
-  };
+  const part = lazyPart(load);
+  const warm = part.warm;
   return function LazyMenu(props: P) {
     const [opened, setOpened] = useState<"pointer" | "keyboard" | null>(null);
-    // Re-renders once the menu's code has arrived for a click that came first.
-    const [, setReady] = useState(false);
-    useEffect(() => {
-      const timer = window.setTimeout(warm, DIALOG_PRELOAD_DELAY_MS);
-      return () => window.clearTimeout(timer);
-    }, []);
-    useEffect(() => {
-      if (!opened || Menu) return;
-      let live = true;
-      preload().then(
-        () => live && setReady(true),
-        () => live && setOpened(null),
-      );
-      return () => {
-        live = false;
-      };
-    }, [opened]);
+    const Menu = useLazyPart(part, opened !== null, () => setOpened(null));
     if (opened && Menu) return <Menu {...props} defaultOpen focusFirstItem={opened === "keyboard"} />;
     return (
       <Trigger
