@@ -106,8 +106,9 @@ export function WalletPage() {
           <TransactionHistory />
         </div>
         {/* Under the balances and the history on a phone: once they are painted. */}
-        <BelowFirstView>
-          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          {/* A card at a time, top to bottom. */}
+          <BelowFirstView>
             <Card>
               <CardHeader>
                 <CardTitle>About FitCoins</CardTitle>
@@ -121,7 +122,11 @@ export function WalletPage() {
                 {100 - PLATFORM_FEE_PERCENT}% of the amount becomes FitCoins.
               </CardContent>
             </Card>
+          </BelowFirstView>
+          <BelowFirstView>
             <StatementDownload />
+          </BelowFirstView>
+          <BelowFirstView>
             <Card>
               <CardHeader>
                 <CardTitle>Deposits</CardTitle>
@@ -138,8 +143,8 @@ export function WalletPage() {
                 </Button>
               </CardContent>
             </Card>
-          </div>
-        </BelowFirstView>
+          </BelowFirstView>
+        </div>
       </div>
       <CardPaymentDialog
         purpose="deposit"
