@@ -124,27 +124,20 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
           </BelowFirstView>
         </div>
         <div className="grid grid-cols-1 gap-6">
-          {/* A card at a time, top to bottom. */}
           <BelowFirstView>
             <QuickActions
               chatOpen={chatOpen}
               onToggleChat={member ? () => setChatOpen((o) => !o) : null}
               onStartCompetition={start === "view" ? null : () => setDialog(start)}
             />
-          </BelowFirstView>
-          {member && chatOpen ? (
-            <BelowFirstView>
+            {member && chatOpen ? (
               <GroupChat groupId={group.id} name={group.name} viewerId={user.id} />
-            </BelowFirstView>
-          ) : null}
-          <BelowFirstView>
+            ) : null}
             <MembersCard group={group} viewerId={user.id} canManage={canManage} />
-          </BelowFirstView>
-          <BelowFirstView>
             <GroupInfoCard group={group} />
+            {/* The 'sidebar' placement: this side column, where it is one (laptop width). */}
+            {wide ? <AdSlot placement="sidebar" /> : null}
           </BelowFirstView>
-          {/* The 'sidebar' placement: this side column, where it is one (laptop width). */}
-          {wide ? <AdSlot placement="sidebar" /> : null}
         </div>
       </div>
       {dialog === "entryPrice" ? <EntryPriceDialog group={group} onClose={close} /> : null}

@@ -55,23 +55,16 @@ export function ProfilePage() {
         <div className="grid content-start gap-4 lg:gap-6">
           <ProfileInfoCard user={user} onEdit={() => setEditing(true)} />
           {showsSubscription(user.subscriptionStatus) ? <SubscriptionCard user={user} /> : null}
-          {/* A phone shows the cards above first: the rest follows once they are painted, a card
-              at a time. */}
+          {/* A phone shows the cards above first: the rest follows once they are painted. */}
           <BelowFirstView>
             <StepTrackingCard />
-          </BelowFirstView>
-          <BelowFirstView>
             <StepSourcesCard />
           </BelowFirstView>
         </div>
         <div className="grid content-start gap-4 lg:gap-6">
           <BelowFirstView>
             <StatsCard />
-          </BelowFirstView>
-          <BelowFirstView>
             <SecurityCard timeZone={user.timeZone} />
-          </BelowFirstView>
-          <BelowFirstView>
             <DangerZoneCard />
           </BelowFirstView>
         </div>

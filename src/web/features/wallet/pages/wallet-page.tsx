@@ -106,9 +106,8 @@ export function WalletPage() {
           <TransactionHistory />
         </div>
         {/* Under the balances and the history on a phone: once they are painted. */}
-        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          {/* A card at a time, top to bottom. */}
-          <BelowFirstView>
+        <BelowFirstView>
+          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
             <Card>
               <CardHeader>
                 <CardTitle>About FitCoins</CardTitle>
@@ -122,11 +121,7 @@ export function WalletPage() {
                 {100 - PLATFORM_FEE_PERCENT}% of the amount becomes FitCoins.
               </CardContent>
             </Card>
-          </BelowFirstView>
-          <BelowFirstView>
             <StatementDownload />
-          </BelowFirstView>
-          <BelowFirstView>
             <Card>
               <CardHeader>
                 <CardTitle>Deposits</CardTitle>
@@ -143,8 +138,8 @@ export function WalletPage() {
                 </Button>
               </CardContent>
             </Card>
-          </BelowFirstView>
-        </div>
+          </div>
+        </BelowFirstView>
       </div>
       <CardPaymentDialog
         purpose="deposit"
