@@ -6,6 +6,7 @@
 // In CI (CI=true) the PostgreSQL, pooler and browser phases are required, never skipped.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { playwrightReport, vitestReport } from "./test-report.mjs";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -14,6 +15,9 @@ mkdirSync(".tmp", { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedPhases = [];
+/** Each phase's failed tests and journeys passed only on a retry, said again at the end. */
+const failedTests = [];
+const flakyTests = [];
 
 function run(name, cmd, args, env, reportFile, parse) {
   console.log(`\n=== ${name} ===`);
@@ -28,6 +32,8 @@ function run(name, cmd, args, env, reportFile, parse) {
       totals.passed += c.passed;
       totals.failed += c.failed;
       totals.skipped += c.skipped;
+      for (const f of c.failures) failedTests.push({ phase: name, ...f });
+      for (const f of c.flaky) flakyTests.push({ phase: name, ...f });
       counted = true;
     } catch {}
   }
@@ -37,17 +43,6 @@ function run(name, cmd, args, env, reportFile, parse) {
   }
 }
 
-const vitestCounts = (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
-  skipped: r.numPendingTests + r.numTodoTests,
-});
-const playwrightCounts = (r) => ({
-  passed: r.stats.expected + r.stats.flaky,
-  failed: r.stats.unexpected,
-  skipped: r.stats.skipped,
-});
-
 if (!only || only === "unit") {
   run(
     "unit and API tests (PGlite)",
@@ -55,7 +50,7 @@ if (!only || only === "unit") {
     ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest-pglite.json"],
     { TEST_DB: "pglite" },
     ".tmp/vitest-pglite.json",
-    vitestCounts,
+    vitestReport,
   );
 }
 
@@ -74,7 +69,7 @@ if (!only || only === "postgres") {
       // Directly: the pooler has a phase of its own.
       { TEST_DB: "postgres", TEST_POOLER_URL: "" },
       ".tmp/vitest-postgres.json",
-      vitestCounts,
+      vitestReport,
     );
   } else if (ci) {
     console.error("CI needs TEST_DATABASE_URL: the PostgreSQL tests must run.");
@@ -105,7 +100,7 @@ if (!only || only === "pooler") {
       ],
       { TEST_DB: "postgres" },
       ".tmp/vitest-pooler.json",
-      vitestCounts,
+      vitestReport,
     );
   } else if (ci) {
     console.error(
@@ -128,7 +123,7 @@ if (!only || only === "e2e") {
       ["playwright", "test"],
       { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: ".tmp/playwright.json" },
       ".tmp/playwright.json",
-      playwrightCounts,
+      playwrightReport,
     );
   } else if (ci) {
     console.error(`CI needs Chromium at ${chromium}: the browser journeys must run.`);
@@ -138,6 +133,8 @@ if (!only || only === "e2e") {
   }
 }
 
+for (const f of flakyTests) console.log(`\nflaky (passed on a retry) in ${f.phase}: ${f.test}\n  ${f.where}`);
+for (const f of failedTests) console.error(`\nFAILED in ${f.phase}: ${f.test}\n  ${f.where}\n  ${f.why}`);
 if (failedPhases.length) console.error(`\nFailed: ${failedPhases.join(", ")}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedPhases.length ? 1 : 0);
