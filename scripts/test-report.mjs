@@ -7,33 +7,32 @@ const colourCodes = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 
 /** The first line of a failure message, without colour codes, at most `max` characters. */
 export function firstLine(message, max = 300) {
-  const line =
-    String(message ?? "")
-      .replace(colourCodes, "")
-      .split("\n")
-      .find((l) => l.trim()) ?? "";
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line.trim();
+  const lines = String(message ?? "")
+    .replace(colourCodes, "")
+    .split("\n")
+    .map((l) => l.trim());
+  const line = lines.find(Boolean) ?? "";
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
-
-/** How a file that failed outside its tests is named among the failures. */
-const FILE_ITSELF = "(the file itself)";
 
 /** Vitest's JSON report: counts, and each failed test (or a file that failed outside its tests). */
 export function vitestReport(r) {
   const failures = [];
+  let filesFailedOutsideTests = 0;
   for (const file of r.testResults ?? []) {
     const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
     for (const t of failed)
       failures.push({ where: file.name, test: t.fullName, why: firstLine(t.failureMessages?.[0]) });
     if (file.status === "failed" && failed.length === 0) {
-      failures.push({ where: file.name, test: FILE_ITSELF, why: firstLine(file.message) });
+      filesFailedOutsideTests += 1;
+      failures.push({ where: file.name, test: "(the file itself)", why: firstLine(file.message) });
     }
   }
   return {
     passed: r.numPassedTests,
     // A file that failed outside its tests (a hook, an import) counts once; vitest's own count of
     // failed suites counts each describe around a failed test too (one failed test read as three).
-    failed: r.numFailedTests + failures.filter((f) => f.test === FILE_ITSELF).length,
+    failed: r.numFailedTests + filesFailedOutsideTests,
     skipped: r.numPendingTests + r.numTodoTests,
     failures,
     flaky: [],

@@ -33,7 +33,6 @@ export function lazyMenu<P extends object>(
   Trigger: ComponentType<P & { trigger: MenuTriggerProps }>,
 ): ComponentType<P> {
   const part = lazyPart(load);
-  const warm = part.warm;
   return function LazyMenu(props: P) {
     const [opened, setOpened] = useState<"pointer" | "keyboard" | null>(null);
     const Menu = useLazyPart(part, opened !== null, () => setOpened(null));
@@ -52,8 +51,8 @@ export function lazyMenu<P extends object>(
             event.preventDefault();
             setOpened("keyboard");
           },
-          onPointerEnter: warm,
-          onFocus: warm,
+          onPointerEnter: part.warm,
+          onFocus: part.warm,
         }}
       />
     );
