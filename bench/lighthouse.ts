@@ -190,7 +190,10 @@ const samples = new Map<string, Sample[]>(targets.map((t) => [t.page, []]));
 try {
   for (let run = 0; run < runs; run++) {
     for (const target of targets) {
-      const { lhr, calibration, trace } = await auditWithRetries(`${address}${pathOf(target)}`, target.signedIn);
+      const { lhr, calibration, trace } = await auditWithRetries(
+        `${address}${pathOf(target)}`,
+        target.signedIn,
+      );
       if (target.signedIn && !sessionAnswered(lhr)) throw new Error(`${target.page}: not signed in`);
       const dump = process.env.LH_DUMP;
       const name = `${target.signedIn ? "member" : "visitor"}${target.path.replaceAll("/", "_").replace(":", "")}`;
