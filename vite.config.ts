@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { compileHints } from "./scripts/compile-hints";
 import { iconChunkNames } from "./scripts/icon-chunks";
 import {
   appChunkName,
@@ -167,6 +168,8 @@ export default defineConfig({
     tailwindcss(),
     stylesheetAfterBootSplash(),
     entryImportsPreloaded(),
+    // The entry, and the app chunk ("app": scripts/member-chunk.ts, appChunkName).
+    compileHints(["app"]),
     // What each member screen loads first, for the server to name in the page (src/server/http/static.ts).
     routePreloads({
       pagesFile: `${root}src/web/app/pages.ts`,
