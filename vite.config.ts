@@ -7,6 +7,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { compileHints } from "./scripts/compile-hints";
 import { iconChunkNames } from "./scripts/icon-chunks";
 import {
+  APP_CHUNK,
   appChunkName,
   dialogChunkName,
   memberChunkName,
@@ -168,8 +169,7 @@ export default defineConfig({
     tailwindcss(),
     stylesheetAfterBootSplash(),
     entryImportsPreloaded(),
-    // The entry, and the app chunk ("app": scripts/member-chunk.ts, appChunkName).
-    compileHints(["app"]),
+    compileHints([APP_CHUNK]),
     // What each member screen loads first, for the server to name in the page (src/server/http/static.ts).
     routePreloads({
       pagesFile: `${root}src/web/app/pages.ts`,

@@ -1,8 +1,8 @@
 import { COMPILE_HINT } from "../scripts/compile-hints";
 import { expect, test } from "./support/test";
 
-// The built page's start-up files carry V8's compile hint on their first line (vite.config.ts,
-// compileHints): the entry and the app chunk, whose functions nearly all run while the first screen
+// The built page's start-up files carry V8's compile hint on their first line (scripts/compile-hints.ts,
+// used by vite.config.ts): the entry and the app chunk, whose functions nearly all run while the first screen
 // loads, are compiled off the main thread. A screen's chunk is not: most of it waits for a tap.
 test("the entry and the app chunk begin with V8's compile hint, a screen's chunk does not", async ({
   page,

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Plugin } from "vite";
 
 /** V8's explicit compile hint (Chrome 136+): the file's functions are compiled with it, off the main thread. */
@@ -20,7 +21,8 @@ export function compileHints(chunkNames: string[]): Plugin {
     writeBundle(options, bundle) {
       for (const item of Object.values(bundle)) {
         if (item.type !== "chunk" || !(item.isEntry || chunkNames.includes(item.name))) continue;
-        const file = `${options.dir}/${item.fileName}`;
+        if (!options.dir) throw new Error("compile-hints: the build writes no output directory");
+        const file = join(options.dir, item.fileName);
         writeFileSync(file, `${COMPILE_HINT}\n${readFileSync(file, "utf8")}`);
       }
     },

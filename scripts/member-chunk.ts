@@ -92,6 +92,9 @@ export function memberChunkName(
   });
 }
 
+/** The name of the app's chunk (`appChunkName`): its file is `app-<hash>.js`. */
+export const APP_CHUNK = "app";
+
 /**
  * The `name` of the rolldown code-splitting group "app": the modules `start` (the module the entry
  * imports dynamically to run the app: React's DOM renderer, the providers, the access gate) reaches
@@ -99,7 +102,7 @@ export function memberChunkName(
  * reaches too stay in the entry, whose group comes first. One file, preloaded with the entry.
  */
 export function appChunkName(start: string): ChunkName {
-  return chunkGroup("app", start, (graph) => reachedFrom(graph, [start]));
+  return chunkGroup(APP_CHUNK, start, (graph) => reachedFrom(graph, [start]));
 }
 
 /**
