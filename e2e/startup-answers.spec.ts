@@ -89,6 +89,55 @@ test("a member's page asks for its first data with the session, once, and shows 
   }
 });
 
+/**
+ * Opens `path` with its `read` answered `delayMs` late, and answers whether the screen's own loading
+ * state (its spinner labelled `loading`) was ever in the page before `shows` was visible.
+ */
+async function loadingStateShown(page: Page, path: string, read: string, delayMs: number, loading: string) {
+  await page.addInitScript((label) => {
+    const seen = { loading: false };
+    (window as unknown as { __loadingSeen: typeof seen }).__loadingSeen = seen;
+    new MutationObserver(() => {
+      if (!seen.loading && [...document.querySelectorAll(".sr-only")].some((n) => n.textContent === label)) {
+        seen.loading = true;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, loading);
+  await page.route(`**${read}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
+  await page.goto(path);
+  return async () => {
+    await page.unroute(`**${read}`);
+    return page.evaluate(
+      () => (window as unknown as { __loadingSeen: { loading: boolean } }).__loadingSeen.loading,
+    );
+  };
+}
+
+test("a member's first screen is drawn once with its data when its answer comes a little after its code, and shows its loading state when the answer is slow", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const name = `Test Patient Walkers ${suffix()}`;
+  const id = await memberWithAGroup(page, browser, testInfo, name);
+  const heading = page.getByRole("heading", { name, level: 1 });
+
+  // The group's answer half a second after the page's code (which the page preloads): the screen
+  // waits for it and renders once, with it, rather than its spinner first and then everything again.
+  let seen = await loadingStateShown(page, `/groups/${id}`, `/api/groups/${id}`, 500, "Loading group");
+  await expect(heading).toBeVisible();
+  expect(await seen(), "the group's own loading state was shown").toBe(false);
+
+  // An answer slower than the wait (FIRST_ANSWERS_WAIT_MS): the screen does not wait for it, it says
+  // it is loading, then shows the group.
+  seen = await loadingStateShown(page, `/groups/${id}`, `/api/groups/${id}`, 3_000, "Loading group");
+  await expect(heading).toBeVisible({ timeout: 10_000 });
+  expect(await seen(), "the group's own loading state was shown").toBe(true);
+});
+
 test("the layout's own reads (the bell's count, the admin and badge checks) wait until the screen's reads have answered, and the bell still shows its count", async ({
   page,
   browser,

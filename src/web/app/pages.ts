@@ -34,10 +34,43 @@ function page<M>(
   pick: (module: M) => ComponentType<PageProps>,
   prefetch?: DataLoader,
 ): LazyPage {
-  const { component, preload } = preloadable(load, pick);
+  const { component, preload }: { component: LazyPage; preload: () => Promise<M> } = preloadable(
+    load,
+    pick,
+    (): Promise<unknown> => firstAnswers(component),
+  );
   loaders.set(component, preload);
   if (prefetch) dataLoaders.set(component, prefetch);
   return component;
+}
+
+/**
+ * The longest the first screen, once its code has arrived, waits for the answers it asked for at
+ * start-up before it renders without them (its own loading state, then the answers).
+ */
+export const FIRST_ANSWERS_WAIT_MS = 1_000;
+
+/** The answers asked for at start-up (`startupPrefetch`), settled or not. */
+const startupAnswers: Promise<void>[] = [];
+
+/** The screen the start-up asked data for, and when its requests were sent; taken by its first render. */
+let firstScreen: { component: LazyPage; sent: Promise<void> } | null = null;
+
+/**
+ * What a screen's first render waits for after its chunk: for the start-up's screen, its answers
+ * (at most FIRST_ANSWERS_WAIT_MS), so that it renders once with its data, in the slices of a
+ * transition, rather than showing its loading state and then re-rendering all of it in one
+ * synchronous task when the answer arrives (a read's answer re-renders at once). Every other
+ * screen, and this one later, renders at once.
+ */
+function firstAnswers(component: LazyPage): Promise<unknown> {
+  if (firstScreen?.component !== component) return Promise.resolve();
+  const { sent } = firstScreen;
+  firstScreen = null;
+  return Promise.race([
+    sent.then(() => Promise.allSettled(startupAnswers)),
+    new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS)),
+  ]);
 }
 
 /**
@@ -50,7 +83,7 @@ function startupPrefetch(
   settings?: { nullIsAnAnswer: boolean },
 ): void {
   if (appRendering()) return;
-  void prefetchAtStartup(queryClient, queryKey, prefetch, settings);
+  startupAnswers.push(prefetchAtStartup(queryClient, queryKey, prefetch, settings));
 }
 
 /** A screen's first data asked for at start-up: one query, through its feature's query options. */
@@ -112,7 +145,10 @@ export function preloadLikelyPage(path: string): Promise<void> {
   shell?.preload().catch(() => undefined);
   // A stored member's screen asks for its data with the session rather than after its render.
   const load = user ? dataLoaders.get(pages[decision.page]) : undefined;
-  return load ? load(decision.params).catch(() => undefined) : Promise.resolve();
+  if (!load) return Promise.resolve();
+  const sent = load(decision.params).catch(() => undefined);
+  firstScreen = { component: pages[decision.page], sent };
+  return sent;
 }
 
 export const pages: Record<PageKey, LazyPage> = {

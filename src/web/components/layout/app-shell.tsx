@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { AchievementCelebration } from "../../features/achievements/components/achievement-celebration";
-import { useAdminCheck } from "../../features/admin/api";
+import { useIsAdmin } from "../../features/admin/api";
 import { AdSlot } from "../../features/ads";
 import { useUser } from "../../features/auth/api";
 import { VerifyEmailBanner } from "../../features/auth/components/verify-email-banner";
@@ -42,7 +42,7 @@ function FooterAdOnceSettled() {
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useUser();
   // The admin items of the menus once the first screen is on the page (lib/first-screen.ts).
-  const { isAdmin } = useAdminCheck(useFirstScreenSettled());
+  const isAdmin = useIsAdmin(useFirstScreenSettled());
   // One header: the other is hidden by CSS too, but building it costs a phone its first screen.
   const laptop = useMediaQuery(LAPTOP_MEDIA);
   // The tracker starts with the member's first page: pending steps sync, and tracking that was

@@ -15,7 +15,35 @@ export const adminCheckQueryOptions = queryOptions({
   staleTime: 60_000,
 });
 
-/** Whether the signed-in member is an admin; asked only when signed in (specification 1, section 7). */
+const isTrue = (answer: boolean | null): boolean => answer === true;
+
+/**
+ * The admin check as a screen that shows more to admins reads it: "not an admin" until the answer
+ * says otherwise (a placeholder), so that the answer "not an admin" changes nothing it reads.
+ */
+export const isAdminQueryOptions = queryOptions({
+  ...adminCheckQueryOptions,
+  select: isTrue,
+  placeholderData: false,
+  notifyOnChangeProps: ["data"],
+});
+
+/**
+ * Whether the signed-in member is an admin, for a screen that shows more to admins; asked only
+ * when signed in (specification 1, section 7). Not an admin until the answer says so, and an
+ * answer that says "not an admin" re-renders nothing: the screen, and every card in it, was
+ * already drawn for a member (its answer arrives after the screen, and each re-render of a read
+ * is one synchronous task).
+ */
+export function useIsAdmin(ask = true): boolean {
+  const user = useUser();
+  return useQuery({ ...isAdminQueryOptions, enabled: ask && user !== null }).data === true;
+}
+
+/**
+ * Whether the signed-in member is an admin, and whether that is still being asked: for a screen
+ * that must wait for the answer (the admin guard); asked only when signed in.
+ */
 export function useAdminCheck(ask = true): { isAdmin: boolean; isLoading: boolean } {
   const user = useUser();
   const enabled = ask && user !== null;

@@ -6,7 +6,7 @@ import { BrandedPage } from "../../../components/layout/branded-page";
 import { ListError } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
-import { useAdminCheck } from "../../admin/api";
+import { useIsAdmin } from "../../admin/api";
 import { useUser } from "../../auth/api";
 import { useInviteCompetition } from "../api";
 import { CompetitionCard } from "../components/competition-card";
@@ -16,7 +16,7 @@ import { forgetCompetitionInvite } from "../pending-competition-invite";
 
 function InviteCompetition({ code }: { code: string }) {
   const user = useUser();
-  const { isAdmin } = useAdminCheck();
+  const isAdmin = useIsAdmin();
   const competition = useInviteCompetition(code);
 
   useEffect(() => {

@@ -11,7 +11,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { pathId } from "../../../lib/path-id";
-import { useAdminCheck } from "../../admin/api";
+import { useIsAdmin } from "../../admin/api";
 import { type User, useUser } from "../../auth/api";
 import { useCompetitionDetail } from "../api";
 import { chatTitle, rankLabel } from "../competition-view";
@@ -95,7 +95,7 @@ function Chat({ c, user, isAdmin }: { c: CompetitionDetail; user: User; isAdmin:
  */
 export function CompetitionPage({ params }: PageProps) {
   const user = useUser();
-  const { isAdmin } = useAdminCheck();
+  const isAdmin = useIsAdmin();
   const id = pathId(params.id);
   const detail = useCompetitionDetail(id ?? 0, 1, id !== null && user !== null);
 

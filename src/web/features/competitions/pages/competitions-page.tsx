@@ -8,7 +8,7 @@ import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { PullToRefresh } from "../../../components/pull-to-refresh/pull-to-refresh";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { useAdminCheck } from "../../admin/api";
+import { useIsAdmin } from "../../admin/api";
 import { withAdBetween } from "../../ads";
 import { authKeys, useUser } from "../../auth/api";
 import { invalidateCompetitions, useCompetitions } from "../api";
@@ -42,7 +42,7 @@ function LoginRequired() {
 /** /competitions (specification 2 section 2). */
 export function CompetitionsPage() {
   const user = useUser();
-  const { isAdmin } = useAdminCheck();
+  const isAdmin = useIsAdmin();
   const competitions = useCompetitions(user !== null);
   const queryClient = useQueryClient();
   useResumeCompetitionInvite();

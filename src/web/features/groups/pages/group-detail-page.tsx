@@ -12,7 +12,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { ApiError } from "../../../lib/api-client";
 import { useMediaQuery, WIDE_MEDIA } from "../../../lib/device";
 import { pathId } from "../../../lib/path-id";
-import { useAdminCheck } from "../../admin/api";
+import { useIsAdmin } from "../../admin/api";
 import { AdSlot } from "../../ads";
 import { type User, useUser } from "../../auth/api";
 import { type Group, useDeleteGroup, useGroup } from "../api";
@@ -165,7 +165,7 @@ function GroupView({ group, user, isAdmin }: { group: Group; user: User; isAdmin
 /** /groups/{id} (specification 2 section 2): every state of the group detail. */
 export function GroupDetailPage({ params }: PageProps) {
   const user = useUser();
-  const { isAdmin } = useAdminCheck();
+  const isAdmin = useIsAdmin();
   const pathGroup = pathId(params.id);
   const valid = pathGroup !== null;
   const id = pathGroup ?? 0;

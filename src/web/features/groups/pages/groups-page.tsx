@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { FitcoinsLine, ListError, ListLoading, ListSection } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { PullToRefresh } from "../../../components/pull-to-refresh/pull-to-refresh";
-import { useAdminCheck } from "../../admin/api";
+import { useIsAdmin } from "../../admin/api";
 import { withAdBetween } from "../../ads";
 import { authKeys, useUser } from "../../auth/api";
 import { invalidateGroups, useGroups } from "../api";
@@ -16,7 +16,7 @@ import { canManageGroup, visibleGroups } from "../group-view";
 /** /groups (specification 2 section 2): the member's groups, then public ones to discover. */
 export function GroupsPage() {
   const user = useUser();
-  const { isAdmin } = useAdminCheck();
+  const isAdmin = useIsAdmin();
   const groups = useGroups(user !== null);
   const queryClient = useQueryClient();
   if (!user) return null;

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { ListError, ListLoading } from "../../../components/layout/list-page";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
-import { useAdminCheck } from "../../admin/api";
+import { useIsAdmin } from "../../admin/api";
 import { useProducts } from "../api";
 import { ProductCard } from "../components/product-card";
 import { StoreFilters } from "../components/store-filters";
@@ -24,7 +24,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** /marketplace, 'Fitness Gear Store' (specification 3 section 2): affiliate gear, searchable. */
 export function MarketplacePage() {
   const products = useProducts();
-  const { isAdmin } = useAdminCheck();
+  const isAdmin = useIsAdmin();
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<CategoryFilter>(ALL_CATEGORIES);
 
