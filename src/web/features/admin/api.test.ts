@@ -15,7 +15,7 @@ async function watchAnswer(
   const seen: unknown[] = [];
   let rerenders = 0;
   // useQuery tracks what the screen reads of the result: here its data only.
-  seen.push(observer.trackResult(observer.getOptimisticResult(observer.options)).data);
+  seen.push(observer.trackResult(observer.getCurrentResult()).data);
   const unsubscribe = observer.subscribe((result) => {
     rerenders++;
     seen.push(observer.trackResult(result).data);
