@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { type ComponentProps, createContext, useContext } from "react";
+import { type ComponentProps, createContext, useContext, useState } from "react";
 import { cn } from "../../lib/utils";
 import { useOpenState } from "./use-open-state";
 
@@ -41,12 +41,33 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
-export function DialogContent({
+export function DialogContent(props: ComponentProps<typeof DialogPrimitive.Content>) {
+  if (useContext(DialogOpen) === false) return null;
+  return <OpenDialogContent {...props} />;
+}
+
+/**
+ * The content of an open dialog. When it closes, focus goes back to what had it when the dialog
+ * opened (the button that opened it), still on the page: Radix gives it back to its own trigger
+ * only, and most of the app's dialogs are opened by a button of the screen's (a confirmation, a
+ * form), which left focus nowhere, and a keyboard or screen-reader user at the top of the page.
+ */
+function OpenDialogContent({
   className,
   children,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
-  if (useContext(DialogOpen) === false) return null;
+  // Read as the content first renders, before Radix moves focus into it.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+  const giveFocusBack = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented) return;
+    if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {
+      event.preventDefault();
+      opener.focus();
+    }
+  };
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -55,6 +76,7 @@ export function DialogContent({
           "anim-fade-in fixed top-1/2 left-1/2 z-[75] grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none",
           className,
         )}
+        onCloseAutoFocus={giveFocusBack}
         {...props}
       >
         {children}

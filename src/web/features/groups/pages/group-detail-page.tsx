@@ -2,11 +2,10 @@ import { ArrowLeft, LogIn, SearchX, Users } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { PageProps } from "../../../app/pages";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { ListLoading } from "../../../components/layout/list-page";
 import { EmptyState } from "../../../components/layout/page";
-import { NoticeDialog } from "../../../components/notice-dialog";
+import { LazyConfirmDialog, LazyNoticeDialog } from "../../../components/lazy-dialogs";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/use-toast";
 import { ApiError } from "../../../lib/api-client";
@@ -68,9 +67,9 @@ function DeleteGroupDialog({ group, user, onClose }: { group: Group; user: User;
   const refusal = deleteRefusal(group, new Date(), user.timeZone);
   if (refusal) {
     return (
-      <NoticeDialog title="Delete Group" onClose={onClose}>
+      <LazyNoticeDialog title="Delete Group" onClose={onClose}>
         {refusal}
-      </NoticeDialog>
+      </LazyNoticeDialog>
     );
   }
   const onConfirm = () =>
@@ -82,7 +81,7 @@ function DeleteGroupDialog({ group, user, onClose }: { group: Group; user: User;
       onError: (err) => toast(failureToast("Failed to delete group", err)),
     });
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Delete ${group.name}?`}

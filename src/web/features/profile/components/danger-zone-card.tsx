@@ -1,7 +1,7 @@
 import { Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { DELETE_PASSWORD_MISSING } from "../../../../core/constants";
-import { FormDialog } from "../../../components/form-dialog";
+import { LazyFormDialog } from "../../../components/lazy-dialogs";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
@@ -90,7 +90,7 @@ export function DangerZoneCard() {
           <Trash2 aria-hidden="true" /> {deleted ? "Account Deleted" : "Delete Account"}
         </Button>
       </CardContent>
-      <FormDialog
+      <LazyFormDialog
         open={open}
         onOpenChange={openDialog}
         title="Delete your account?"
@@ -132,7 +132,7 @@ export function DangerZoneCard() {
             />
           </FormField>
         </div>
-      </FormDialog>
+      </LazyFormDialog>
     </Card>
   );
 }

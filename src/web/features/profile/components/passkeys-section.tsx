@@ -1,7 +1,7 @@
 import { Fingerprint, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Passkey } from "../../../../core/schemas/passkeys";
-import { FormDialog } from "../../../components/form-dialog";
+import { LazyFormDialog } from "../../../components/lazy-dialogs";
 import { Button } from "../../../components/ui/button";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
@@ -71,7 +71,7 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
   return (
-    <FormDialog
+    <LazyFormDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title="Add a Passkey"
@@ -113,14 +113,14 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
           onChange={(event) => setPassword(event.target.value)}
         />
       </FormField>
-    </FormDialog>
+    </LazyFormDialog>
   );
 }
 
 function RemovePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
   const remove = useRemovePasskey();
   return (
-    <FormDialog
+    <LazyFormDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title="Remove Passkey?"

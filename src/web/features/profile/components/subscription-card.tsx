@@ -1,6 +1,6 @@
 import { CreditCard } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LazyConfirmDialog } from "../../../components/lazy-dialogs";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
@@ -65,7 +65,7 @@ export function SubscriptionCard({ user }: { user: User }) {
           </Button>
         )}
       </CardContent>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Cancel your subscription?"

@@ -1,6 +1,6 @@
 import { CalendarDays, Gift } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LazyConfirmDialog } from "../../../components/lazy-dialogs";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
@@ -100,7 +100,7 @@ export function GiftCardOfMonth({ offer, balance }: { offer: GiftCardOffer; bala
           })}
         </ul>
       </CardContent>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={choice !== null}
         onOpenChange={(open) => {
           if (!open) setChoice(null);

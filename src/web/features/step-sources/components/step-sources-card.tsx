@@ -1,7 +1,7 @@
 import { AlertTriangle, Link2, RefreshCw, Unlink, Watch } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { StepSourcesOverview } from "../../../../core/schemas/step-sources";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LazyConfirmDialog } from "../../../components/lazy-dialogs";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/use-toast";
@@ -125,7 +125,7 @@ export function StepSourcesCard() {
 function DisconnectDialog({ connection, onClose }: { connection: Connection; onClose: () => void }) {
   const disconnect = useDisconnectStepSource();
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Disconnect ${connection.name}?`}

@@ -6,7 +6,7 @@ import { cn } from "../../../lib/utils";
 import { useStepTracker } from "../tracker/browser-tracker";
 import type { StepTracker, StepTrackerState } from "../tracker/step-tracker";
 import { trackingStatus } from "../tracking-status";
-import { TrackingHelpButton } from "./tracking-help-dialog";
+import { TrackingHelpButton } from "./tracking-help-button";
 
 const badge = {
   active: "bg-emerald-100 text-emerald-900",

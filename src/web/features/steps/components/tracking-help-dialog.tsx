@@ -1,6 +1,5 @@
 import {
   BatteryMedium,
-  CircleHelp,
   Hand,
   Info,
   type LucideIcon,
@@ -10,14 +9,12 @@ import {
   WifiOff,
 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Button } from "../../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "../../../components/ui/dialog";
 import { Tabs } from "../../../components/ui/tabs";
 import { isIos } from "../../../lib/device";
@@ -115,17 +112,13 @@ function Tip({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }
 export function TrackingHelpDialog({
   open,
   onOpenChange,
-  trigger,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The control that opens it: focus returns there when the dialog closes. */
-  trigger?: ReactNode;
 }) {
   const [platform, setPlatform] = useState<HelpPlatform>(devicePlatform);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className="gap-5 sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>How step tracking works</DialogTitle>
@@ -187,21 +180,5 @@ export function TrackingHelpDialog({
         </div>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** "How tracking works": a quiet button that opens the tracking help. */
-export function TrackingHelpButton({ className }: { className?: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <TrackingHelpDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <Button variant="ghost" size="sm" className={className}>
-          <CircleHelp aria-hidden="true" /> How tracking works
-        </Button>
-      }
-    />
   );
 }
