@@ -90,10 +90,18 @@ test("a member's page asks for its first data with the session, once, and shows 
 });
 
 /**
- * Opens `path` with its `read` answered `delayMs` late, and answers whether the screen's own loading
- * state (its spinner labelled `loading`) was ever in the page before `shows` was visible.
+ * Opens `path` with its `read` answered `delayMs` after the screen's own code (a file matching
+ * `code`) has arrived, and answers whether the screen's loading state (its spinner labelled
+ * `loading`) was ever in the page.
  */
-async function loadingStateShown(page: Page, path: string, read: string, delayMs: number, loading: string) {
+async function loadingStateShown(
+  page: Page,
+  path: string,
+  read: string,
+  code: RegExp,
+  delayMs: number,
+  loading: string,
+) {
   await page.addInitScript((label) => {
     const seen = { loading: false };
     (window as unknown as { __loadingSeen: typeof seen }).__loadingSeen = seen;
@@ -103,7 +111,15 @@ async function loadingStateShown(page: Page, path: string, read: string, delayMs
       }
     }).observe(document, { childList: true, subtree: true });
   }, loading);
+  // (Or 5 s on: a file served from the cache may not be reported.)
+  const codeArrived = page
+    .waitForEvent("requestfinished", {
+      predicate: (request) => code.test(new URL(request.url()).pathname),
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
   await page.route(`**${read}`, async (route) => {
+    await codeArrived;
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     await route.continue();
   });
@@ -125,15 +141,16 @@ test("a member's first screen is drawn once with its data when its answer comes 
   const id = await memberWithAGroup(page, browser, testInfo, name);
   const heading = page.getByRole("heading", { name, level: 1 });
 
-  // The group's answer half a second after the page's code (which the page preloads): the screen
-  // waits for it and renders once, with it, rather than its spinner first and then everything again.
-  let seen = await loadingStateShown(page, `/groups/${id}`, `/api/groups/${id}`, 500, "Loading group");
+  // The group's answer half a second after the page's code has arrived: the screen waits for it
+  // and renders once, with it, rather than its spinner first and then everything again.
+  const code = /\/assets\/group-detail-page-[\w-]+\.js$/;
+  let seen = await loadingStateShown(page, `/groups/${id}`, `/api/groups/${id}`, code, 500, "Loading group");
   await expect(heading).toBeVisible();
   expect(await seen(), "the group's own loading state was shown").toBe(false);
 
   // An answer slower than the wait (FIRST_ANSWERS_WAIT_MS): the screen does not wait for it, it says
   // it is loading, then shows the group.
-  seen = await loadingStateShown(page, `/groups/${id}`, `/api/groups/${id}`, 3_000, "Loading group");
+  seen = await loadingStateShown(page, `/groups/${id}`, `/api/groups/${id}`, code, 3_000, "Loading group");
   await expect(heading).toBeVisible({ timeout: 10_000 });
   expect(await seen(), "the group's own loading state was shown").toBe(true);
 });

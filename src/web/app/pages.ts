@@ -33,7 +33,9 @@ function page<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<PageProps>,
   prefetch?: DataLoader,
+  { waitsForAnswers = true }: { waitsForAnswers?: boolean } = {},
 ): LazyPage {
+  // `ready` is called at the first render, after this assignment (never synchronously).
   const { component, preload }: { component: LazyPage; preload: () => Promise<M> } = preloadable(
     load,
     pick,
@@ -41,6 +43,7 @@ function page<M>(
   );
   loaders.set(component, preload);
   if (prefetch) dataLoaders.set(component, prefetch);
+  if (prefetch && waitsForAnswers) screensWaitingForAnswers.add(component);
   return component;
 }
 
@@ -53,7 +56,14 @@ export const FIRST_ANSWERS_WAIT_MS = 1_000;
 /** The answers asked for at start-up (`startupPrefetch`), settled or not. */
 const startupAnswers: Promise<void>[] = [];
 
-/** The screen the start-up asked data for, and when its requests were sent; taken by its first render. */
+/**
+ * The screens whose first view is what they ask for at start-up: as the visit's first screen they
+ * render once their answers are in (`firstAnswers`). Not a screen that shows as much without them
+ * (the phone dashboard: its greeting, the step tracker, and reads of its own).
+ */
+const screensWaitingForAnswers = new Set<LazyPage>();
+
+/** The screen the start-up asked data for, and when its requests were sent; used up by the first screen rendered. */
 let firstScreen: { component: LazyPage; sent: Promise<void> } | null = null;
 
 /**
@@ -63,10 +73,13 @@ let firstScreen: { component: LazyPage; sent: Promise<void> } | null = null;
  * synchronous task when the answer arrives (a read's answer re-renders at once). Every other
  * screen, and this one later, renders at once.
  */
-function firstAnswers(component: LazyPage): Promise<unknown> {
-  if (firstScreen?.component !== component) return Promise.resolve();
-  const { sent } = firstScreen;
+export function firstAnswers(component: LazyPage): Promise<unknown> {
+  const first = firstScreen;
+  // Used up by whichever screen renders first: one the session sent the member to instead (a
+  // redirect) leaves no wait for a later visit to the one predicted.
   firstScreen = null;
+  if (first?.component !== component || !screensWaitingForAnswers.has(component)) return Promise.resolve();
+  const { sent } = first;
   return Promise.race([
     sent.then(() => Promise.allSettled(startupAnswers)),
     new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS)),
@@ -229,6 +242,7 @@ export const pages: Record<PageKey, LazyPage> = {
     (m) => m.MobileDashboardPage,
     // Fresh 30 s, so the page's first render uses this answer rather than asking again.
     () => startupQuery(import("../features/dashboard/api").then((m) => m.mobileDashboardStatsQueryOptions)),
+    { waitsForAnswers: false },
   ),
   desktopDashboard: page(
     () => import("../features/dashboard/pages/desktop-dashboard-page"),

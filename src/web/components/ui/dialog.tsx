@@ -63,10 +63,10 @@ function OpenDialogContent({
   const giveFocusBack = (event: Event) => {
     onCloseAutoFocus?.(event);
     if (event.defaultPrevented) return;
-    if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {
-      event.preventDefault();
-      opener.focus();
-    }
+    if (!(opener instanceof HTMLElement) || !opener.isConnected || opener === document.body) return;
+    opener.focus({ preventScroll: true });
+    // Radix's own return (to its trigger, if any) only where this one did not take: a disabled button.
+    if (document.activeElement === opener) event.preventDefault();
   };
   return (
     <DialogPortal>

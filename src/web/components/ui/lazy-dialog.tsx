@@ -7,6 +7,8 @@ import { toast } from "./use-toast";
 interface DialogOpening {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** A dialog open while rendered (a notice) says it closed through this one. */
+  onClose?: () => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
   const part = lazyPart(load);
   // biome-ignore lint/correctness/noComponentHookFactories: called once per dialog at module level, as React's lazy is.
   return function LazyDialog(props: P) {
-    const { open: openProp, onOpenChange } = props as DialogOpening;
+    const { open: openProp, onOpenChange, onClose } = props as DialogOpening;
     const open = openProp !== false;
     const [opened, setOpened] = useState(open);
     // The opening whose load failed: not tried again until the dialog is closed and reopened.
@@ -35,6 +37,7 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
       setOpened(false);
       setFailed(true);
       onOpenChange?.(false);
+      onClose?.();
       toast({
         title: CONNECTION_ERROR_TEXT.title,
         description: CONNECTION_ERROR_TEXT.description,

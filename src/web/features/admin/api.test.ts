@@ -8,7 +8,7 @@ import { adminCheckQueryOptions, isAdminQueryOptions } from "./api";
  */
 async function watchAnswer(
   options: typeof isAdminQueryOptions | typeof adminCheckQueryOptions,
-  answer: boolean,
+  answer: boolean | null,
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const observer = new QueryObserver(client, { ...options, queryFn: async () => answer });
@@ -29,6 +29,12 @@ async function watchAnswer(
 describe("the admin check as screens read it", () => {
   it("is 'not an admin' while asked, and the answer 'not an admin' re-renders nothing", async () => {
     const { seen, rerenders } = await watchAnswer(isAdminQueryOptions, false);
+    expect(seen).toEqual([false]);
+    expect(rerenders).toBe(0);
+  });
+
+  it("a signed-out answer (null: the session ended) is 'not an admin' too, and re-renders nothing", async () => {
+    const { seen, rerenders } = await watchAnswer(isAdminQueryOptions, null);
     expect(seen).toEqual([false]);
     expect(rerenders).toBe(0);
   });

@@ -1,17 +1,12 @@
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import type { Competition } from "../../../../core/schemas/competitions";
+import { LazyConfirmDialog } from "../../../components/lazy-dialogs";
 import { Button } from "../../../components/ui/button";
-import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useLeaveCompetition } from "../api";
 import { fc, isFree, leftToast } from "../competition-view";
-
-// Opened by Exit: not part of the competitions list's first load.
-const ConfirmDialog = lazyDialog(
-  async () => (await import("../../../components/confirm-dialog")).ConfirmDialog,
-);
 
 /** Exit, offered until the start: the dialog promises the entry fee back. */
 export function ExitButton({ competition }: { competition: Competition }) {
@@ -42,7 +37,7 @@ export function ExitButton({ competition }: { competition: Competition }) {
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         <LogOut aria-hidden="true" /> Exit
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title="Exit Competition"

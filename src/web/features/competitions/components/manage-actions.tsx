@@ -1,18 +1,16 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Competition } from "../../../../core/schemas/competitions";
+import { LazyConfirmDialog } from "../../../components/lazy-dialogs";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy-dialog";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessage } from "../../../lib/utils";
 import { useDeleteCompetition } from "../api";
 
-// The edit form and the delete confirmation: not part of the competitions list's first load.
+// The edit form: not part of the competitions list's first load (nor the delete confirmation: LazyConfirmDialog).
 const EditCompetitionDialog = lazyDialog(
   async () => (await import("./edit-competition-dialog")).EditCompetitionDialog,
-);
-const ConfirmDialog = lazyDialog(
-  async () => (await import("../../../components/confirm-dialog")).ConfirmDialog,
 );
 
 /** Edit and Delete, for the creator and site admins. */
@@ -60,7 +58,7 @@ export function ManageActions({ competition }: { competition: Competition }) {
         <Trash2 aria-hidden="true" /> Delete
       </Button>
       {editing ? <EditCompetitionDialog competition={competition} onClose={() => setEditing(false)} /> : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
         title="Delete Competition"
