@@ -73,7 +73,7 @@ let firstScreen: { component: LazyPage; sent: Promise<void> } | null = null;
  * synchronous task when the answer arrives (a read's answer re-renders at once). Every other
  * screen, and this one later, renders at once.
  */
-export function firstAnswers(component: LazyPage): Promise<unknown> {
+function firstAnswers(component: LazyPage): Promise<unknown> {
   const first = firstScreen;
   // Used up by whichever screen renders first: one the session sent the member to instead (a
   // redirect) leaves no wait for a later visit to the one predicted.

@@ -44,9 +44,9 @@ export function useIsAdmin(ask = true): boolean {
  * Whether the signed-in member is an admin, and whether that is still being asked: for a screen
  * that must wait for the answer (the admin guard); asked only when signed in.
  */
-export function useAdminCheck(ask = true): { isAdmin: boolean; isLoading: boolean } {
+export function useAdminCheck(): { isAdmin: boolean; isLoading: boolean } {
   const user = useUser();
-  const enabled = ask && user !== null;
+  const enabled = user !== null;
   const query = useQuery({ ...adminCheckQueryOptions, enabled });
   return { isAdmin: query.data === true, isLoading: enabled && query.isPending };
 }
