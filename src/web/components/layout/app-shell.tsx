@@ -2,13 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { AchievementCelebration } from "../../features/achievements/components/achievement-celebration";
-import { useIsAdmin } from "../../features/admin/api";
 import { AdSlot } from "../../features/ads";
 import { useUser } from "../../features/auth/api";
 import { VerifyEmailBanner } from "../../features/auth/components/verify-email-banner";
 import { getStepTracker } from "../../features/steps/tracker/browser-tracker";
 import { LAPTOP_MEDIA, useMediaQuery } from "../../lib/device";
-import { useFirstScreenSettled, whenReadsSettled } from "../../lib/first-screen";
+import { whenReadsSettled } from "../../lib/first-screen";
 import { whenIdle } from "../../lib/when-idle";
 import { setBannerSlot } from "../overlays/app-banners";
 import { BottomNav } from "./bottom-nav";
@@ -41,8 +40,6 @@ function FooterAdOnceSettled() {
 /** The shared layout of specification 1, 2.10, for fully active members. */
 export function AppShell({ children }: { children: ReactNode }) {
   const user = useUser();
-  // The admin items of the menus once the first screen is on the page (lib/first-screen.ts).
-  const isAdmin = useIsAdmin(useFirstScreenSettled());
   // One header: the other is hidden by CSS too, but building it costs a phone its first screen.
   const laptop = useMediaQuery(LAPTOP_MEDIA);
   // The tracker starts with the member's first page: pending steps sync, and tracking that was
@@ -64,11 +61,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      {laptop ? (
-        <DesktopHeader user={user} isAdmin={isAdmin} />
-      ) : (
-        <MobileHeader user={user} isAdmin={isAdmin} />
-      )}
+      {laptop ? <DesktopHeader user={user} /> : <MobileHeader user={user} />}
       {/* The phone's bottom padding keeps the page's end clear of the bottom bar (4rem, the
           floating plus inside it, and the safe area) with a gap, so the last controls can always
           be scrolled above it. */}

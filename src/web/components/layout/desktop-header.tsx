@@ -1,6 +1,7 @@
 import { Link, useLocation } from "wouter";
 import type { User } from "../../../core/schemas/auth";
 import { cn } from "../../lib/utils";
+import { useAdminItemsShown } from "./admin-items";
 import { Brand } from "./brand";
 import { MoreMenu } from "./more-menu";
 import {
@@ -14,10 +15,14 @@ import { NotificationBell } from "./notification-bell";
 import { UserMenu } from "./user-menu";
 import { WalletChip } from "./wallet-chip";
 
-export function DesktopHeader({ user, isAdmin }: { user: User; isAdmin: boolean }) {
+/** The More menu, with the admin items for admins (their check's answer re-renders only this). */
+function DesktopMoreMenu({ path }: { path: string }) {
+  const moreItems = useAdminItemsShown() ? [...desktopMoreItems, ...adminMenuItems] : desktopMoreItems;
+  return <MoreMenu items={moreItems} active={moreItems.some((item) => isActivePath(item.href, path))} />;
+}
+
+export function DesktopHeader({ user }: { user: User }) {
   const [path] = useLocation();
-  const moreItems = isAdmin ? [...desktopMoreItems, ...adminMenuItems] : desktopMoreItems;
-  const moreActive = moreItems.some((item) => isActivePath(item.href, path));
   return (
     <header className="sticky top-0 z-40 hidden border-b border-slate-200 bg-white/90 backdrop-blur md:block">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-6">
@@ -39,7 +44,7 @@ export function DesktopHeader({ user, isAdmin }: { user: User; isAdmin: boolean 
               </Link>
             );
           })}
-          <MoreMenu items={moreItems} active={moreActive} />
+          <DesktopMoreMenu path={path} />
         </nav>
         <WalletChip balance={user.balance} />
         <NotificationBell />

@@ -2,6 +2,7 @@ import { Menu } from "lucide-react";
 import { useState } from "react";
 import type { User } from "../../../core/schemas/auth";
 import { lazyDialog } from "../ui/lazy-dialog";
+import { AdminCheckOnceSettled } from "./admin-items";
 import { Brand } from "./brand";
 import { NotificationBell } from "./notification-bell";
 import { UserMenu } from "./user-menu";
@@ -10,7 +11,7 @@ import { WalletChip } from "./wallet-chip";
 // Radix's dialog (focus trap, scroll lock) is not part of every page's first load.
 const SlideOutMenu = lazyDialog(async () => (await import("./slide-out-menu")).SlideOutMenu);
 
-export function MobileHeader({ user, isAdmin }: { user: User; isAdmin: boolean }) {
+export function MobileHeader({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur md:hidden">
@@ -30,7 +31,8 @@ export function MobileHeader({ user, isAdmin }: { user: User; isAdmin: boolean }
         <NotificationBell />
         <UserMenu user={user} />
       </div>
-      <SlideOutMenu open={open} onOpenChange={setOpen} isAdmin={isAdmin} />
+      <SlideOutMenu open={open} onOpenChange={setOpen} />
+      <AdminCheckOnceSettled />
     </header>
   );
 }

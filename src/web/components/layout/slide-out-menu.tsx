@@ -3,6 +3,7 @@ import { LogOut, X } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { signOutClick } from "../../lib/sign-out";
 import { cn } from "../../lib/utils";
+import { useAdminItemsShown } from "./admin-items";
 import { BrandMark, BrandName } from "./brand";
 import { adminMenuItems, isActivePath, menuItems, type NavItem } from "./nav-items";
 
@@ -31,13 +32,12 @@ function MenuLink({ item, path, onNavigate }: { item: NavItem; path: string; onN
 export function SlideOutMenu({
   open,
   onOpenChange,
-  isAdmin,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  isAdmin: boolean;
 }) {
   const [path] = useLocation();
+  const isAdmin = useAdminItemsShown();
   const close = () => onOpenChange(false);
   // Built only while open: a closed Radix dialog still costs the first screen its mount.
   if (!open) return null;

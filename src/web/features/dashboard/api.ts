@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "../../lib/api-client";
 import { stepKeys, useTodaySteps } from "../steps/api";
-import { useStepTracker } from "../steps/tracker/browser-tracker";
+import { getStepTracker, useStepTracker } from "../steps/tracker/browser-tracker";
 
 /** GET /api/dashboard/stats (specification 1, section 3 "Dashboard stats"). */
 export interface DashboardStats {
@@ -49,7 +49,7 @@ export function useTodayTotal(statsSteps: number | undefined): number {
 /** Keys the mobile dashboard's refresh invalidates (specification 1, section 4 "Refresh"). */
 export function useRefreshDashboard() {
   const queryClient = useQueryClient();
-  const { tracker } = useStepTracker();
+  // The tracker itself, not its state: the button need not re-render with each step counted.
   return async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: stepKeys.dashboardStats }),
@@ -63,6 +63,6 @@ export function useRefreshDashboard() {
         },
       }),
     ]);
-    await tracker.sync();
+    await getStepTracker().sync();
   };
 }

@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   mutationOptions,
   queryOptions,
   useInfiniteQuery,
@@ -45,6 +46,14 @@ export function usePointsSummary() {
   return useQuery({ ...pointsSummaryQueryOptions, refetchOnMount: !fromStartup });
 }
 
+/**
+ * The summary as another part of a screen shows it, beside the part that reads it with
+ * usePointsSummary: its mount does not ask again (that part's read and refreshes serve both).
+ */
+export function usePointsSummaryBeside() {
+  return useQuery({ ...pointsSummaryQueryOptions, refetchOnMount: false });
+}
+
 export const pointTransactionsQueryOptions = queryOptions({
   queryKey: pointsKeys.transactions,
   queryFn: getQueryFn<PointTransaction[]>({ on401: "throw" }),
@@ -59,17 +68,19 @@ export function usePointTransactions() {
  * Point History a page at a time (GET /api/points/transactions/page), under the history's key so
  * a redemption's invalidation refreshes it; "Load more" fetches the older lines.
  */
+export const pointTransactionPagesQueryOptions = infiniteQueryOptions({
+  queryKey: [...pointsKeys.transactions, "pages"],
+  initialPageParam: null as number | null,
+  queryFn: ({ pageParam, signal }) =>
+    apiRequest<PointTransactionPage>(
+      `/api/points/transactions/page${pageParam === null ? "" : `?cursor=${pageParam}`}`,
+      { signal },
+    ),
+  getNextPageParam: (last) => last.nextCursor,
+});
+
 export function usePointTransactionPages() {
-  return useInfiniteQuery({
-    queryKey: [...pointsKeys.transactions, "pages"],
-    initialPageParam: null as number | null,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<PointTransactionPage>(
-        `/api/points/transactions/page${pageParam === null ? "" : `?cursor=${pageParam}`}`,
-        { signal },
-      ),
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useInfiniteQuery(pointTransactionPagesQueryOptions);
 }
 
 export const giftCardsQueryOptions = queryOptions({

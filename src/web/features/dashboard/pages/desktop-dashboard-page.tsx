@@ -38,11 +38,22 @@ function EnableTrackingPrompt() {
   );
 }
 
+/** Today's steps against the goal: what re-renders with each step counted, not the page. */
+function TodaySummary() {
+  const user = useUser();
+  const stats = useDashboardStats();
+  const steps = useTodayTotal(stats.data?.todaySteps);
+  return <StepsSummaryCard steps={steps} goal={stats.data?.stepGoal ?? user?.stepGoal} />;
+}
+
+/**
+ * The laptop's dashboard. The parts that change while it is open (today's steps, counted as the
+ * member walks) read their own state, so they re-render alone.
+ */
 export function DesktopDashboardPage() {
   const user = useUser();
   const stats = useDashboardStats();
   const name = user?.firstName || user?.username || "User";
-  const steps = useTodayTotal(stats.data?.todaySteps);
   useResumeCompetitionInvite();
   return (
     <div className="grid gap-6">
@@ -53,7 +64,7 @@ export function DesktopDashboardPage() {
       <EnableTrackingPrompt />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
-          <StepsSummaryCard steps={steps} goal={stats.data?.stepGoal ?? user?.stepGoal} />
+          <TodaySummary />
           <StepsBySource />
           <StepTrackingCard variant="desktop" />
           <StepHistoryChart goal={stats.data?.stepGoal ?? user?.stepGoal} />

@@ -38,52 +38,96 @@ function useThrottledRefresh() {
   return { run, busy };
 }
 
-export function MobileDashboardPage() {
+/** The dashboard's step goal: the stats' figure, else the profile's. */
+function useStepGoal(): number | undefined {
   const user = useUser();
+  return useMobileDashboardStats().data?.stepGoal ?? user?.stepGoal;
+}
+
+function Greeting() {
+  const user = useUser();
+  return (
+    <h1 className="text-2xl font-extrabold tracking-tight">Welcome, {user?.firstName || "Champion"}!</h1>
+  );
+}
+
+function RefreshButton() {
+  const refresh = useThrottledRefresh();
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      onClick={() => void refresh.run()}
+      aria-label="Refresh"
+      disabled={refresh.busy}
+    >
+      <RefreshCw className={refresh.busy ? "animate-spin" : undefined} aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** Today's steps against the goal: what re-renders with each step counted and each answer. */
+function TodaySummary() {
   const stats = useMobileDashboardStats();
-  const { state } = useStepTracker();
   const online = useIsOnline();
   const steps = useTodayTotal(stats.data?.todaySteps);
-  const goal = stats.data?.stepGoal ?? user?.stepGoal;
+  const goal = useStepGoal();
   const lineIndex = useRotatingIndex(MOTIVATIONAL_LINES.length);
-  const quoteIndex = useRotatingIndex(COMPETE_QUOTES.length);
-  const refresh = useThrottledRefresh();
   const achieved = goalProgress(steps, goal).percent >= 100;
+  return (
+    <StepsSummaryCard
+      steps={steps}
+      goal={goal}
+      offline={!online || stats.data?.offline === true}
+      line={achieved ? GOAL_ACHIEVED_LINE : MOTIVATIONAL_LINES[lineIndex]}
+    />
+  );
+}
+
+function SessionSteps() {
+  const { state } = useStepTracker();
+  return state.stepCount > 0 ? (
+    <p className="rounded-xl bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-900">
+      This session: <span className="tabular-nums">{formatCount(state.stepCount)}</span> steps
+    </p>
+  ) : null;
+}
+
+function CompeteQuote() {
+  const quoteIndex = useRotatingIndex(COMPETE_QUOTES.length);
+  return <p className="text-sm text-indigo-100">{COMPETE_QUOTES[quoteIndex]}</p>;
+}
+
+function DashboardHistoryChart() {
+  return <StepHistoryChart goal={useStepGoal()} />;
+}
+
+function DashboardBalances() {
+  const user = useUser();
+  const balance = useMobileDashboardStats().data?.balance;
+  return balance !== undefined ? <BalanceCards balance={balance} coins={user?.fitcoins ?? 0} /> : null;
+}
+
+/**
+ * The phone's dashboard. Each part reads what it shows, so a step counted, an answer or a rotating
+ * line re-renders that part and not the page (every step, while the member walks with it open).
+ */
+export function MobileDashboardPage() {
   useResumeCompetitionInvite();
 
   return (
     <div className="grid gap-4">
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-extrabold tracking-tight">
-            Welcome, {user?.firstName || "Champion"}!
-          </h1>
+          <Greeting />
           <p className="text-slate-600">Ready to crush your step goals?</p>
         </div>
-        <Button
-          variant="outline"
-          size="icon"
-          onClick={() => void refresh.run()}
-          aria-label="Refresh"
-          disabled={refresh.busy}
-        >
-          <RefreshCw className={refresh.busy ? "animate-spin" : undefined} aria-hidden="true" />
-        </Button>
+        <RefreshButton />
       </header>
 
-      <StepsSummaryCard
-        steps={steps}
-        goal={goal}
-        offline={!online || stats.data?.offline === true}
-        line={achieved ? GOAL_ACHIEVED_LINE : MOTIVATIONAL_LINES[lineIndex]}
-      />
+      <TodaySummary />
       <StepsBySource />
-
-      {state.stepCount > 0 ? (
-        <p className="rounded-xl bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-900">
-          This session: <span className="tabular-nums">{formatCount(state.stepCount)}</span> steps
-        </p>
-      ) : null}
+      <SessionSteps />
 
       <MotionPermissionCard />
       <StepTrackingCard />
@@ -99,7 +143,7 @@ export function MobileDashboardPage() {
             <Trophy className="size-10 shrink-0 text-amber-300" aria-hidden="true" />
             <div className="flex-1">
               <h2 className="font-bold">Ready to compete?</h2>
-              <p className="text-sm text-indigo-100">{COMPETE_QUOTES[quoteIndex]}</p>
+              <CompeteQuote />
             </div>
             <Button asChild size="sm" variant="inverse" className="text-indigo-800">
               <Link href="/competitions">Compete</Link>
@@ -110,11 +154,8 @@ export function MobileDashboardPage() {
 
       <AdSlot placement="dashboard" />
 
-      <StepHistoryChart goal={goal} />
-
-      {stats.data?.balance !== undefined ? (
-        <BalanceCards balance={stats.data.balance} coins={user?.fitcoins ?? 0} />
-      ) : null}
+      <DashboardHistoryChart />
+      <DashboardBalances />
     </div>
   );
 }

@@ -9,11 +9,30 @@ import { NotificationList } from "../components/notification-list";
 import { PreferencesCard } from "../components/preferences-card";
 import { PushCard } from "../components/push-card";
 
+/**
+ * Always there (disabled with nothing unread): arriving with the unread count, it would push the
+ * whole page down on a phone, where it sits under the title. It reads the count itself, so the
+ * count's answers (the bell's too) re-render the button, not the page.
+ */
+function MarkAllReadButton() {
+  const unread = useUnreadCount();
+  const markRead = useMarkRead();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={unread === 0 || markRead.isPending}
+      onClick={() => markRead.mutate(undefined)}
+    >
+      <CheckCheck aria-hidden="true" /> Mark all read
+    </Button>
+  );
+}
+
 /** /notifications: results, refunds, reminders and the rest, newest first; push and email choices. */
 export function NotificationsPage() {
   const { data, isPending, isLoading, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } =
     useNotifications();
-  const unread = useUnreadCount();
   const markRead = useMarkRead();
   const items = data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -21,18 +40,7 @@ export function NotificationsPage() {
       <PageHeader
         title="Notifications"
         description="Results, refunds, reminders and news from your groups."
-        actions={
-          // Always there (disabled with nothing unread): arriving with the unread count, it would
-          // push the whole page down on a phone, where it sits under the title.
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={unread === 0 || markRead.isPending}
-            onClick={() => markRead.mutate(undefined)}
-          >
-            <CheckCheck aria-hidden="true" /> Mark all read
-          </Button>
-        }
+        actions={<MarkAllReadButton />}
       />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-6">
         <Card className="overflow-hidden">

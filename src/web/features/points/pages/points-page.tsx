@@ -1,4 +1,5 @@
-import { type ReactNode, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
 import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { ListError, ListLoading } from "../../../components/layout/list-page";
 import { LoadMore } from "../../../components/layout/load-more";
@@ -8,9 +9,12 @@ import { Tabs } from "../../../components/ui/tabs";
 import { useUser } from "../../auth/api";
 import {
   type GiftCard,
+  pointsRedemptionsQueryOptions,
+  pointTransactionPagesQueryOptions,
   useGiftCards,
   usePointsRedemptions,
   usePointsSummary,
+  usePointsSummaryBeside,
   usePointTransactionPages,
 } from "../api";
 import { GiftCardList } from "../components/gift-card-list";
@@ -45,16 +49,99 @@ function TabBody<T>({
   return <>{children(query.data)}</>;
 }
 
-/** /points (specification 3 section 2): balance, how to earn, streaks, and the three tabs. */
+function PointsBalance() {
+  const summary = usePointsSummary();
+  return (
+    <>
+      <PointsBalanceCard summary={summary.data ?? undefined} />
+      {summary.isError ? (
+        <ListError message="Could not load your points." onRetry={() => void summary.refetch()} />
+      ) : null}
+    </>
+  );
+}
+
+function Streaks() {
+  return <StreakBonuses streaks={usePointsSummaryBeside().data?.streaks} />;
+}
+
+function GiftCardsTab({ onRedeem }: { onRedeem: (card: GiftCard) => void }) {
+  const giftCards = useGiftCards();
+  const available = usePointsSummaryBeside().data?.availablePoints;
+  return (
+    <TabBody query={giftCards} label="gift cards">
+      {(cards) => <GiftCardList cards={cards} availablePoints={available ?? undefined} onRedeem={onRedeem} />}
+    </TabBody>
+  );
+}
+
+function RedemptionsTab() {
+  return (
+    <TabBody query={usePointsRedemptions()} label="your redemptions">
+      {(items) => <RedemptionList redemptions={items} />}
+    </TabBody>
+  );
+}
+
+function HistoryTab() {
+  const history = usePointTransactionPages();
+  return (
+    <TabBody
+      query={{
+        data: history.data?.pages.flatMap((p) => p.items),
+        isPending: history.isPending,
+        // A failed "Load more" keeps the lines shown; LoadMore says it failed.
+        isError: history.isError && !history.data,
+        refetch: history.refetch,
+      }}
+      label="your point history"
+    >
+      {(lines) => (
+        <>
+          <PointHistory lines={lines} />
+          <LoadMore
+            hasMore={history.hasNextPage}
+            loading={history.isFetchingNextPage}
+            failed={history.isFetchNextPageError}
+            onLoad={() => void history.fetchNextPage()}
+          />
+        </>
+      )}
+    </TabBody>
+  );
+}
+
+/** The three tabs. The two not shown are asked for too, so that opening one finds its list. */
+function Rewards({ onRedeem }: { onRedeem: (card: GiftCard) => void }) {
+  const [tab, setTab] = useState<PointsTab>("gift-cards");
+  const client = useQueryClient();
+  useEffect(() => {
+    void client.prefetchQuery(pointsRedemptionsQueryOptions);
+    void client.prefetchInfiniteQuery(pointTransactionPagesQueryOptions);
+  }, [client]);
+  return (
+    <section className="min-w-0 lg:col-span-2" aria-label="Rewards">
+      <Tabs<PointsTab>
+        label="Rewards"
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          { key: "gift-cards", label: "Gift Cards", content: <GiftCardsTab onRedeem={onRedeem} /> },
+          { key: "redemptions", label: "My Redemptions", content: <RedemptionsTab /> },
+          { key: "history", label: "Point History", content: <HistoryTab /> },
+        ]}
+      />
+    </section>
+  );
+}
+
+/**
+ * /points (specification 3 section 2): balance, how to earn, streaks, and the three tabs. Each part
+ * reads what it shows, so each answer re-renders its part, not the page.
+ */
 export function PointsPage() {
   const user = useUser();
-  const summary = usePointsSummary();
-  const giftCards = useGiftCards();
-  const redemptions = usePointsRedemptions();
-  const history = usePointTransactionPages();
-  const [tab, setTab] = useState<PointsTab>("gift-cards");
   const [redeeming, setRedeeming] = useState<GiftCard | null>(null);
-  const available = summary.data?.availablePoints;
 
   return (
     <>
@@ -64,78 +151,15 @@ export function PointsPage() {
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <PointsBalanceCard summary={summary.data ?? undefined} />
-          {summary.isError ? (
-            <ListError message="Could not load your points." onRetry={() => void summary.refetch()} />
-          ) : null}
+          <PointsBalance />
           <HowToEarn />
           {/* A phone shows the balance and how to earn first: the rest follows once they are painted. */}
           <BelowFirstView>
-            <StreakBonuses streaks={summary.data?.streaks} />
+            <Streaks />
           </BelowFirstView>
         </div>
         <BelowFirstView>
-          <section className="min-w-0 lg:col-span-2" aria-label="Rewards">
-            <Tabs<PointsTab>
-              label="Rewards"
-              value={tab}
-              onValueChange={setTab}
-              items={[
-                {
-                  key: "gift-cards",
-                  label: "Gift Cards",
-                  content: (
-                    <TabBody query={giftCards} label="gift cards">
-                      {(cards) => (
-                        <GiftCardList
-                          cards={cards}
-                          availablePoints={available ?? undefined}
-                          onRedeem={setRedeeming}
-                        />
-                      )}
-                    </TabBody>
-                  ),
-                },
-                {
-                  key: "redemptions",
-                  label: "My Redemptions",
-                  content: (
-                    <TabBody query={redemptions} label="your redemptions">
-                      {(items) => <RedemptionList redemptions={items} />}
-                    </TabBody>
-                  ),
-                },
-                {
-                  key: "history",
-                  label: "Point History",
-                  content: (
-                    <TabBody
-                      query={{
-                        data: history.data?.pages.flatMap((p) => p.items),
-                        isPending: history.isPending,
-                        // A failed "Load more" keeps the lines shown; LoadMore says it failed.
-                        isError: history.isError && !history.data,
-                        refetch: history.refetch,
-                      }}
-                      label="your point history"
-                    >
-                      {(lines) => (
-                        <>
-                          <PointHistory lines={lines} />
-                          <LoadMore
-                            hasMore={history.hasNextPage}
-                            loading={history.isFetchingNextPage}
-                            failed={history.isFetchNextPageError}
-                            onLoad={() => void history.fetchNextPage()}
-                          />
-                        </>
-                      )}
-                    </TabBody>
-                  ),
-                },
-              ]}
-            />
-          </section>
+          <Rewards onRedeem={setRedeeming} />
         </BelowFirstView>
       </div>
       {redeeming ? (

@@ -67,6 +67,26 @@ describe("step tracker", () => {
     expect(t.tracker.getState()).toMatchObject({ isActive: false, stepsSinceLastSync: 0 });
   });
 
+  it("tells its screens only of changes: reading the same pending count again re-renders nothing", async () => {
+    const t = setup();
+    const heard = vi.fn();
+    t.tracker.subscribe(heard);
+    const before = t.tracker.getState();
+    t.tracker.init();
+    await t.tracker.refreshPending();
+    // The 30 s sync with nothing to send.
+    t.intervals[0]?.fn();
+    await settle();
+    expect(t.sent).toHaveLength(0);
+    expect(heard).not.toHaveBeenCalled();
+    expect(t.tracker.getState()).toBe(before);
+    await t.tracker.start();
+    await t.step(2);
+    await settle();
+    expect(heard).toHaveBeenCalled();
+    expect(t.tracker.getState()).toMatchObject({ stepCount: 2, stepsSinceLastSync: 2 });
+  });
+
   it("restarts 1 s after load when tracking was on at the last visit", async () => {
     const t = setup({ enabled: true });
     t.tracker.init();

@@ -103,7 +103,14 @@ export function createStepTracker(env: TrackerEnv) {
   // Each start's silence check is about that start only.
   let runs = 0;
 
+  // A patch that changes nothing keeps the state and tells no one: every screen that shows the
+  // tracker re-renders with each new state (the pending count is read again at each start-up and
+  // each return to the page, and is most often what it was).
   const update = (patch: Partial<StepTrackerState>) => {
+    const changed = (Object.keys(patch) as (keyof StepTrackerState)[]).some(
+      (key) => patch[key] !== state[key],
+    );
+    if (!changed) return;
     state = { ...state, ...patch };
     for (const listener of listeners) listener();
   };
@@ -149,7 +156,9 @@ export function createStepTracker(env: TrackerEnv) {
   /** The sync that starts a run reports its outcome; a caller joining a running one only awaits it. */
   async function sync(): Promise<SyncReport> {
     const joined = syncer.syncing;
-    update({ isSyncing: true });
+    // "Syncing..." while there are steps to send: the 30 s sync of an empty queue, on every screen
+    // that shows the tracker, is not worth a flicker of the label and a render.
+    if (state.stepsSinceLastSync > 0) update({ isSyncing: true });
     try {
       const result = await syncer.sync();
       if (!joined) {
@@ -161,7 +170,7 @@ export function createStepTracker(env: TrackerEnv) {
       }
       return result;
     } finally {
-      update({ isSyncing: syncer.syncing });
+      update({ isSyncing: syncer.syncing && state.isSyncing });
     }
   }
 
