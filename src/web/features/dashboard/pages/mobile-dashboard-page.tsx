@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { DASHBOARD_REFRESH_THROTTLE_MS } from "../../../../core/constants";
 import { formatCount } from "../../../../core/numbers";
+import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { Button } from "../../../components/ui/button";
 import { useIsOnline } from "../../../lib/device";
 import { AdSlot } from "../../ads";
@@ -132,30 +133,33 @@ export function MobileDashboardPage() {
       <MotionPermissionCard />
       <StepTrackingCard />
 
-      <p className="flex items-start gap-2 rounded-xl bg-slate-100 p-3 text-sm text-slate-700">
-        <Smartphone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        StepRace is optimised for smartphones only. Keep the screen unlocked and the app open while walking.
-      </p>
+      {/* A phone shows today's steps and the tracker first: the rest follows once they are painted. */}
+      <BelowFirstView>
+        <p className="flex items-start gap-2 rounded-xl bg-slate-100 p-3 text-sm text-slate-700">
+          <Smartphone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          StepRace is optimised for smartphones only. Keep the screen unlocked and the app open while walking.
+        </p>
 
-      <MyCompetitions
-        invitation={
-          <section className="flex items-center gap-4 rounded-2xl bg-indigo-700 p-5 text-white shadow-sm">
-            <Trophy className="size-10 shrink-0 text-amber-300" aria-hidden="true" />
-            <div className="flex-1">
-              <h2 className="font-bold">Ready to compete?</h2>
-              <CompeteQuote />
-            </div>
-            <Button asChild size="sm" variant="inverse" className="text-indigo-800">
-              <Link href="/competitions">Compete</Link>
-            </Button>
-          </section>
-        }
-      />
+        <MyCompetitions
+          invitation={
+            <section className="flex items-center gap-4 rounded-2xl bg-indigo-700 p-5 text-white shadow-sm">
+              <Trophy className="size-10 shrink-0 text-amber-300" aria-hidden="true" />
+              <div className="flex-1">
+                <h2 className="font-bold">Ready to compete?</h2>
+                <CompeteQuote />
+              </div>
+              <Button asChild size="sm" variant="inverse" className="text-indigo-800">
+                <Link href="/competitions">Compete</Link>
+              </Button>
+            </section>
+          }
+        />
 
-      <AdSlot placement="dashboard" />
+        <AdSlot placement="dashboard" />
 
-      <DashboardHistoryChart />
-      <DashboardBalances />
+        <DashboardHistoryChart />
+        <DashboardBalances />
+      </BelowFirstView>
     </div>
   );
 }
