@@ -3,9 +3,10 @@ import { useFirstScreenSettled } from "../../lib/first-screen";
 
 /**
  * Whether a menu shows the admin items. The admin check is asked once the first screen is on the
- * page (lib/first-screen.ts). Only the menus that show the items call this, so the moment the
- * first screen settles, and the check's answer, re-render those menus and not the whole layout
- * (its headers and bottom bar, about 40 components, one synchronous task on a phone).
+ * page (lib/first-screen.ts). Only the menus that show the items call this (and the phone's
+ * AdminCheckOnceSettled below), so the moment the first screen settles, and the check's answer,
+ * re-render those and not the whole layout (its headers and bottom bar, about 40 components, one
+ * synchronous task on a phone).
  */
 export function useAdminItemsShown(): boolean {
   return useIsAdmin(useFirstScreenSettled());

@@ -4,6 +4,7 @@ import {
   type QueryClient,
   queryOptions,
   useInfiniteQuery,
+  useIsMutating,
   useMutation,
   useQuery,
   useQueryClient,
@@ -107,10 +108,17 @@ export function deleteSubscription(endpoint: string): Promise<{ message: string 
 // ---------------------------------------------------------------- mutations
 
 /** Marks read here at once (the list and the count), then on the server. */
+const markReadKey = ["notifications-read"] as const;
+
+/** Whether notifications are being marked read, by any part of the screen. */
+export function useIsMarkingRead(): boolean {
+  return useIsMutating({ mutationKey: markReadKey }) > 0;
+}
+
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ["notifications-read"],
+    mutationKey: markReadKey,
     mutationFn: markRead,
     onMutate: (ids) => {
       const now = new Date().toISOString();

@@ -83,6 +83,11 @@ export function usePointTransactionPages() {
   return useInfiniteQuery(pointTransactionPagesQueryOptions);
 }
 
+/** Point History as its tab shows it: useWatchPointsLists asks, so showing the tab does not. */
+export function usePointTransactionPagesShown() {
+  return useInfiniteQuery({ ...pointTransactionPagesQueryOptions, refetchOnMount: false });
+}
+
 export const giftCardsQueryOptions = queryOptions({
   queryKey: pointsKeys.giftCards,
   queryFn: getQueryFn<GiftCard[]>({ on401: "throw" }),
@@ -105,6 +110,21 @@ export const pointsRedemptionsQueryOptions = queryOptions({
 /** My Redemptions, newest first, with their codes. */
 export function usePointsRedemptions() {
   return useQuery(pointsRedemptionsQueryOptions);
+}
+
+/**
+ * Keeps a screen's hidden lists asked for and fresh (their polling, focus and invalidations) while
+ * the screen is open, without re-rendering the screen: the lists are shown by the parts that read
+ * them (usePointsRedemptionsShown, usePointTransactionPagesShown), which mount only when shown.
+ */
+export function useWatchPointsLists(): void {
+  useQuery({ ...pointsRedemptionsQueryOptions, notifyOnChangeProps: [] });
+  useInfiniteQuery({ ...pointTransactionPagesQueryOptions, notifyOnChangeProps: [] });
+}
+
+/** My Redemptions as its tab shows them: useWatchPointsLists asks, so showing the tab does not. */
+export function usePointsRedemptionsShown() {
+  return useQuery({ ...pointsRedemptionsQueryOptions, refetchOnMount: false });
 }
 
 // ---------------------------------------------------------------- fetchers

@@ -38,21 +38,34 @@ function EnableTrackingPrompt() {
   );
 }
 
+/** The day's step goal: the stats' figure, else the profile's. */
+function useStepGoal(): number | undefined {
+  const user = useUser();
+  return useDashboardStats().data?.stepGoal ?? user?.stepGoal;
+}
+
 /** Today's steps against the goal: what re-renders with each step counted, not the page. */
 function TodaySummary() {
-  const user = useUser();
-  const stats = useDashboardStats();
-  const steps = useTodayTotal(stats.data?.todaySteps);
-  return <StepsSummaryCard steps={steps} goal={stats.data?.stepGoal ?? user?.stepGoal} />;
+  const steps = useTodayTotal(useDashboardStats().data?.todaySteps);
+  return <StepsSummaryCard steps={steps} goal={useStepGoal()} />;
+}
+
+function DashboardHistoryChart() {
+  return <StepHistoryChart goal={useStepGoal()} />;
+}
+
+function WalletAndWinnings() {
+  const stats = useDashboardStats().data;
+  return stats ? <WalletAndWinningsCards balance={stats.balance} winnings={stats.totalWinnings} /> : null;
 }
 
 /**
  * The laptop's dashboard. The parts that change while it is open (today's steps, counted as the
- * member walks) read their own state, so they re-render alone.
+ * member walks; the stats, asked again after each sync) read their own state, so they re-render
+ * alone.
  */
 export function DesktopDashboardPage() {
   const user = useUser();
-  const stats = useDashboardStats();
   const name = user?.firstName || user?.username || "User";
   useResumeCompetitionInvite();
   return (
@@ -67,7 +80,7 @@ export function DesktopDashboardPage() {
           <TodaySummary />
           <StepsBySource />
           <StepTrackingCard variant="desktop" />
-          <StepHistoryChart goal={stats.data?.stepGoal ?? user?.stepGoal} />
+          <DashboardHistoryChart />
           <MyCompetitions
             invitation={
               <Card>
@@ -88,9 +101,7 @@ export function DesktopDashboardPage() {
           <AdSlot placement="dashboard" />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          {stats.data ? (
-            <WalletAndWinningsCards balance={stats.data.balance} winnings={stats.data.totalWinnings} />
-          ) : null}
+          <WalletAndWinnings />
           <RecentActivity />
           <Card>
             <CardHeader>

@@ -39,7 +39,10 @@ export function PushCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {!state ? null : state.status === "unsupported" ? (
+        {!state ? (
+          // The opt-in's place while this device's answer comes (a moment): the card below stays put.
+          <div className="h-11" aria-hidden="true" />
+        ) : state.status === "unsupported" ? (
           <p className="text-sm text-slate-600">{state.reason}</p>
         ) : state.status === "denied" ? (
           <p className="flex items-start gap-2 text-sm text-slate-600">

@@ -4,7 +4,7 @@ import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { useMarkRead, useNotifications, useUnreadCount } from "../api";
+import { useIsMarkingRead, useMarkRead, useNotifications, useUnreadCount } from "../api";
 import { NotificationList } from "../components/notification-list";
 import { PreferencesCard } from "../components/preferences-card";
 import { PushCard } from "../components/push-card";
@@ -17,11 +17,13 @@ import { PushCard } from "../components/push-card";
 function MarkAllReadButton() {
   const unread = useUnreadCount();
   const markRead = useMarkRead();
+  // Any marking under way (this button's, or a notification opened in the list).
+  const marking = useIsMarkingRead();
   return (
     <Button
       variant="outline"
       size="sm"
-      disabled={unread === 0 || markRead.isPending}
+      disabled={unread === 0 || marking}
       onClick={() => markRead.mutate(undefined)}
     >
       <CheckCheck aria-hidden="true" /> Mark all read

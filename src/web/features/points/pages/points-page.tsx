@@ -1,5 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { ListError, ListLoading } from "../../../components/layout/list-page";
 import { LoadMore } from "../../../components/layout/load-more";
@@ -9,13 +8,12 @@ import { Tabs } from "../../../components/ui/tabs";
 import { useUser } from "../../auth/api";
 import {
   type GiftCard,
-  pointsRedemptionsQueryOptions,
-  pointTransactionPagesQueryOptions,
   useGiftCards,
-  usePointsRedemptions,
+  usePointsRedemptionsShown,
   usePointsSummary,
   usePointsSummaryBeside,
-  usePointTransactionPages,
+  usePointTransactionPagesShown,
+  useWatchPointsLists,
 } from "../api";
 import { GiftCardList } from "../components/gift-card-list";
 import { HowToEarn } from "../components/how-to-earn";
@@ -77,14 +75,14 @@ function GiftCardsTab({ onRedeem }: { onRedeem: (card: GiftCard) => void }) {
 
 function RedemptionsTab() {
   return (
-    <TabBody query={usePointsRedemptions()} label="your redemptions">
+    <TabBody query={usePointsRedemptionsShown()} label="your redemptions">
       {(items) => <RedemptionList redemptions={items} />}
     </TabBody>
   );
 }
 
 function HistoryTab() {
-  const history = usePointTransactionPages();
+  const history = usePointTransactionPagesShown();
   return (
     <TabBody
       query={{
@@ -111,14 +109,13 @@ function HistoryTab() {
   );
 }
 
-/** The three tabs. The two not shown are asked for too, so that opening one finds its list. */
+/**
+ * The three tabs. The lists of the two not shown are asked for and kept fresh too, so that opening
+ * one finds its list; their answers re-render only the tab that shows them.
+ */
 function Rewards({ onRedeem }: { onRedeem: (card: GiftCard) => void }) {
   const [tab, setTab] = useState<PointsTab>("gift-cards");
-  const client = useQueryClient();
-  useEffect(() => {
-    void client.prefetchQuery(pointsRedemptionsQueryOptions);
-    void client.prefetchInfiniteQuery(pointTransactionPagesQueryOptions);
-  }, [client]);
+  useWatchPointsLists();
   return (
     <section className="min-w-0 lg:col-span-2" aria-label="Rewards">
       <Tabs<PointsTab>

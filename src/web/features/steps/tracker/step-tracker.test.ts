@@ -75,6 +75,7 @@ describe("step tracker", () => {
     t.tracker.init();
     await t.tracker.refreshPending();
     // The 30 s sync with nothing to send.
+    expect(t.intervals.map((i) => i.ms)).toEqual([30_000]);
     t.intervals[0]?.fn();
     await settle();
     expect(t.sent).toHaveLength(0);
@@ -85,6 +86,13 @@ describe("step tracker", () => {
     await settle();
     expect(heard).toHaveBeenCalled();
     expect(t.tracker.getState()).toMatchObject({ stepCount: 2, stepsSinceLastSync: 2 });
+    // With steps to send, the sync says so while it runs.
+    const syncing: boolean[] = [];
+    t.tracker.subscribe(() => syncing.push(t.tracker.getState().isSyncing));
+    await t.tracker.sync();
+    expect(t.sent.map((b) => b.steps)).toEqual([2]);
+    expect(syncing[0]).toBe(true);
+    expect(t.tracker.getState()).toMatchObject({ isSyncing: false, stepsSinceLastSync: 0 });
   });
 
   it("restarts 1 s after load when tracking was on at the last visit", async () => {

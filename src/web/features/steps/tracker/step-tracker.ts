@@ -156,8 +156,9 @@ export function createStepTracker(env: TrackerEnv) {
   /** The sync that starts a run reports its outcome; a caller joining a running one only awaits it. */
   async function sync(): Promise<SyncReport> {
     const joined = syncer.syncing;
-    // "Syncing..." while there are steps to send: the 30 s sync of an empty queue, on every screen
-    // that shows the tracker, is not worth a flicker of the label and a render.
+    // "Syncing..." while this tab knows of steps to send (its pending count): the 30 s sync of an
+    // empty queue, on every screen that shows the tracker, is not worth a flicker of the label and
+    // a render. (Steps another tab queued since this one last read the count are sent unlabelled.)
     if (state.stepsSinceLastSync > 0) update({ isSyncing: true });
     try {
       const result = await syncer.sync();
