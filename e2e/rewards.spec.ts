@@ -134,3 +134,31 @@ test("a member with 60 FitCoins redeems the $50 Gift Card of the Month and sees 
   await expect(recent).toContainText("50.00 FitCoins");
   await expect(recent.locator("code")).toHaveText(/\S{6,}/);
 });
+
+test("the points page asks for each tab's list once while it is open: opening a tab shows it without asking again", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await becomeActiveMember(page);
+  const asked = new Map<string, number>();
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === "GET" && path.startsWith("/api/")) asked.set(path, (asked.get(path) ?? 0) + 1);
+  });
+  await page.goto("/points");
+  await expect(page.getByRole("heading", { name: "Points & Rewards", level: 1 })).toBeVisible();
+  // The hidden tabs' lists are asked for with the page, so opening a tab finds its list.
+  await expect.poll(() => asked.get("/api/rewards/history") ?? 0).toBe(1);
+  await expect.poll(() => asked.get("/api/points/transactions/page") ?? 0).toBe(1);
+  await page.getByRole("tab", { name: "My Redemptions" }).click();
+  await expect(page.getByRole("tabpanel")).toBeVisible();
+  await page.getByRole("tab", { name: "Point History" }).click();
+  await expect(page.getByRole("tabpanel")).toBeVisible();
+  await page.getByRole("tab", { name: "Gift Cards" }).click();
+  await page.getByRole("tab", { name: "My Redemptions" }).click();
+  await expect(page.getByRole("tabpanel")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked.get("/api/rewards/history")).toBe(1);
+  expect(asked.get("/api/points/transactions/page")).toBe(1);
+  expect(asked.get("/api/points/summary")).toBe(1);
+});
