@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "../../lib/api-client";
+import { useUser } from "../auth/api";
 import { stepKeys, useTodaySteps } from "../steps/api";
 import { getStepTracker, useStepTracker } from "../steps/tracker/browser-tracker";
 
@@ -33,6 +34,17 @@ export const mobileDashboardStatsQueryOptions = queryOptions({
 
 export function useMobileDashboardStats() {
   return useQuery(mobileDashboardStatsQueryOptions);
+}
+
+/**
+ * The day's step goal on a dashboard: the stats' figure (read with that dashboard's own options),
+ * else the profile's.
+ */
+export function useStepGoal(
+  statsOptions: typeof dashboardStatsQueryOptions | typeof mobileDashboardStatsQueryOptions,
+): number | undefined {
+  const user = useUser();
+  return useQuery(statsOptions).data?.stepGoal ?? user?.stepGoal;
 }
 
 /**

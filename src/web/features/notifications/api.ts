@@ -107,7 +107,6 @@ export function deleteSubscription(endpoint: string): Promise<{ message: string 
 
 // ---------------------------------------------------------------- mutations
 
-/** Marks read here at once (the list and the count), then on the server. */
 const markReadKey = ["notifications-read"] as const;
 
 /** Whether notifications are being marked read, by any part of the screen. */
@@ -115,6 +114,7 @@ export function useIsMarkingRead(): boolean {
   return useIsMutating({ mutationKey: markReadKey }) > 0;
 }
 
+/** Marks read here at once (the list and the count), then on the server. */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -79,10 +79,6 @@ export const pointTransactionPagesQueryOptions = infiniteQueryOptions({
   getNextPageParam: (last) => last.nextCursor,
 });
 
-export function usePointTransactionPages() {
-  return useInfiniteQuery(pointTransactionPagesQueryOptions);
-}
-
 /** Point History as its tab shows it: useWatchPointsLists asks, so showing the tab does not. */
 export function usePointTransactionPagesShown() {
   return useInfiniteQuery({ ...pointTransactionPagesQueryOptions, refetchOnMount: false });
@@ -107,11 +103,6 @@ export const pointsRedemptionsQueryOptions = queryOptions({
     query.state.data?.some((r) => r.status === "pending") ? PENDING_REFRESH_MS : false,
 });
 
-/** My Redemptions, newest first, with their codes. */
-export function usePointsRedemptions() {
-  return useQuery(pointsRedemptionsQueryOptions);
-}
-
 /**
  * Keeps a screen's hidden lists asked for and fresh (their polling, focus and invalidations) while
  * the screen is open, without re-rendering the screen: the lists are shown by the parts that read
@@ -122,7 +113,10 @@ export function useWatchPointsLists(): void {
   useInfiniteQuery({ ...pointTransactionPagesQueryOptions, notifyOnChangeProps: [] });
 }
 
-/** My Redemptions as its tab shows them: useWatchPointsLists asks, so showing the tab does not. */
+/**
+ * My Redemptions, newest first, with their codes, as its tab shows them: useWatchPointsLists asks,
+ * so showing the tab does not.
+ */
 export function usePointsRedemptionsShown() {
   return useQuery({ ...pointsRedemptionsQueryOptions, refetchOnMount: false });
 }

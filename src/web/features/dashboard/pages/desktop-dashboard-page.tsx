@@ -9,7 +9,7 @@ import { StepsBySource } from "../../step-sources/components/steps-by-source";
 import { StepHistoryChart } from "../../steps/components/step-history-chart";
 import { StepTrackingCard } from "../../steps/components/step-tracking-card";
 import { useStepTracker } from "../../steps/tracker/browser-tracker";
-import { useDashboardStats, useTodayTotal } from "../api";
+import { dashboardStatsQueryOptions, useDashboardStats, useStepGoal, useTodayTotal } from "../api";
 import { WalletAndWinningsCards } from "../components/balance-cards";
 import { MyCompetitions } from "../components/my-competitions";
 import { RecentActivity } from "../components/recent-activity";
@@ -38,20 +38,14 @@ function EnableTrackingPrompt() {
   );
 }
 
-/** The day's step goal: the stats' figure, else the profile's. */
-function useStepGoal(): number | undefined {
-  const user = useUser();
-  return useDashboardStats().data?.stepGoal ?? user?.stepGoal;
-}
-
 /** Today's steps against the goal: what re-renders with each step counted, not the page. */
 function TodaySummary() {
   const steps = useTodayTotal(useDashboardStats().data?.todaySteps);
-  return <StepsSummaryCard steps={steps} goal={useStepGoal()} />;
+  return <StepsSummaryCard steps={steps} goal={useStepGoal(dashboardStatsQueryOptions)} />;
 }
 
 function DashboardHistoryChart() {
-  return <StepHistoryChart goal={useStepGoal()} />;
+  return <StepHistoryChart goal={useStepGoal(dashboardStatsQueryOptions)} />;
 }
 
 function WalletAndWinnings() {

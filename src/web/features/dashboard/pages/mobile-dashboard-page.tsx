@@ -14,7 +14,13 @@ import { MotionPermissionCard } from "../../steps/components/motion-permission-c
 import { StepHistoryChart } from "../../steps/components/step-history-chart";
 import { StepTrackingCard } from "../../steps/components/step-tracking-card";
 import { useStepTracker } from "../../steps/tracker/browser-tracker";
-import { useMobileDashboardStats, useRefreshDashboard, useTodayTotal } from "../api";
+import {
+  mobileDashboardStatsQueryOptions,
+  useMobileDashboardStats,
+  useRefreshDashboard,
+  useStepGoal,
+  useTodayTotal,
+} from "../api";
 import { BalanceCards } from "../components/balance-cards";
 import { MyCompetitions } from "../components/my-competitions";
 import { goalProgress, StepsSummaryCard } from "../components/steps-summary-card";
@@ -37,12 +43,6 @@ function useThrottledRefresh() {
     }
   };
   return { run, busy };
-}
-
-/** The dashboard's step goal: the stats' figure, else the profile's. */
-function useStepGoal(): number | undefined {
-  const user = useUser();
-  return useMobileDashboardStats().data?.stepGoal ?? user?.stepGoal;
 }
 
 function Greeting() {
@@ -72,7 +72,7 @@ function TodaySummary() {
   const stats = useMobileDashboardStats();
   const online = useIsOnline();
   const steps = useTodayTotal(stats.data?.todaySteps);
-  const goal = useStepGoal();
+  const goal = useStepGoal(mobileDashboardStatsQueryOptions);
   const lineIndex = useRotatingIndex(MOTIVATIONAL_LINES.length);
   const achieved = goalProgress(steps, goal).percent >= 100;
   return (
@@ -100,7 +100,7 @@ function CompeteQuote() {
 }
 
 function DashboardHistoryChart() {
-  return <StepHistoryChart goal={useStepGoal()} />;
+  return <StepHistoryChart goal={useStepGoal(mobileDashboardStatsQueryOptions)} />;
 }
 
 function DashboardBalances() {
