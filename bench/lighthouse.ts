@@ -18,7 +18,11 @@
 // report. Needs `npm run build`. Chromium from CHROMIUM_PATH (default /usr/bin/chromium). The
 // report gives, per page, each run's calibration (`calibration`: the median index, its spread and
 // the multiplier) and the index Lighthouse itself measured at the start of the run
-// (`benchmarkIndex`). LH_DUMP=<dir> keeps each report and its trace, LH_TRACE=<file>
+// (`benchmarkIndex`), and how much of the page's long main-thread tasks (10 ms or more, the ones
+// Lantern keeps) the renderer ran rather than waited (`mainThread`: thread CPU against wall time,
+// bench/support/main-thread-share.ts; `longTasksOnCpuPct`, the median): the simulation multiplies
+// the wall time, so on a host where the renderer waits, the blocking time reported is mostly the
+// host's, and the figure says how much. LH_DUMP=<dir> keeps each report and its trace, LH_TRACE=<file>
 // the last run's trace. THROTTLING=devtools has DevTools slow the network and the CPU for real during
 // the load (Lighthouse's "devtools" method) instead of simulating them from a fast load.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -30,6 +34,7 @@ import lighthouse from "lighthouse";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { serveBuiltApp } from "./support/built-app";
 import { calibratedCpuSlowdown } from "./support/cpu-slowdown";
+import { type MainThreadShare, mainThreadShare } from "./support/main-thread-share";
 import { signInPageMember } from "./support/page-member";
 
 const runs = Number(process.env.RUNS ?? 3);
@@ -70,6 +75,7 @@ interface Sample {
   fcpMs: number;
   benchmarkIndex: number;
   calibration: Calibration;
+  mainThread: MainThreadShare | null;
 }
 
 function median(values: number[]): number {
@@ -211,6 +217,7 @@ try {
         fcpMs: metric("first-contentful-paint"),
         benchmarkIndex: lhr.environment.benchmarkIndex,
         calibration,
+        mainThread: mainThreadShare(trace),
       });
     }
   }
@@ -236,7 +243,8 @@ console.log(
     runs,
     pages: targets.map(({ page }) => {
       const list = samples.get(page) ?? [];
-      const pick = (k: Exclude<keyof Sample, "calibration">) => list.map((s) => s[k]);
+      const pick = (k: Exclude<keyof Sample, "calibration" | "mainThread">) => list.map((s) => s[k]);
+      const onCpu = list.flatMap((s) => (s.mainThread ? [s.mainThread.onCpuPct] : []));
       return {
         page,
         performance: median(pick("score")),
@@ -249,6 +257,10 @@ console.log(
         // and the index Lighthouse measured at the start of the run itself.
         calibration: list.map(({ calibration: c }) => ({ ...c, cpuSlowdown: round(c.cpuSlowdown, 2) })),
         benchmarkIndex: pick("benchmarkIndex").map((n) => round(n)),
+        // How much of the long main-thread tasks the renderer ran (thread CPU / wall time): the
+        // rest it waited for a core or another process, and the slowdown multiplied that too.
+        longTasksOnCpuPct: onCpu.length ? median(onCpu) : null,
+        mainThread: list.map((s) => s.mainThread),
       };
     }),
   }),

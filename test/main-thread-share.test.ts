@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { mainThreadShare } from "../bench/support/main-thread-share";
+
+const thread = (pid: number, tid: number, name: string) => ({
+  ph: "M",
+  name: "thread_name",
+  pid,
+  tid,
+  args: { name },
+});
+const task = (pid: number, tid: number, ts: number, durMs: number, cpuMs?: number) => ({
+  ph: "X",
+  name: "RunTask",
+  pid,
+  tid,
+  ts,
+  dur: durMs * 1000,
+  ...(cpuMs === undefined ? {} : { tdur: cpuMs * 1000 }),
+});
+
+describe("bench:lighthouse's main-thread share (how much of the long tasks the renderer ran)", () => {
+  it("reads the page's renderer: its long tasks' wall time against their thread CPU time", () => {
+    const trace = {
+      traceEvents: [
+        thread(1, 1, "CrBrowserMain"),
+        thread(2, 1, "CrRendererMain"),
+        thread(3, 1, "CrRendererMain"),
+        // The page's renderer: a task run through, one that waited for a core 3/4 of its time,
+        // and short tasks Lantern drops.
+        task(2, 1, 0, 40, 40),
+        task(2, 1, 50_000, 120, 30),
+        task(2, 1, 200_000, 9, 1),
+        task(2, 1, 210_000, 2, 2),
+        // Another renderer (about:blank) with fewer tasks, and the browser's own: not the page's.
+        task(3, 1, 0, 500, 10),
+        task(1, 1, 0, 500, 5),
+        // A nested event of the page's thread is not a task of its own.
+        { ph: "X", name: "FunctionCall", pid: 2, tid: 1, ts: 60_000, dur: 100_000, tdur: 20_000 },
+      ],
+    };
+    expect(mainThreadShare(trace)).toEqual({
+      longTasks: 2,
+      longTaskWallMs: 160,
+      longTaskCpuMs: 70,
+      onCpuPct: 44,
+    });
+  });
+
+  it("says nothing when the trace has no renderer, no long task or no thread times", () => {
+    expect(mainThreadShare([thread(1, 1, "CrBrowserMain"), task(1, 1, 0, 50, 50)])).toBeNull();
+    expect(mainThreadShare([thread(2, 1, "CrRendererMain"), task(2, 1, 0, 5, 5)])).toBeNull();
+    expect(mainThreadShare([thread(2, 1, "CrRendererMain"), task(2, 1, 0, 50)])).toBeNull();
+  });
+});
