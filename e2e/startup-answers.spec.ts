@@ -211,6 +211,67 @@ test("the session request leaves before the app's own file has arrived, and the 
   expect(sessionAsked).toEqual([true]);
 });
 
+test("a slow start shows the mark alone for its first second, then a turning spinner that React's splash carries on without a gap", async ({
+  page,
+}) => {
+  // The app's file and the session's answer held: the page's own splash, then React's.
+  let releaseApp = () => {};
+  const appArrived = new Promise<void>((resolve) => {
+    releaseApp = resolve;
+  });
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await appArrived;
+    await route.continue();
+  });
+  let releaseSession = () => {};
+  const sessionAnswered = new Promise<void>((resolve) => {
+    releaseSession = resolve;
+  });
+  await page.route("**/api/auth/user", async (route) => {
+    await sessionAnswered;
+    await route.continue();
+  });
+  // The app's file is held, so the page never reaches "load" until it is released.
+  await page.goto("/", { waitUntil: "commit" });
+  const bootSpinner = page.locator("#boot-splash span");
+  await expect(page.locator("#boot-splash svg")).toBeVisible();
+  // The spinner's look at moments after the page's start, its animations stopped there: until a
+  // second it is invisible and still (nothing moves, so no frame is drawn for it), then it shows
+  // and turns.
+  const at = (ms: number) =>
+    bootSpinner.evaluate((el, time) => {
+      const animations = el.getAnimations();
+      for (const a of animations) {
+        a.pause();
+        a.currentTime = time;
+      }
+      const { opacity, transform } = getComputedStyle(el);
+      return { animations: animations.length, opacity, transform };
+    }, ms);
+  for (const ms of [0, 500, 990]) {
+    expect(await at(ms), `${ms} ms after the start`).toEqual({
+      animations: 2,
+      opacity: "0",
+      transform: "none",
+    });
+  }
+  const shown = await at(1_500);
+  expect(shown.opacity).toBe("1");
+  expect(shown.transform).not.toBe("none");
+  expect((await at(1_750)).transform).not.toBe(shown.transform);
+  // The app arrives while the session is still asked for: React's splash shows its spinner at once.
+  releaseApp();
+  await expect(page.locator("#boot-splash")).toHaveCount(0);
+  const splash = page
+    .locator('[role="status"]', { hasText: "Loading StepRace" })
+    .locator('span[aria-hidden="true"]');
+  await expect(splash).toBeVisible();
+  expect(await splash.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  await expect(splash).toHaveClass(/animate-spin/);
+  releaseSession();
+  await expect(page.locator('[role="status"]', { hasText: "Loading StepRace" })).toHaveCount(0);
+});
+
 test("when the app's own file cannot be loaded, the page says so and offers Retry instead of loading forever", async ({
   page,
 }) => {
