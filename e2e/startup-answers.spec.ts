@@ -211,7 +211,7 @@ test("the session request leaves before the app's own file has arrived, and the 
   expect(sessionAsked).toEqual([true]);
 });
 
-test("a slow start shows the mark alone for its first second, then a turning spinner that React's splash carries on without a gap", async ({
+test("a slow start shows the mark alone for its first second, then a turning spinner that React's splash carries on where it is", async ({
   page,
 }) => {
   // The app's file and the session's answer held: the page's own splash, then React's.
@@ -219,56 +219,83 @@ test("a slow start shows the mark alone for its first second, then a turning spi
   const appArrived = new Promise<void>((resolve) => {
     releaseApp = resolve;
   });
-  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    await appArrived;
-    await route.continue();
-  });
   let releaseSession = () => {};
   const sessionAnswered = new Promise<void>((resolve) => {
     releaseSession = resolve;
+  });
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await appArrived;
+    await route.continue();
   });
   await page.route("**/api/auth/user", async (route) => {
     await sessionAnswered;
     await route.continue();
   });
-  // The app's file is held, so the page never reaches "load" until it is released.
-  await page.goto("/", { waitUntil: "commit" });
-  const bootSpinner = page.locator("#boot-splash span");
-  await expect(page.locator("#boot-splash svg")).toBeVisible();
-  // The spinner's look at moments after the page's start, its animations stopped there: until a
-  // second it is invisible and still (nothing moves, so no frame is drawn for it), then it shows
-  // and turns.
-  const at = (ms: number) =>
-    bootSpinner.evaluate((el, time) => {
-      const animations = el.getAnimations();
-      for (const a of animations) {
-        a.pause();
-        a.currentTime = time;
-      }
-      const { opacity, transform } = getComputedStyle(el);
-      return { animations: animations.length, opacity, transform };
-    }, ms);
-  for (const ms of [0, 500, 990]) {
-    expect(await at(ms), `${ms} ms after the start`).toEqual({
-      animations: 2,
-      opacity: "0",
-      transform: "none",
+  try {
+    // The app's file is held, so the page never reaches "load" until it is released.
+    await page.goto("/", { waitUntil: "commit" });
+    const bootSpinner = page.locator("#boot-splash span");
+    await expect(page.locator("#boot-splash svg")).toBeVisible();
+    // When the page's spinner turns from (its animations' start and delay, on the page's clock).
+    const turnsFrom = () =>
+      bootSpinner.evaluate((el) => {
+        const [, turn] = el.getAnimations();
+        return Number(turn.startTime) + Number(turn.effect?.getTiming().delay);
+      });
+    const bootTurnsFrom = await turnsFrom();
+    // The spinner's look at moments after its start, its animations stopped there (then set back):
+    // until a second it is invisible and still (nothing moves, so no frame is drawn for it), then
+    // it shows and turns.
+    const at = (ms: number) =>
+      bootSpinner.evaluate((el, time) => {
+        const animations = el.getAnimations();
+        const starts = animations.map((a) => a.startTime);
+        for (const a of animations) {
+          a.pause();
+          a.currentTime = time;
+        }
+        const { opacity, transform } = getComputedStyle(el);
+        animations.forEach((a, i) => {
+          a.startTime = starts[i];
+        });
+        return { animations: animations.length, opacity, transform };
+      }, ms);
+    for (const ms of [0, 500, 990]) {
+      expect(await at(ms), `${ms} ms after the start`).toEqual({
+        animations: 2,
+        opacity: "0",
+        transform: "none",
+      });
+    }
+    const shown = await at(1_500);
+    expect(shown.opacity).toBe("1");
+    expect(shown.transform).not.toBe("none");
+    expect((await at(1_750)).transform).not.toBe(shown.transform);
+    expect(await turnsFrom()).toBeCloseTo(bootTurnsFrom, 0);
+    // The app arrives once the page's spinner is showing, while the session is still asked for:
+    // React's splash shows its spinner at once, turning on from where the page's was.
+    await page.waitForFunction((from) => performance.now() > from + 200, bootTurnsFrom);
+    releaseApp();
+    await expect(page.locator("#boot-splash")).toHaveCount(0);
+    const splash = page
+      .locator('[role="status"]', { hasText: "Loading StepRace" })
+      .locator('span[aria-hidden="true"]');
+    await expect(splash).toBeVisible();
+    await expect(splash).toHaveClass(/spinner-later/);
+    const carried = await splash.evaluate((el) => {
+      const [, turn] = el.getAnimations();
+      return {
+        opacity: getComputedStyle(el).opacity,
+        turnsFrom: Number(turn.startTime) + Number(turn.effect?.getTiming().delay),
+      };
     });
+    expect(carried.opacity).toBe("1");
+    // Its turn starts where the page's spinner's did (the splash reads it when React renders).
+    expect(Math.abs(carried.turnsFrom - bootTurnsFrom)).toBeLessThan(1);
+  } finally {
+    releaseApp();
+    releaseSession();
   }
-  const shown = await at(1_500);
-  expect(shown.opacity).toBe("1");
-  expect(shown.transform).not.toBe("none");
-  expect((await at(1_750)).transform).not.toBe(shown.transform);
-  // The app arrives while the session is still asked for: React's splash shows its spinner at once.
-  releaseApp();
-  await expect(page.locator("#boot-splash")).toHaveCount(0);
-  const splash = page
-    .locator('[role="status"]', { hasText: "Loading StepRace" })
-    .locator('span[aria-hidden="true"]');
-  await expect(splash).toBeVisible();
-  expect(await splash.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
-  await expect(splash).toHaveClass(/animate-spin/);
-  releaseSession();
   await expect(page.locator('[role="status"]', { hasText: "Loading StepRace" })).toHaveCount(0);
 });
 

@@ -46,6 +46,23 @@ describe("bench:lighthouse's main-thread share (how much of the long tasks the r
     });
   });
 
+  it("counts a task run inside another (a nested run loop) as part of it, and a task of exactly 10 ms as long", () => {
+    const trace = [
+      thread(2, 1, "CrRendererMain"),
+      task(2, 1, 0, 100, 60),
+      task(2, 1, 20_000, 30, 25),
+      task(2, 1, 200_000, 10, 10),
+      // Thread time past the wall time (clock granularity) counts as the wall time.
+      task(2, 1, 300_000, 12, 13),
+    ];
+    expect(mainThreadShare(trace)).toEqual({
+      longTasks: 3,
+      longTaskWallMs: 122,
+      longTaskCpuMs: 82,
+      onCpuPct: 67,
+    });
+  });
+
   it("says nothing when the trace has no renderer, no long task or no thread times", () => {
     expect(mainThreadShare([thread(1, 1, "CrBrowserMain"), task(1, 1, 0, 50, 50)])).toBeNull();
     expect(mainThreadShare([thread(2, 1, "CrRendererMain"), task(2, 1, 0, 5, 5)])).toBeNull();

@@ -5,7 +5,8 @@
 // beside its wall time (`tdur` beside `dur`), so their ratio over the long tasks says how much of
 // the blocking time a run reports is the page's work and how much is the host making it wait.
 
-/** Lantern keeps a main-thread task in its simulation from this long (observed); shorter ones go. */
+/** Lantern keeps a main-thread task in its simulation from this long (observed); shorter ones go,
+ * but for the few it keeps for their place in the page's graph (the first layout, paint, parse). */
 const LONG_TASK_US = 10_000;
 const TOP_LEVEL_TASKS = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
 
@@ -20,13 +21,27 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
+/** The tasks not inside another (a nested run loop's tasks are part of the one that runs it). */
+function topLevel(tasks: TraceEvent[]): TraceEvent[] {
+  const sorted = [...tasks].sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0) || (b.dur ?? 0) - (a.dur ?? 0));
+  const outer: TraceEvent[] = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const task of sorted) {
+    if ((task.ts ?? 0) < end) continue;
+    outer.push(task);
+    end = (task.ts ?? 0) + (task.dur ?? 0);
+  }
+  return outer;
+}
+
 export interface MainThreadShare {
   /** Main-thread tasks of 10 ms or more (observed), and their wall time in all. */
   longTasks: number;
   longTaskWallMs: number;
   /** The thread CPU time Chromium recorded for them. */
   longTaskCpuMs: number;
-  /** 100 × CPU / wall: 100 when the renderer ran them through, lower when it waited. */
+  /** 100 × CPU / wall: 100 when the renderer ran them through, lower when it waited (meaningful
+   * for Lighthouse's simulated throttling only: DevTools' own slows the renderer by stopping it). */
   onCpuPct: number;
 }
 
@@ -53,7 +68,7 @@ export function mainThreadShare(trace: { traceEvents: TraceEvent[] } | TraceEven
   }
   let tasks: TraceEvent[] = [];
   for (const list of tasksByThread.values()) if (list.length > tasks.length) tasks = list;
-  const long = tasks.filter((t) => (t.dur ?? 0) >= LONG_TASK_US);
+  const long = topLevel(tasks).filter((t) => (t.dur ?? 0) >= LONG_TASK_US);
   if (long.length === 0 || long.some((t) => t.tdur === undefined)) return null;
   const wall = long.reduce((sum, t) => sum + (t.dur ?? 0), 0);
   const cpu = long.reduce((sum, t) => sum + Math.min(t.tdur ?? 0, t.dur ?? 0), 0);

@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import { type CSSProperties, useLayoutEffect, useRef } from "react";
 import { cn } from "../../lib/utils";
 
 /**
@@ -11,17 +11,30 @@ export const SPINNER_AFTER_MS = 1000;
 export function Spinner({
   className,
   label = "Loading",
-  appearAfterMs = 0,
+  appearAfterMs,
+  countFrom,
 }: {
   className?: string;
   label?: string;
-  /** Shown (faded in, turning) only this long after it mounts; 0: at once. */
+  /** Shown (faded in, turning) only this long after it mounts. Without it: at once. */
   appearAfterMs?: number;
+  /**
+   * With appearAfterMs: the moment (performance.now()'s clock) the wait counts from instead of the
+   * mount, so a spinner that takes over from another shows and turns exactly as that one would.
+   */
+  countFrom?: number;
 }) {
-  const later = appearAfterMs > 0;
+  const later = appearAfterMs !== undefined;
+  const ring = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (!later || countFrom === undefined) return;
+    // Before the first paint: the fade and the turn start when the other spinner's did.
+    for (const animation of ring.current?.getAnimations?.() ?? []) animation.startTime = countFrom;
+  }, [later, countFrom]);
   return (
     <span role="status" className="inline-flex">
       <span
+        ref={ring}
         aria-hidden="true"
         className={cn(
           "inline-block size-8 rounded-full border-4 border-emerald-100 border-t-emerald-700",
