@@ -4,6 +4,7 @@ import { ConnectionError } from "../components/layout/connection-error";
 import { LoadBoundary } from "../components/load-boundary";
 import { ConnectivityBanner } from "../components/overlays/connectivity-banner";
 import { PerformanceOverlayHotkey } from "../components/overlays/performance-hotkey";
+import { lazyPart, useLazyPart } from "../components/ui/lazy-part";
 import { useToasts } from "../components/ui/use-toast";
 import { isIos, isStandalone } from "../lib/device";
 import { useExternalStore } from "../lib/external-store";
@@ -43,17 +44,21 @@ function WhenBannerPossible() {
   );
 }
 
-// Radix toast is loaded with the first toast; until it arrives the toast waits in the store.
-const Toaster = lazy(async () => ({ default: (await import("../components/ui/toaster")).Toaster }));
+// Radix toast: its code is warmed a few seconds after the app appears (as a screen's dialogs are),
+// or loaded with the first toast if that comes sooner; until it arrives the toast waits in the
+// store. Warmed, because the toast most likely to be the first is "Connection Error", raised when
+// the network is gone and the code could no longer be fetched.
+const toaster = lazyPart(async () => (await import("../components/ui/toaster")).Toaster);
 
 function LazyToaster() {
   const needed = useOnceTrue(useToasts().length > 0);
-  if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  // A load that failed (offline) is tried again once the browser is back online.
+  const [offline, setOffline] = useState(false);
+  const Toaster = useLazyPart(toaster, needed && !offline, () => {
+    setOffline(true);
+    window.addEventListener("online", () => setOffline(false), { once: true });
+  });
+  return Toaster ? <Toaster /> : null;
 }
 
 export function App() {
@@ -64,14 +69,12 @@ export function App() {
       <LoadBoundary fallback={<ConnectionError />}>
         <AccessGate />
       </LoadBoundary>
-      {/* Banners and toasts whose code cannot be fetched stay away; the screen stays. */}
+      {/* Banners whose code cannot be fetched stay away; the screen stays. */}
       <LoadBoundary fallback={null}>
         <WhenBannerPossible />
       </LoadBoundary>
       <PerformanceOverlayHotkey />
-      <LoadBoundary fallback={null}>
-        <LazyToaster />
-      </LoadBoundary>
+      <LazyToaster />
     </Providers>
   );
 }
