@@ -1,11 +1,12 @@
-// The server the browser journeys talk to: a fresh embedded database, no demo data, and a local
+// The server the browser journeys talk to: a fresh database (PostgreSQL's with TEST_DATABASE_URL, else
+// embedded), no demo data, and a local
 // SMTP server that writes every delivered message to .tmp/e2e-mail so a journey can open its links.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
-import { seedE2eAdmin } from "../e2e/support/seed-admin";
+import { freshE2eDatabase, seedE2eAdmin } from "../e2e/support/seed-admin";
 import { competitions, groups, subscriptions, users } from "../src/server/db/schema";
 import { addCrowd } from "../src/server/test/crowd";
 import { startSmtpCapture } from "../src/server/test/smtp-capture";
@@ -21,10 +22,16 @@ await startSmtpCapture((mail) => {
 }, smtpPort);
 
 const dataDir = mkdtempSync(join(tmpdir(), "steprace-e2e-"));
+// With TEST_DATABASE_URL (CI: .ci/run sets it) the server's database is a fresh PostgreSQL database
+// of its own on that server, as deployed; without it (a fresh clone), PGlite in dataDir.
+const postgresUrl = process.env.TEST_DATABASE_URL
+  ? await freshE2eDatabase(process.env.TEST_DATABASE_URL, Number(process.env.PORT ?? 3290))
+  : null;
 // The journeys' site admin (e2e/support/admin.ts): no HTTP call can make one.
-await seedE2eAdmin(dataDir);
+await seedE2eAdmin(postgresUrl ? { kind: "postgres", url: postgresUrl } : { kind: "pglite", dataDir });
 Object.assign(process.env, {
   DATA_DIR: dataDir,
+  ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
   DEMO: "0",
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   AUTH_RATE_LIMIT: "1000",

@@ -7,6 +7,10 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
+import { callApi } from "./api";
+
+export { callApi };
+
 import { serverURL } from "./servers";
 
 /** A second phone: a new browser context with the project's device settings (and any others given). */
@@ -35,28 +39,6 @@ export async function adminPhone(browser: Browser, testInfo: TestInfo): Promise<
   const page = await newPhone(browser, testInfo);
   await signInAsAdmin(page);
   return page;
-}
-
-/**
- * A JSON call from a signed-in page: its session cookie and the device fingerprint the session
- * was created with (the app keeps it in localStorage), as the app sends them.
- */
-export async function callApi<T>(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: {
-          "Content-Type": "application/json",
-          "X-Device-Fingerprint": localStorage.getItem("deviceFingerprint") ?? "",
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-    },
-    { method, path, body },
-  );
 }
 
 export interface CreatedCompetition {

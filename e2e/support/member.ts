@@ -1,18 +1,37 @@
 import { expect, type Page } from "@playwright/test";
-import { newVisitor, payWithCard, register, type Visitor } from "./users";
+import { canonicalTimeZone } from "../../src/core/time-zones";
+import { callApi, openAppForRequests } from "./api";
+import { newVisitor, type Visitor } from "./users";
 
 /**
- * A new, fully active member: registered, subscribed with 4242 and rules accepted, on the
- * dashboard. The way onboarding.spec.ts walks it, without its checks along the way.
+ * A new, fully active member on their dashboard, made the quick way: the requests the sign-up,
+ * checkout and community-rules screens send (registered, subscribed with 4242, rules accepted),
+ * from the app's own page so the session is bound to this browser's device fingerprint as the
+ * screens bind it. onboarding.spec.ts walks those screens themselves; the other journeys start
+ * from the member it leaves, without its page loads and the screens' timed redirects.
  */
 export async function becomeActiveMember(page: Page, v: Visitor = newVisitor()): Promise<Visitor> {
-  await register(page, v);
-  await payWithCard(page, "4242 4242 4242 4242");
-  await expect(page).toHaveURL(/\/subscription-activated$/, { timeout: 15_000 });
-  await page.getByRole("link", { name: "Accept Community Rules" }).click();
-  await expect(page).toHaveURL(/\/community-rules$/);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Continue to Dashboard" }).click();
+  await openAppForRequests(page);
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const registered = await callApi(page, "POST", "/api/auth/register", {
+    ...v,
+    confirmPassword: v.password,
+    // The device's zone, as the sign-up screen sends it.
+    timeZone: canonicalTimeZone(timeZone) ?? undefined,
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const checkout = await callApi<{ url: string }>(page, "POST", "/api/subscription/create-checkout", {});
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  const checkoutId = decodeURIComponent(checkout.body.url.split("/sandbox/checkout/")[1] ?? "");
+  const paid = await callApi(page, "POST", `/api/sandbox/checkout/${encodeURIComponent(checkoutId)}/pay`, {
+    cardNumber: "4242 4242 4242 4242",
+    expiry: "12/34",
+    cvc: "123",
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  const accepted = await callApi(page, "POST", "/api/accept-rules", {});
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  await page.goto("/");
   // The phone dashboard greets with 'Welcome, Name!', the desktop one with 'Welcome back, Name!'.
   await expect(page.getByText(new RegExp(`^Welcome(?: back)?, ${v.firstName}!$`))).toBeVisible({
     timeout: 10_000,
