@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { ConnectionError } from "../components/layout/connection-error";
 import { LoadBoundary } from "../components/load-boundary";
 import { ConnectivityBanner } from "../components/overlays/connectivity-banner";
 import { PerformanceOverlayHotkey } from "../components/overlays/performance-hotkey";
-import { lazyPart, useLazyPart } from "../components/ui/lazy-part";
+import { DIALOG_PRELOAD_DELAY_MS, lazyPart } from "../components/ui/lazy-part";
 import { useToasts } from "../components/ui/use-toast";
 import { isIos, isStandalone } from "../lib/device";
 import { useExternalStore } from "../lib/external-store";
+import { useFirstScreenSettledNow } from "../lib/first-screen";
 import { installPromptStore } from "../lib/install-prompt";
 import { updateAvailableStore } from "../lib/update-available";
 import { AccessGate } from "./access-gate";
@@ -44,21 +45,47 @@ function WhenBannerPossible() {
   );
 }
 
-// Radix toast: its code is warmed a few seconds after the app appears (as a screen's dialogs are),
-// or loaded with the first toast if that comes sooner; until it arrives the toast waits in the
-// store. Warmed, because the toast most likely to be the first is "Connection Error", raised when
-// the network is gone and the code could no longer be fetched.
+// Radix toast: its code is warmed a few seconds after the visit's first screen is on the page (as
+// a screen's dialogs are, after the screen), or loaded with the first toast if that comes sooner;
+// until it arrives the toast waits in the store. Warmed, because the toast most likely to be the
+// first is "Connection Error", raised when the network is gone and the code can no longer be fetched.
 const toaster = lazyPart(async () => (await import("../components/ui/toaster")).Toaster);
+
+/** How often a toast waiting for the toasts' code tries again after a load failed (and when back online). */
+const TOASTER_RETRY_MS = 5_000;
 
 function LazyToaster() {
   const needed = useOnceTrue(useToasts().length > 0);
-  // A load that failed (offline) is tried again once the browser is back online.
-  const [offline, setOffline] = useState(false);
-  const Toaster = useLazyPart(toaster, needed && !offline, () => {
-    setOffline(true);
-    window.addEventListener("online", () => setOffline(false), { once: true });
-  });
-  return Toaster ? <Toaster /> : null;
+  const settled = useFirstScreenSettledNow();
+  const [, setArrived] = useState(false);
+  useEffect(() => {
+    if (!settled) return;
+    const timer = window.setTimeout(toaster.warm, DIALOG_PRELOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [settled]);
+  useEffect(() => {
+    if (!needed || toaster.current()) return;
+    let live = true;
+    let retry: number | undefined;
+    const load = () => {
+      window.clearTimeout(retry);
+      toaster.preload().then(
+        () => live && setArrived(true),
+        () => {
+          if (live) retry = window.setTimeout(load, TOASTER_RETRY_MS);
+        },
+      );
+    };
+    load();
+    window.addEventListener("online", load);
+    return () => {
+      live = false;
+      window.clearTimeout(retry);
+      window.removeEventListener("online", load);
+    };
+  }, [needed]);
+  const Toaster = toaster.current();
+  return needed && Toaster ? <Toaster /> : null;
 }
 
 export function App() {

@@ -35,6 +35,14 @@ export function useFirstScreenSettled(): boolean {
 }
 
 /**
+ * Whether the first screen has settled, without the cap: for what waits for the screen itself, not
+ * for the layout's reads (a lazy part warmed after the screen).
+ */
+export function useFirstScreenSettledNow(): boolean {
+  return useExternalStore(settled);
+}
+
+/**
  * Calls `then` once `client` has no read in flight, then a frame later; returns a cancel. Called from
  * an effect after a screen's own, it finds the screen's reads started: it waits for their answers.
  */
