@@ -3,7 +3,10 @@ import { e2ePort, e2eWorkers, tremendousPort } from "./e2e/support/servers";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** A journeys' server (scripts/e2e-server.ts): a fresh embedded database of its own. */
+/**
+ * A journeys' server (scripts/e2e-server.ts): a fresh database of its own (PostgreSQL with
+ * TEST_DATABASE_URL, else embedded).
+ */
 const journeysServer = (port: number, env: Record<string, string> = {}, build = false) => ({
   command: `${build ? "npm run build --silent && " : ""}node --import tsx scripts/e2e-server.ts`,
   url: `http://127.0.0.1:${port}/api/health`,

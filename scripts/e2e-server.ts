@@ -1,6 +1,6 @@
-// The server the browser journeys talk to: a fresh database (PostgreSQL's with TEST_DATABASE_URL, else
-// embedded), no demo data, and a local
-// SMTP server that writes every delivered message to .tmp/e2e-mail so a journey can open its links.
+// The server the browser journeys talk to: a fresh database (on TEST_DATABASE_URL's PostgreSQL
+// server when it is set, else embedded), no demo data, and a local SMTP server that writes every
+// delivered message to .tmp/e2e-mail so a journey can open its links.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -27,6 +27,15 @@ const dataDir = mkdtempSync(join(tmpdir(), "steprace-e2e-"));
 const postgresUrl = process.env.TEST_DATABASE_URL
   ? await freshE2eDatabase(process.env.TEST_DATABASE_URL, Number(process.env.PORT ?? 3290))
   : null;
+// Only that database: settings of the shell's own (a DATABASE_URL set for the benches) stay out.
+for (const key of [
+  "DATABASE_URL",
+  "DATABASE_DIRECT_URL",
+  "DATABASE_REPLICA_URL",
+  "DATABASE_POOL_MODE",
+  "DATABASE_POOL_SIZE",
+])
+  delete process.env[key];
 // The journeys' site admin (e2e/support/admin.ts): no HTTP call can make one.
 await seedE2eAdmin(postgresUrl ? { kind: "postgres", url: postgresUrl } : { kind: "pglite", dataDir });
 Object.assign(process.env, {

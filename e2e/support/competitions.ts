@@ -8,10 +8,9 @@ import {
 } from "@playwright/test";
 import { signInAsAdmin } from "./admin";
 import { callApi } from "./api";
-
-export { callApi };
-
 import { serverURL } from "./servers";
+
+export { callApi } from "./api";
 
 /** A second phone: a new browser context with the project's device settings (and any others given). */
 export async function newPhone(

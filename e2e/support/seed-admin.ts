@@ -13,16 +13,19 @@ import { E2E_ADMIN } from "./admin";
  */
 export async function freshE2eDatabase(serverUrl: string, port: number): Promise<string> {
   const url = new URL(serverUrl);
-  const name = `${url.pathname.slice(1)}_e2e_${port}`;
+  const name = `${decodeURIComponent(url.pathname.slice(1)) || "postgres"}_e2e_${port}`;
+  // PostgreSQL would cut a longer name, and two servers could then share (and drop) one database.
+  if (Buffer.byteLength(name) > 63)
+    throw new Error(`TEST_DATABASE_URL's database name is too long for ${name}`);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
+    await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
   } finally {
     await admin.end();
   }
-  url.pathname = `/${name}`;
+  url.pathname = `/${encodeURIComponent(name)}`;
   return url.toString();
 }
 
