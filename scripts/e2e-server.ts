@@ -14,7 +14,8 @@ import { startSmtpCapture } from "../src/server/test/smtp-capture";
 const mailDir = resolve(".tmp/e2e-mail");
 mkdirSync(mailDir, { recursive: true });
 // Beside the web port by default, so two journeys servers on different ports never share a mail catcher.
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.PORT ?? 3290) + 1000);
+const port = Number(process.env.PORT ?? 3290);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
 let seq = 0;
 await startSmtpCapture((mail) => {
   seq += 1;
@@ -25,7 +26,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "steprace-e2e-"));
 // With TEST_DATABASE_URL (CI: .ci/run sets it) the server's database is a fresh PostgreSQL database
 // of its own on that server, as deployed; without it (a fresh clone), PGlite in dataDir.
 const postgresUrl = process.env.TEST_DATABASE_URL
-  ? await freshE2eDatabase(process.env.TEST_DATABASE_URL, Number(process.env.PORT ?? 3290))
+  ? await freshE2eDatabase(process.env.TEST_DATABASE_URL, port)
   : null;
 // Only that database: settings of the shell's own (a DATABASE_URL set for the benches) stay out.
 for (const key of [
@@ -88,7 +89,7 @@ const { database } = await import("../src/server/main");
 // what could be walked since the account was created (e2e/support/account-age.ts); a journey about a
 // lapsed member ends their paid period on a given day, as the period-end job leaves it; the
 // standings journey fills a competition with many walkers at once.
-const controlPort = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.PORT ?? 3290) + 2000);
+const controlPort = Number(process.env.E2E_CONTROL_PORT ?? port + 2000);
 createServer((request, response) => {
   let body = "";
   request.on("data", (chunk) => {
@@ -128,7 +129,7 @@ createServer((request, response) => {
             { type: "orders", id: order.id },
             tremendousSecret,
           );
-          await fetch(`http://127.0.0.1:${process.env.PORT ?? 3290}/api/webhooks/tremendous`, {
+          await fetch(`http://127.0.0.1:${port}/api/webhooks/tremendous`, {
             method: "POST",
             headers: hook.headers,
             body: hook.payload,
@@ -147,14 +148,11 @@ createServer((request, response) => {
           account.intraday.set(Math.floor(new Date(start).getTime() / 1000), { steps, duration: seconds });
           for (const { callbackurl, appli } of account.subscriptions) {
             const hook = new URL(callbackurl);
-            const sent = await fetch(
-              `http://127.0.0.1:${process.env.PORT ?? 3290}${hook.pathname}${hook.search}`,
-              {
-                method: "POST",
-                headers: { "content-type": "application/x-www-form-urlencoded" },
-                body: `userid=${account.userid}&appli=${appli}&date=${Math.floor(Date.now() / 1000)}`,
-              },
-            );
+            const sent = await fetch(`http://127.0.0.1:${port}${hook.pathname}${hook.search}`, {
+              method: "POST",
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              body: `userid=${account.userid}&appli=${appli}&date=${Math.floor(Date.now() / 1000)}`,
+            });
             if (!sent.ok) throw new Error(`webhook answered ${sent.status}`);
           }
         }

@@ -4,7 +4,7 @@ import { ConnectionError } from "../components/layout/connection-error";
 import { LoadBoundary } from "../components/load-boundary";
 import { ConnectivityBanner } from "../components/overlays/connectivity-banner";
 import { PerformanceOverlayHotkey } from "../components/overlays/performance-hotkey";
-import { DIALOG_PRELOAD_DELAY_MS, lazyPart } from "../components/ui/lazy-part";
+import { lazyPart, useLazyPart } from "../components/ui/lazy-part";
 import { useToasts } from "../components/ui/use-toast";
 import { isIos, isStandalone } from "../lib/device";
 import { useExternalStore } from "../lib/external-store";
@@ -51,40 +51,29 @@ function WhenBannerPossible() {
 // first is "Connection Error", raised when the network is gone and the code can no longer be fetched.
 const toaster = lazyPart(async () => (await import("../components/ui/toaster")).Toaster);
 
-/** How often a toast waiting for the toasts' code tries again after a load failed (and when back online). */
+/** How soon a toast waiting for the toasts' code tries again after a load failed (or when back online). */
 const TOASTER_RETRY_MS = 5_000;
 
 function LazyToaster() {
   const needed = useOnceTrue(useToasts().length > 0);
-  const settled = useFirstScreenSettledNow();
-  const [, setArrived] = useState(false);
+  // A failed load waits, then the toast asks again (lazy-part.ts forgets the failure).
+  const [waiting, setWaiting] = useState(false);
   useEffect(() => {
-    if (!settled) return;
-    const timer = window.setTimeout(toaster.warm, DIALOG_PRELOAD_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [settled]);
-  useEffect(() => {
-    if (!needed || toaster.current()) return;
-    let live = true;
-    let retry: number | undefined;
-    const load = () => {
-      window.clearTimeout(retry);
-      toaster.preload().then(
-        () => live && setArrived(true),
-        () => {
-          if (live) retry = window.setTimeout(load, TOASTER_RETRY_MS);
-        },
-      );
-    };
-    load();
-    window.addEventListener("online", load);
+    if (!waiting) return;
+    const retry = () => setWaiting(false);
+    const timer = window.setTimeout(retry, TOASTER_RETRY_MS);
+    window.addEventListener("online", retry);
     return () => {
-      live = false;
-      window.clearTimeout(retry);
-      window.removeEventListener("online", load);
+      window.clearTimeout(timer);
+      window.removeEventListener("online", retry);
     };
-  }, [needed]);
-  const Toaster = toaster.current();
+  }, [waiting]);
+  const Toaster = useLazyPart(
+    toaster,
+    needed && !waiting,
+    () => setWaiting(true),
+    useFirstScreenSettledNow(),
+  );
   return needed && Toaster ? <Toaster /> : null;
 }
 

@@ -31,7 +31,7 @@ export function useFirstScreenSettled(): boolean {
     capStarted = true;
     window.setTimeout(() => settled.set(true), FIRST_SCREEN_WAIT_MS);
   }, []);
-  return useExternalStore(settled);
+  return useFirstScreenSettledNow();
 }
 
 /**

@@ -29,18 +29,25 @@ export function lazyPart<C>(load: () => Promise<C>): LazyPart<C> {
 }
 
 /**
- * The part for a screen that offers it: warmed DIALOG_PRELOAD_DELAY_MS after the screen appears,
- * loaded at once while `wanted` (re-rendering when it arrives), `onFailed` called when that load
- * fails. Gives the component, or null until its code is here.
+ * The part for a screen that offers it: warmed DIALOG_PRELOAD_DELAY_MS after the screen appears
+ * (after `warmFrom` turns true, for a part whose owner appears before the screen), loaded at once
+ * while `wanted` (re-rendering when it arrives), `onFailed` called when that load fails. Gives the
+ * component, or null until its code is here.
  */
-export function useLazyPart<C>(part: LazyPart<C>, wanted: boolean, onFailed: () => void): C | null {
+export function useLazyPart<C>(
+  part: LazyPart<C>,
+  wanted: boolean,
+  onFailed: () => void,
+  warmFrom = true,
+): C | null {
   const [, setArrived] = useState(false);
   const failed = useRef(onFailed);
   failed.current = onFailed;
   useEffect(() => {
+    if (!warmFrom) return;
     const timer = window.setTimeout(part.warm, DIALOG_PRELOAD_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [part]);
+  }, [part, warmFrom]);
   useEffect(() => {
     if (!wanted || part.current()) return;
     let live = true;
