@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mainThreadShare } from "../bench/support/main-thread-share";
+import { mainThreadShare, onCpuTrace } from "../bench/support/main-thread-share";
 
 const thread = (pid: number, tid: number, name: string) => ({
   ph: "M",
@@ -67,5 +67,63 @@ describe("bench:lighthouse's main-thread share (how much of the long tasks the r
     expect(mainThreadShare([thread(1, 1, "CrBrowserMain"), task(1, 1, 0, 50, 50)])).toBeNull();
     expect(mainThreadShare([thread(2, 1, "CrRendererMain"), task(2, 1, 0, 5, 5)])).toBeNull();
     expect(mainThreadShare([thread(2, 1, "CrRendererMain"), task(2, 1, 0, 50)])).toBeNull();
+  });
+});
+
+describe("bench:lighthouse's on-CPU trace (the page's tasks at the time the renderer ran them)", () => {
+  const event = (ts: number, durUs?: number, name = "FunctionCall") => ({
+    ph: durUs === undefined ? "I" : "X",
+    name,
+    pid: 2,
+    tid: 1,
+    ts,
+    ...(durUs === undefined ? {} : { dur: durUs }),
+  });
+
+  it("shrinks each of the page renderer's tasks to its thread time, with what it recorded inside, in place", () => {
+    const trace = {
+      traceEvents: [
+        thread(1, 1, "CrBrowserMain"),
+        thread(2, 1, "CrRendererMain"),
+        // Waited for a core 3/4 of its 40 ms: a call from 10 to 30 ms, a request sent at 20 ms.
+        task(2, 1, 1_000_000, 40, 10),
+        event(1_010_000, 20_000),
+        event(1_020_000, undefined, "ResourceSendRequest"),
+        // Ran through: unchanged, and so is an event between two tasks.
+        task(2, 1, 1_100_000, 20, 20),
+        event(1_105_000, 5_000),
+        event(1_150_000, undefined, "ResourceFinish"),
+        // No thread time recorded: unchanged.
+        task(2, 1, 1_200_000, 30),
+        // The browser's thread: never changed.
+        task(1, 1, 1_000_000, 40, 4),
+      ],
+    };
+    const before = structuredClone(trace);
+    const events = onCpuTrace(trace).traceEvents as { ts?: number; dur?: number }[];
+    expect(trace).toEqual(before);
+    const at = (i: number) => ({ ts: events[i].ts, dur: events[i].dur });
+    expect(at(2)).toEqual({ ts: 1_000_000, dur: 10_000 });
+    expect(at(3)).toEqual({ ts: 1_002_500, dur: 5_000 });
+    expect(at(4)).toEqual({ ts: 1_005_000, dur: undefined });
+    expect(at(5)).toEqual({ ts: 1_100_000, dur: 20_000 });
+    expect(at(6)).toEqual({ ts: 1_105_000, dur: 5_000 });
+    expect(at(7)).toEqual({ ts: 1_150_000, dur: undefined });
+    expect(at(8)).toEqual({ ts: 1_200_000, dur: 30_000 });
+    expect(at(9)).toEqual({ ts: 1_000_000, dur: 40_000 });
+    // What is left of a waited-for long task is the page's own work: all of it on the CPU.
+    const waited = { traceEvents: [thread(2, 1, "CrRendererMain"), task(2, 1, 0, 40, 12)] };
+    expect(mainThreadShare(waited)?.onCpuPct).toBe(30);
+    expect(mainThreadShare(onCpuTrace(waited))).toEqual({
+      longTasks: 1,
+      longTaskWallMs: 12,
+      longTaskCpuMs: 12,
+      onCpuPct: 100,
+    });
+  });
+
+  it("leaves a trace without a renderer as it is", () => {
+    const trace = { traceEvents: [thread(1, 1, "CrBrowserMain"), task(1, 1, 0, 50, 5)] };
+    expect(onCpuTrace(trace)).toEqual(trace);
   });
 });
