@@ -24,13 +24,14 @@
 // bench/support/main-thread-share.ts; `longTasksOnCpuPct`, the median; simulated throttling only):
 // the simulation multiplies the wall time, so below 50 % most of the blocking time reported is the
 // host's waiting, not the page's work. LH_DUMP=<dir> keeps each report and its trace, LH_TRACE=<file>
-// the last run's trace, with Lighthouse's saved artifacts (its audit mode reads them again).
+// the last run's trace; LH_DUMP also keeps Lighthouse's saved artifacts (its audit mode reads them).
 // THROTTLING=devtools has DevTools slow the network and the CPU for real during the load
 // (Lighthouse's "devtools" method) instead of simulating them from a fast load.
 // The pages are served as members get them: over HTTPS with HTTP/2, through a TLS front before the
-// app (bench/support/tls-front.ts; production sits behind a TLS proxy, and Lighthouse simulates an
-// HTTP/1.1 load as six connections paying a round trip per file); PROTOCOL=http1 serves the app's
-// own plain HTTP/1.1 instead. On PostgreSQL when DATABASE_URL names a server (a scratch database),
+// app (bench/support/tls-front.ts; production sits behind a TLS proxy). Lighthouse simulates an
+// HTTP/1.1 load as six connections paying a round trip per file, an HTTP/2 one as one connection
+// whose files after the first need no round trip each; PROTOCOL=http1 serves the app's own plain
+// HTTP/1.1 instead. On PostgreSQL when DATABASE_URL names a server (a scratch database),
 // else PGlite. Each simulated run is also scored again by Lighthouse with the page renderer's tasks
 // at their thread CPU time (`onCpu`, bench/support/main-thread-share.ts onCpuTrace): the
 // calibrated slowdown converts the host's CPU work into the phone's, while the observed wall time
@@ -81,7 +82,10 @@ const targets = chosen ? allTargets.filter((t) => chosen.includes(t.page)) : all
 
 /** `PROTOCOL=http1`: the app's own plain HTTP/1.1 instead of the HTTP/2 TLS front members get. */
 const http1 = process.env.PROTOCOL === "http1";
-const { address, groupId, close } = await serveBuiltApp({ pageMember: true, tlsFront: !http1 });
+const { address, groupId, database, spki, close } = await serveBuiltApp({
+  pageMember: true,
+  tlsFront: !http1,
+});
 const pathOf = (target: Target) => target.path.replace(":id", String(groupId));
 
 interface Scored {
@@ -179,12 +183,12 @@ async function signIn(port: number) {
 async function audit(url: string, signedIn: boolean) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    // The front's certificate is a throwaway self-signed one.
+    // The front's throwaway certificate, trusted as if a known authority had issued it.
     chromeFlags: [
       "--headless=new",
       "--no-sandbox",
       "--disable-gpu",
-      ...(http1 ? [] : ["--ignore-certificate-errors"]),
+      ...(spki ? [`--ignore-certificate-errors-spki-list=${spki}`] : []),
     ],
   });
   try {
@@ -203,7 +207,11 @@ async function audit(url: string, signedIn: boolean) {
     const result = await lighthouse(url, { ...flags, port: chrome.port }, undefined);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (process.env.LH_TRACE) writeFileSync(process.env.LH_TRACE, JSON.stringify(result.artifacts.Trace));
-    const onCpu = throttlingMethod === "simulate" ? await auditOnCpu(result.artifacts, flags) : null;
+    // Only a run Lighthouse could read (a lost trace is run again, auditWithRetries).
+    const onCpu =
+      throttlingMethod === "simulate" && !result.lhr.runtimeError
+        ? await auditOnCpu(result.artifacts, flags)
+        : null;
     return {
       lhr: result.lhr,
       onCpu,
@@ -228,6 +236,10 @@ async function auditOnCpu(artifacts: Artifacts, flags: Flags) {
     await saveArtifacts({ ...artifacts, Trace: onCpuTrace(artifacts.Trace) }, dir);
     const result = await lighthouse(undefined, { ...flags, auditMode: dir }, undefined);
     if (!result) throw new Error("Lighthouse's audit mode returned nothing");
+    if (result.lhr.runtimeError || result.lhr.categories.performance?.score == null) {
+      console.error(`on-CPU re-score failed: ${result.lhr.runtimeError?.message ?? "no score"}`);
+      return null;
+    }
     return result.lhr;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -271,7 +283,8 @@ try {
         mkdirSync(dump, { recursive: true });
         writeFileSync(`${dump}/lhr-${run}-${name}.json`, JSON.stringify(lhr));
         writeFileSync(`${dump}/trace-${run}-${name}.json`, JSON.stringify(trace));
-        // Lighthouse's own saved form, which it audits again offline (auditMode), for another slowdown.
+        // Lighthouse's own saved form, which it audits again offline (its audit mode, with the same
+        // settings: another slowdown needs it edited in artifacts.json).
         await saveArtifacts(artifacts, `${dump}/artifacts-${run}-${name}`);
       }
       samples.get(target.page)?.push({
@@ -303,6 +316,8 @@ console.log(
         ? "CPU slowdown calibrated to the host's BenchmarkIndex"
         : `fixed ${fixedSlowdown}x CPU slowdown`),
     loadAverage: { atStart: loadAtStart.map((n) => round(n, 2)), atEnd: loadavg().map((n) => round(n, 2)) },
+    protocol: http1 ? "HTTP/1.1" : "HTTP/2 over TLS",
+    database,
     runs,
     pages: targets.map(({ page }) => {
       const list = samples.get(page) ?? [];

@@ -122,6 +122,31 @@ describe("bench:lighthouse's on-CPU trace (the page's tasks at the time the rend
     });
   });
 
+  it("moves each event with the task it falls in (from its start, not at its end) and leaves the page's marks", () => {
+    const trace = {
+      traceEvents: [
+        thread(2, 1, "CrRendererMain"),
+        // Two tasks back to back, each on the CPU for half its time; an event exactly where the
+        // first ends belongs to the second.
+        task(2, 1, 0, 20, 10),
+        task(2, 1, 20_000, 40, 20),
+        event(20_000, undefined, "ResourceSendRequest"),
+        event(30_000, 10_000),
+        // A paint recorded inside the first task stays where it was.
+        event(15_000, undefined, "firstContentfulPaint"),
+        event(5_000, undefined, "TimerInstall"),
+      ],
+    };
+    const events = onCpuTrace(trace).traceEvents as { ts?: number; dur?: number }[];
+    const at = (i: number) => ({ ts: events[i].ts, dur: events[i].dur });
+    expect(at(1)).toEqual({ ts: 0, dur: 10_000 });
+    expect(at(2)).toEqual({ ts: 20_000, dur: 20_000 });
+    expect(at(3)).toEqual({ ts: 20_000, dur: undefined });
+    expect(at(4)).toEqual({ ts: 25_000, dur: 5_000 });
+    expect(at(5)).toEqual({ ts: 15_000, dur: undefined });
+    expect(at(6)).toEqual({ ts: 2_500, dur: undefined });
+  });
+
   it("leaves a trace without a renderer as it is", () => {
     const trace = { traceEvents: [thread(1, 1, "CrBrowserMain"), task(1, 1, 0, 50, 5)] };
     expect(onCpuTrace(trace)).toEqual(trace);

@@ -1,19 +1,20 @@
 // The page benchmarks' server, in a process of its own (bench/support/built-app.ts starts it): the
 // built client and the API, as in production, on PostgreSQL when DATABASE_URL names a server (a
 // scratch database, dropped when the server stops), else on an empty in-memory PGlite database.
-// With BENCH_PAGE_MEMBER=1 it seeds the member the page benchmarks sign in as; with
-// BENCH_TLS_FRONT=1 browsers reach it through an HTTP/2 TLS front, as members reach production
-// (tls-front.ts). Prints one JSON line, { address, groupId, database }, once it listens; stops on
-// SIGTERM.
+// With BENCH_PAGE_MEMBER=1 it seeds the member the page benchmarks sign in as. Prints one JSON
+// line, { address, groupId, database }, once it listens; stops on SIGTERM or SIGINT (a Ctrl-C
+// reaches it too), dropping its scratch database.
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
 import { seedPageMember } from "./page-member";
 import { withScratchDatabase } from "./postgres";
-import { startTlsFront } from "./tls-front";
 
-const stopped = new Promise<void>((resolve) => process.once("SIGTERM", () => resolve()));
+const stopped = new Promise<void>((resolve) => {
+  process.once("SIGTERM", () => resolve());
+  process.once("SIGINT", () => resolve());
+});
 
 async function serve(database: Database): Promise<void> {
   await migrate(database);
@@ -31,12 +32,9 @@ async function serve(database: Database): Promise<void> {
     serveClient: true,
     logger: false,
   });
-  const direct = await app.listen({ port: 0, host: "127.0.0.1" });
-  const front = process.env.BENCH_TLS_FRONT === "1" ? await startTlsFront(new URL(direct)) : null;
-  const address = front?.address ?? direct;
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
   process.stdout.write(`${JSON.stringify({ address, groupId, database: database.kind })}\n`);
   await stopped;
-  await front?.close();
   await app.close();
 }
 

@@ -6,7 +6,8 @@ import { createInterface } from "node:readline";
  * The built client served as in production, on a free port of 127.0.0.1, on an empty database
  * (PostgreSQL when DATABASE_URL names a server, else in-memory PGlite): what the page benchmarks
  * load; `pageMember` seeds the member they sign in as (and the group they run: `groupId`);
- * `tlsFront` puts the HTTP/2 TLS front members reach production through before it (tls-front.ts).
+ * `tlsFront` puts the HTTP/2 TLS front members reach production through before it, in a process
+ * of its own (tls-front.ts).
  * Exits when the client is not built.
  *
  * The server runs in a process of its own, as deployed: in the benchmark's process it would answer
@@ -23,41 +24,70 @@ export async function serveBuiltApp({
 } = {}): Promise<{
   address: string;
   groupId: number | null;
+  /** "postgres" or "pglite". */
+  database: string;
+  /** The front's certificate, for Chromium's --ignore-certificate-errors-spki-list; null without one. */
+  spki: string | null;
   close(): Promise<void>;
 }> {
   if (!existsSync("dist/client/index.html")) {
     console.error("Build the client first: npm run build");
     process.exit(1);
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/support/built-app-process.ts"], {
-    env: { ...process.env, BENCH_PAGE_MEMBER: pageMember ? "1" : "0", BENCH_TLS_FRONT: tlsFront ? "1" : "0" },
+  const server = spawn(process.execPath, ["--import", "tsx", "bench/support/built-app-process.ts"], {
+    env: { ...process.env, BENCH_PAGE_MEMBER: pageMember ? "1" : "0" },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  if (process.env.BENCH_SERVER_NICE && child.pid)
-    setPriority(child.pid, Number(process.env.BENCH_SERVER_NICE));
-  const ready = await firstLine(child);
-  const { address, groupId } = JSON.parse(ready) as { address: string; groupId: number | null };
+  const started = JSON.parse(await firstLine(server)) as {
+    address: string;
+    groupId: number | null;
+    database: string;
+  };
+  const front = tlsFront
+    ? spawn(process.execPath, ["--import", "tsx", "bench/support/tls-front-process.ts", started.address], {
+        stdio: ["ignore", "pipe", "inherit"],
+      })
+    : null;
+  const fronted = front
+    ? (JSON.parse(await firstLine(front).catch(stopOnFailure(server))) as { address: string; spki: string })
+    : null;
   return {
-    address,
-    groupId,
+    address: fronted?.address ?? started.address,
+    groupId: started.groupId,
+    database: started.database,
+    spki: fronted?.spki ?? null,
     async close() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
+      if (front) await stop(front);
+      await stop(server);
     },
   };
 }
 
-/** The server's first line on stdout: its address, once it listens. */
+/** Stops a child and waits for it to exit (the server drops its scratch database first). */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** A failure that first stops `child` (the server when its front failed to start). */
+function stopOnFailure(child: ChildProcess) {
+  return async (error: unknown): Promise<never> => {
+    await stop(child);
+    throw error;
+  };
+}
+
+/** A child's first line on stdout: its address (JSON), once it listens. */
 function firstLine(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
-    if (!child.stdout) return reject(new Error("the bench server has no stdout"));
+    if (!child.stdout) return reject(new Error("a bench server has no stdout"));
     const lines = createInterface({ input: child.stdout });
     lines.once("line", (line) => {
       lines.close();
       resolve(line);
     });
-    child.once("exit", (code) => reject(new Error(`the bench server exited (${code}) before listening`)));
+    child.once("exit", (code) => reject(new Error(`a bench server exited (${code}) before listening`)));
   });
 }

@@ -95,7 +95,8 @@ export function mainThreadShare(trace: { traceEvents: TraceEvent[] } | TraceEven
  * main thread's top-level tasks lasts its thread CPU time (`tdur`) instead of its wall time, and
  * what the thread recorded inside it shrinks with it, in place and in order (so every event stays
  * in its task: Lighthouse's graph links requests and scripts to the task they happen in). Nothing
- * else changes: other threads and processes, the network's timings, the tasks' start times. What
+ * else changes: other threads and processes, the network's timings, the tasks' start times, the
+ * page's marks (PAGE_MARKS: paints, layout shifts, load events). What
  * Lighthouse's simulation multiplies by the CPU slowdown is then the page's own work, which is
  * what the slowdown, calibrated from the host's BenchmarkIndex, converts into the emulated phone's;
  * the time the renderer waited for the host's other processes (the browser, the app's server,
@@ -106,23 +107,56 @@ export function onCpuTrace<T extends { traceEvents: TraceEvent[] }>(trace: T): T
   const events = trace.traceEvents.map((e) => ({ ...e }));
   const page = pageRendererTasks(events);
   if (!page) return { ...trace, traceEvents: events };
-  const onThread = events
-    .filter((e) => `${e.pid}:${e.tid}` === page.thread && e.ph !== "M" && e.ts !== undefined)
-    .sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0));
-  let next = 0;
-  for (const task of page.tasks) {
-    const start = task.ts ?? 0;
-    const wall = task.dur ?? 0;
-    const end = start + wall;
-    const ratio = task.tdur !== undefined && wall > 0 ? Math.min(task.tdur / wall, 1) : 1;
-    // The thread's events from this task's start to its end (the task itself among them).
-    while (next < onThread.length && (onThread[next].ts ?? 0) < start) next++;
-    for (let i = next; i < onThread.length && (onThread[i].ts ?? 0) <= end; i++) {
-      const e = onThread[i];
-      if (ratio === 1) continue;
-      e.ts = start + ((e.ts ?? 0) - start) * ratio;
-      if (e.dur !== undefined) e.dur *= ratio;
-    }
+  // Each task's span as recorded (from its start, up to but not including its end, as Lighthouse
+  // assigns events to tasks) and how much it shrinks; read before anything moves.
+  const spans = page.tasks
+    .map((task) => {
+      const start = task.ts ?? 0;
+      const wall = task.dur ?? 0;
+      const ratio = task.tdur !== undefined && wall > 0 ? Math.min(task.tdur / wall, 1) : 1;
+      return { start, end: start + wall, ratio };
+    })
+    .filter((span) => span.ratio < 1);
+  for (const e of events) {
+    if (`${e.pid}:${e.tid}` !== page.thread || e.ph === "M" || e.ts === undefined) continue;
+    if (PAGE_MARKS.has(e.name ?? "")) continue;
+    const span = spanAt(spans, e.ts);
+    if (!span) continue;
+    e.ts = span.start + (e.ts - span.start) * span.ratio;
+    if (e.dur !== undefined) e.dur *= span.ratio;
   }
   return { ...trace, traceEvents: events };
+}
+
+/**
+ * The page's marks, which Lighthouse reads its metrics from and cuts its graphs at (what a paint
+ * needed is what ended before it): they stay at the time they were recorded, like the network's.
+ */
+const PAGE_MARKS = new Set([
+  "navigationStart",
+  "firstPaint",
+  "firstContentfulPaint",
+  "firstMeaningfulPaint",
+  "firstMeaningfulPaintCandidate",
+  "largestContentfulPaint::Candidate",
+  "largestContentfulPaint::Invalidate",
+  "LayoutShift",
+  "domInteractive",
+  "domContentLoadedEventEnd",
+  "loadEventEnd",
+  "MarkDOMContent",
+  "MarkLoad",
+]);
+
+/** The span (sorted, not overlapping) that `ts` falls in, if any. */
+function spanAt<S extends { start: number; end: number }>(spans: S[], ts: number): S | null {
+  let low = 0;
+  let high = spans.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (ts < spans[mid].start) high = mid - 1;
+    else if (ts >= spans[mid].end) low = mid + 1;
+    else return spans[mid];
+  }
+  return null;
 }
