@@ -302,6 +302,19 @@ try {
 }
 
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Runs' median score and metrics, and each run's score. */
+function medians(runs: Scored[]) {
+  const pick = (k: keyof Scored) => runs.map((s) => s[k]);
+  return {
+    performance: median(pick("score")),
+    lcpMs: round(median(pick("lcpMs"))),
+    tbtMs: round(median(pick("tbtMs"))),
+    cls: round(median(pick("cls")), 3),
+    fcpMs: round(median(pick("fcpMs"))),
+    scores: pick("score"),
+  };
+}
 const require = createRequire(import.meta.url);
 const lighthouseVersion: string = JSON.parse(
   readFileSync(require.resolve("lighthouse/package.json"), "utf8"),
@@ -321,31 +334,15 @@ console.log(
     runs,
     pages: targets.map(({ page }) => {
       const list = samples.get(page) ?? [];
-      const pick = (k: Exclude<keyof Sample, "calibration" | "mainThread" | "onCpu">) =>
-        list.map((s) => s[k]);
+      const pick = (k: "benchmarkIndex") => list.map((s) => s[k]);
       const onCpu = list.flatMap((s) => (s.mainThread ? [s.mainThread.onCpuPct] : []));
       const onCpuRuns = list.flatMap((s) => (s.onCpu ? [s.onCpu] : []));
-      const onCpuPick = (k: keyof Scored) => onCpuRuns.map((s) => s[k]);
       return {
         page,
-        performance: median(pick("score")),
-        lcpMs: round(median(pick("lcpMs"))),
-        tbtMs: round(median(pick("tbtMs"))),
-        cls: round(median(pick("cls")), 3),
-        fcpMs: round(median(pick("fcpMs"))),
-        scores: pick("score"),
+        ...medians(list),
         // The same runs scored with the page's tasks at the time the renderer ran them (its own
         // work, without its waits for the host's other processes), medians and each run's score.
-        onCpu: onCpuRuns.length
-          ? {
-              performance: median(onCpuPick("score")),
-              lcpMs: round(median(onCpuPick("lcpMs"))),
-              tbtMs: round(median(onCpuPick("tbtMs"))),
-              cls: round(median(onCpuPick("cls")), 3),
-              fcpMs: round(median(onCpuPick("fcpMs"))),
-              scores: onCpuPick("score"),
-            }
-          : null,
+        onCpu: onCpuRuns.length ? medians(onCpuRuns) : null,
         // Each run's calibration (the index measured just before it, its spread, the multiplier),
         // and the index Lighthouse measured at the start of the run itself.
         calibration: list.map(({ calibration: c }) => ({ ...c, cpuSlowdown: round(c.cpuSlowdown, 2) })),
