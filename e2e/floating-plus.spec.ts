@@ -1,4 +1,4 @@
-import { closeToasts, coveredContent } from "./support/covered";
+import { closeToasts, coveredContent, scrollTo } from "./support/covered";
 import { becomeActiveMember } from "./support/member";
 import { expect, test } from "./support/test";
 
@@ -17,17 +17,24 @@ test("the floating plus stays in the bottom bar at every scroll position, coveri
   await expect(plus).toBeVisible();
   await closeToasts(page);
 
+  // The dashboard's lower parts arrive after its first view: the page is measured once they are
+  // in (its height the same twice over), and each position is where the page is then (the end
+  // measured before them was half way down once they came, with the page's content under the bar).
+  const scrollHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+  await expect
+    .poll(async () => {
+      const before = await scrollHeight();
+      await page.waitForTimeout(300);
+      return (await scrollHeight()) === before;
+    })
+    .toBe(true);
   const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   expect(scrollable, "the dashboard scrolls on a phone").toBeGreaterThan(300);
   const barBox = await bar.boundingBox();
   if (!barBox) throw new Error("no layout box");
 
-  for (const [at, top] of [
-    ["top", 0],
-    ["middle", Math.round(scrollable / 2)],
-    ["end", scrollable],
-  ] as const) {
-    await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), top);
+  for (const at of ["top", "middle", "end"] as const) {
+    await scrollTo(page, at);
     await expect(plus).toBeVisible();
     const box = await plus.boundingBox();
     if (!box) throw new Error("no layout box");

@@ -79,7 +79,8 @@ export async function coveredContent(page: Page, at: "top" | "middle" | "end"): 
   }, at);
 }
 
-async function scrollTo(page: Page, at: "top" | "middle" | "end") {
+/** Scrolls to the top, half way or the end of the page as it is now, and lets it settle. */
+export async function scrollTo(page: Page, at: "top" | "middle" | "end"): Promise<void> {
   await page.evaluate((at) => {
     const end = document.documentElement.scrollHeight - window.innerHeight;
     const top = at === "top" ? 0 : at === "middle" ? Math.round(end / 2) : end;
