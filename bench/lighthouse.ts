@@ -23,8 +23,9 @@
 // waited for a core or another process (`mainThread`: thread CPU against wall time,
 // bench/support/main-thread-share.ts; `longTasksOnCpuPct`, the median; simulated throttling only):
 // the simulation multiplies the wall time, so below 50 % most of the blocking time reported is the
-// host's waiting, not the page's work. LH_DUMP=<dir> keeps each report and its trace, LH_TRACE=<file>
-// the last run's trace; LH_DUMP also keeps Lighthouse's saved artifacts (its audit mode reads them).
+// host's waiting, not the page's work. LH_DUMP=<dir> keeps each report and Lighthouse's saved
+// artifacts (its audit mode reads them; the trace is their defaultPass.trace.json), LH_TRACE=<file>
+// the last run's trace.
 // THROTTLING=devtools has DevTools slow the network and the CPU for real during the load
 // (Lighthouse's "devtools" method) instead of simulating them from a fast load.
 // The pages are served as members get them: over HTTPS with HTTP/2, through a TLS front before the
@@ -212,13 +213,7 @@ async function audit(url: string, signedIn: boolean) {
       throttlingMethod === "simulate" && !result.lhr.runtimeError
         ? await auditOnCpu(result.artifacts, flags)
         : null;
-    return {
-      lhr: result.lhr,
-      onCpu,
-      calibration,
-      trace: result.artifacts.Trace,
-      artifacts: result.artifacts,
-    };
+    return { lhr: result.lhr, onCpu, calibration, artifacts: result.artifacts };
   } finally {
     chrome.kill();
   }
@@ -272,7 +267,7 @@ const samples = new Map<string, Sample[]>(targets.map((t) => [t.page, []]));
 try {
   for (let run = 0; run < runs; run++) {
     for (const target of targets) {
-      const { lhr, onCpu, calibration, trace, artifacts } = await auditWithRetries(
+      const { lhr, onCpu, calibration, artifacts } = await auditWithRetries(
         `${address}${pathOf(target)}`,
         target.signedIn,
       );
@@ -282,9 +277,8 @@ try {
       if (dump) {
         mkdirSync(dump, { recursive: true });
         writeFileSync(`${dump}/lhr-${run}-${name}.json`, JSON.stringify(lhr));
-        writeFileSync(`${dump}/trace-${run}-${name}.json`, JSON.stringify(trace));
-        // Lighthouse's own saved form, which it audits again offline (its audit mode, with the same
-        // settings: another slowdown needs it edited in artifacts.json).
+        // Lighthouse's own saved form, the trace among it, which it audits again offline (its audit
+        // mode, with the same settings: another slowdown needs it edited in artifacts.json).
         await saveArtifacts(artifacts, `${dump}/artifacts-${run}-${name}`);
       }
       samples.get(target.page)?.push({
@@ -293,7 +287,7 @@ try {
         benchmarkIndex: lhr.environment.benchmarkIndex,
         calibration,
         // Under DevTools' throttling the renderer is stopped for real, so its wait says nothing of the host.
-        mainThread: throttlingMethod === "simulate" ? mainThreadShare(trace) : null,
+        mainThread: throttlingMethod === "simulate" ? mainThreadShare(artifacts.Trace) : null,
       });
     }
   }
@@ -334,7 +328,6 @@ console.log(
     runs,
     pages: targets.map(({ page }) => {
       const list = samples.get(page) ?? [];
-      const pick = (k: "benchmarkIndex") => list.map((s) => s[k]);
       const onCpu = list.flatMap((s) => (s.mainThread ? [s.mainThread.onCpuPct] : []));
       const onCpuRuns = list.flatMap((s) => (s.onCpu ? [s.onCpu] : []));
       return {
@@ -346,7 +339,7 @@ console.log(
         // Each run's calibration (the index measured just before it, its spread, the multiplier),
         // and the index Lighthouse measured at the start of the run itself.
         calibration: list.map(({ calibration: c }) => ({ ...c, cpuSlowdown: round(c.cpuSlowdown, 2) })),
-        benchmarkIndex: pick("benchmarkIndex").map((n) => round(n)),
+        benchmarkIndex: list.map((s) => round(s.benchmarkIndex)),
         // How much of the long main-thread tasks the renderer ran (thread CPU / wall time): the
         // rest it waited for a core or another process, and the slowdown multiplied that too.
         longTasksOnCpuPct: onCpu.length ? median(onCpu) : null,

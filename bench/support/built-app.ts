@@ -34,33 +34,39 @@ export async function serveBuiltApp({
     console.error("Build the client first: npm run build");
     process.exit(1);
   }
-  const server = spawn(process.execPath, ["--import", "tsx", "bench/support/built-app-process.ts"], {
-    env: { ...process.env, BENCH_PAGE_MEMBER: pageMember ? "1" : "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const started = JSON.parse(await firstLine(server)) as {
-    address: string;
-    groupId: number | null;
-    database: string;
-  };
+  const server = startChild<{ address: string; groupId: number | null; database: string }>(
+    "bench/support/built-app-process.ts",
+    [],
+    { ...process.env, BENCH_PAGE_MEMBER: pageMember ? "1" : "0" },
+  );
+  const started = await server.started;
   const front = tlsFront
-    ? spawn(process.execPath, ["--import", "tsx", "bench/support/tls-front-process.ts", started.address], {
-        stdio: ["ignore", "pipe", "inherit"],
-      })
+    ? startChild<{ address: string; spki: string }>("bench/support/tls-front-process.ts", [started.address])
     : null;
-  const fronted = front
-    ? (JSON.parse(await firstLine(front).catch(stopOnFailure(server))) as { address: string; spki: string })
-    : null;
+  const fronted = front ? await front.started.catch(stopOnFailure(server.child)) : null;
   return {
     address: fronted?.address ?? started.address,
     groupId: started.groupId,
     database: started.database,
     spki: fronted?.spki ?? null,
     async close() {
-      if (front) await stop(front);
-      await stop(server);
+      if (front) await stop(front.child);
+      await stop(server.child);
     },
   };
+}
+
+/** `script` (TypeScript) in a process of its own, and what it says once it listens (its first line, JSON). */
+function startChild<T>(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): { child: ChildProcess; started: Promise<T> } {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return { child, started: firstLine(child).then((line) => JSON.parse(line) as T) };
 }
 
 /** Stops a child and waits for it to exit (the server drops its scratch database first). */
