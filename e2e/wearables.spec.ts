@@ -5,14 +5,35 @@ import { openPastCelebration } from "./support/rewards";
 import { serverURL } from "./support/servers";
 import { test as base, expect } from "./support/test";
 
+/** Zones a few hours apart, one of which is always in the middle of its day. */
+const ZONES = ["Pacific/Honolulu", "America/New_York", "Europe/London", "Asia/Dubai", "Asia/Shanghai"];
+
+/**
+ * A zone where it is now between 06:00 and 18:00: the quarter hour the journey walks, just past,
+ * is today's there. In the browser's own zone it fell on yesterday in the first quarter hour after
+ * midnight, and "today's steps" rightly left it out (CI once ran it at 00:05).
+ */
+function zoneAtMidday(now = new Date()): string {
+  const hourIn = (timeZone: string) =>
+    Number(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone }).format(now));
+  const zone = ZONES.find((z) => hourIn(z) >= 6 && hourIn(z) < 18);
+  if (!zone) throw new Error("no zone in the middle of its day");
+  return zone;
+}
+
 /**
  * Withings sends the member back to the server's public URL (localhost): the journey talks to its
- * server by that name, so the session cookie goes with the redirect.
+ * server by that name, so the session cookie goes with the redirect. The member's phone (and so
+ * their profile, set from it at sign-up) is in a zone in the middle of its day.
  */
 const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
   baseURL: async ({}, use, testInfo) => {
     await use(serverURL(testInfo).replace("127.0.0.1", "localhost"));
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
+  timezoneId: async ({}, use) => {
+    await use(zoneAtMidday());
   },
 });
 
