@@ -91,6 +91,10 @@ describe("gift card offer guards", () => {
   });
 
   it("never activates, schedules, starts or redeems an offer priced below its card's value", async () => {
+    // The clock moves on to the next month's start below: this test starts in the middle of a
+    // month, not at the real time (on the 1st of a 31-day month, the next month's start is past the
+    // sessions' 30 days, and they had expired). The file's clock comes back after it.
+    t().clock.set(new Date("2026-03-14T12:00:00Z"));
     await withoutPriceCheck();
     const cheap = await legacyOffer({ brand: "Cheap", fitcoins50: 4000, isActive: true });
     const { user, session } = await fundedMember(t().app, 60);

@@ -8,7 +8,10 @@ import { rollOffersOver } from "./offers.service";
 import { offerTestKit } from "./offers-test-kit";
 
 describe("gift card offers by their month", () => {
-  const t = useTestApp();
+  // The offers are a month's and the clock moves on to the next month's start: the file starts in
+  // the middle of a month, not at the real time (on the 1st of a 31-day month, the next month's
+  // start is past the sessions' 30 days, and they had expired).
+  const t = useTestApp({}, {}, { now: "2026-03-14T12:00:00Z" });
   const { sessions, month, monthStart, send, signIn, offer, act } = offerTestKit(t);
   const current = async (): Promise<GiftCardOffer | null> =>
     (await send(sessions.member, "GET", "/api/fitcoin/gift-card-offer")).json();
