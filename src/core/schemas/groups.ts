@@ -213,6 +213,7 @@ export const groupMemberSchema = z.object({
   profileImageUrl: z.string().nullable(),
   role: z.enum(["admin", "member"]),
 });
+export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 /** A group as the list and the detail answer it: specification 2 section 3, FitCoins as decimal strings. */
 export const groupSchema = z.object({

@@ -1,12 +1,12 @@
 import { COMPETITION_LEADERBOARD_SIZE } from "../../../core/constants";
-import type { Group } from "../../../core/schemas/groups";
+import type { Group, GroupMember } from "../../../core/schemas/groups";
 import type { AppContext } from "../../context";
 import { sharedReads } from "../../db/shared-read";
 import { forbidden, notFound } from "../../errors";
 import { requireUser, type Viewer, type ViewerUser, type ViewerWith } from "../../http/viewer";
 import * as contests from "../competitions/group-competitions.service";
 import * as repo from "./groups.repo";
-import { toGroup } from "./groups.view";
+import { memberView, toGroup } from "./groups.view";
 
 // Reading groups as their cards and pages show them, and who may see one; what changes a group is
 // in groups.service and membership.service.
@@ -30,7 +30,7 @@ async function present(ctx: AppContext, rows: repo.GroupListRow[]): Promise<Grou
   return rows.map((r) =>
     toGroup(
       r,
-      members.filter((m) => m.groupId === r.id),
+      members.filter((m) => m.groupId === r.id).map(memberView),
       (r.competitionId && tops.get(r.competitionId)) || [],
       now,
     ),
@@ -62,11 +62,12 @@ const groupPage = repo.detailQuery(contests.topFiveJson);
 /**
  * Each group's members as its page lists them, shared by every viewer while the group's members'
  * version (raised by every join, leave and role change, read live with the page) is the same; a
- * member's new name or picture shows within MEMBERS_TTL_MS. Read from the primary: a replica a few
+ * member's new name or picture shows within MEMBERS_TTL_MS. The same array answers every viewer
+ * (encoded once: the route's sharedFieldSerializer). Read from the primary: a replica a few
  * milliseconds behind would keep a list without the member who just joined under the new version.
  */
 const MEMBERS_TTL_MS = 5_000;
-const sharedMembers = sharedReads<number, repo.MemberRow[]>(MEMBERS_TTL_MS);
+const sharedMembers = sharedReads<number, GroupMember[]>(MEMBERS_TTL_MS);
 
 /**
  * One group as its page shows it, read in one statement (the page is refetched often): with the
@@ -90,7 +91,7 @@ export async function detail(ctx: AppContext, who: ViewerWith | Viewer, id: numb
     ctx.db,
     row.id,
     now,
-    () => repo.membersOf(ctx.db, [row.id]),
+    async () => (await repo.membersOf(ctx.db, [row.id])).map(memberView),
     String(row.membersVersion),
   );
   return toGroup(row, members, contests.topFiveOf(page?.top ?? []), now);

@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncZod, serializerCompiler } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../../core/schemas/common";
 import {
@@ -23,32 +23,10 @@ import {
 } from "../../../core/schemas/groups";
 import type { AppContext } from "../../context";
 import { errors, messageSchema } from "../../http/responses";
+import { sharedAnswerSerializer, sharedFieldSerializer } from "../../http/shared-serializers";
 import * as pages from "./group-pages.service";
 import * as groups from "./groups.service";
 import * as membership from "./membership.service";
-
-/**
- * The app's zod serializer, remembering what it encoded by the answer's identity: the chat poll's
- * answer is one shared array per room version (membership.messages), encoded once, not per poll.
- */
-const sharedAnswerSerializer = (route: {
-  schema: unknown;
-  method: string;
-  url: string;
-  httpStatus?: string;
-}) => {
-  const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-  const encoded = new WeakMap<object, string>();
-  return (data: unknown) => {
-    if (typeof data !== "object" || data === null) return serialize(data);
-    let text = encoded.get(data);
-    if (text === undefined) {
-      text = serialize(data);
-      encoded.set(data, text);
-    }
-    return text;
-  };
-};
 
 /** Groups (specification 2 section 7; DESIGN 1, group money and who edits what). */
 export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -136,6 +114,8 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         ...withId,
         response: { 200: groupSchema, ...errors(400, 401, 403, 404) },
       },
+      // Its members' list is one array per group and version, shared by every viewer's answer.
+      serializerCompiler: sharedFieldSerializer("members"),
     },
     async (request) => pages.detail(ctx, request.viewerWith, request.params.id),
   );

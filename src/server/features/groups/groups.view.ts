@@ -1,7 +1,7 @@
 import { formatMinor } from "../../../core/money";
 import { competitionStatus, entryDeadline } from "../../../core/rules/entry-cutoff";
 import type { StandingsEntry } from "../../../core/schemas/competitions";
-import type { Group } from "../../../core/schemas/groups";
+import type { Group, GroupMember } from "../../../core/schemas/groups";
 import { settlementState } from "../competitions/group-competitions.service";
 import type { GroupListRow, MemberView } from "./groups.repo";
 
@@ -14,10 +14,22 @@ export function groupCompetitionStatus(row: Pick<GroupListRow, "startDate" | "en
   return status === "upcoming" ? ("scheduled" as const) : status;
 }
 
-/** A group as the API answers it (specification 2 section 3). */
+/** A member as a group's page lists them. */
+export const memberView = (m: MemberView): GroupMember => ({
+  userId: m.userId,
+  firstName: m.firstName,
+  lastName: m.lastName,
+  profileImageUrl: m.profileImageUrl,
+  role: m.role,
+});
+
+/**
+ * A group as the API answers it (specification 2 section 3); `members` as they are (memberView),
+ * so that a page's list, shared by its viewers, is answered as the same array.
+ */
 export function toGroup(
   row: GroupListRow,
-  members: MemberView[],
+  members: GroupMember[],
   leaderboard: StandingsEntry[],
   now: Date,
 ): Group {
@@ -29,13 +41,7 @@ export function toGroup(
     description: row.description,
     role: row.role,
     memberCount: row.memberCount,
-    members: members.map((m) => ({
-      userId: m.userId,
-      firstName: m.firstName,
-      lastName: m.lastName,
-      profileImageUrl: m.profileImageUrl,
-      role: m.role,
-    })),
+    members,
     poolBalance: formatMinor(row.pool),
     poolGoal: money(row.poolGoal),
     poolEntryPrice: money(row.poolEntryPrice),
