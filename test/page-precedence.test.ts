@@ -7,9 +7,11 @@ import {
   runsPages,
 } from "../bench/support/page-precedence";
 
-/** A process's scheduling policy as `chrt` names it ("SCHED_OTHER", "SCHED_RR"). */
-const policy = (pid: number) =>
-  /policy: (\w+)/.exec(execFileSync("chrt", ["-p", String(pid)], { encoding: "utf8" }))?.[1];
+/** A process's scheduling policy as `chrt` names it ("SCHED_OTHER", "SCHED_RR"), and its priority. */
+function scheduling(pid: number) {
+  const said = execFileSync("chrt", ["-p", String(pid)], { encoding: "utf8" });
+  return { policy: /policy: (\w+)/.exec(said)?.[1], priority: Number(/priority: (\d+)/.exec(said)?.[1]) };
+}
 
 describe("the page runs first (bench:lighthouse)", () => {
   it("walks a process and everything below it", () => {
@@ -40,40 +42,55 @@ describe("the page runs first (bench:lighthouse)", () => {
   });
 
   describe("on this host", () => {
-    const children: ChildProcess[] = [];
+    let browser: ChildProcess | null = null;
     afterEach(() => {
-      for (const child of children.splice(0)) child.kill();
+      // Its children exit with it (they wait on its stdin).
+      browser?.kill();
+      browser = null;
     });
-    /** An idle process whose last argument stands for Chromium's flags. */
-    const start = (flag: string) => {
-      const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30_000)", "--", flag], {
-        stdio: "ignore",
+    /**
+     * A stand-in for Chromium: a process whose last argument is its flag, which starts one child
+     * per flag in `children` (each idle until its parent exits) and prints their pids.
+     */
+    async function startBrowser(children: string[]): Promise<{ pid: number; children: number[] }> {
+      const script = `
+        const { spawn } = require("node:child_process");
+        const flags = JSON.parse(process.argv.at(-2));
+        const pids = flags.map((flag) =>
+          spawn(process.execPath, ["-e", "process.stdin.resume()", "--", flag], { stdio: ["pipe", "ignore", "ignore"] }).pid);
+        console.log(JSON.stringify(pids));
+        setTimeout(() => {}, 30_000);`;
+      browser = spawn(process.execPath, ["-e", script, "--", JSON.stringify(children), "--headless=new"], {
+        stdio: ["ignore", "pipe", "ignore"],
       });
-      children.push(child);
-      return child.pid as number;
-    };
+      const line = await new Promise<string>((resolve) =>
+        browser?.stdout?.once("data", (d) => resolve(String(d))),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { pid: browser.pid as number, children: JSON.parse(line) };
+    }
 
     it.runIf(process.platform === "linux")(
-      "puts the renderers and the zygote, not the browser, before the host's other processes (or says why not)",
+      "puts the renderers first, then the rest of the browser, before the host's other processes (or says why not)",
       async () => {
-        const browser = start("--headless=new");
-        const renderer = start("--type=renderer");
-        const zygote = start("--type=zygote");
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(policy(renderer)).toBe("SCHED_OTHER");
+        const chromium = await startBrowser(["--type=renderer", "--type=zygote", "--type=gpu-process"]);
+        const [renderer, zygote, gpu] = chromium.children;
+        expect(scheduling(renderer)).toEqual({ policy: "SCHED_OTHER", priority: 0 });
 
-        const changed = givePagesPrecedence();
+        const changed = givePagesPrecedence(chromium.pid);
         if (changed === null) {
           // A user without the right to it: nothing changed, and the report says why.
           expect(pagePrecedenceUnavailable()).toMatch(/not permitted|no chrt|PAGE_PRECEDENCE/);
-          expect(policy(renderer)).toBe("SCHED_OTHER");
+          expect(scheduling(renderer)).toEqual({ policy: "SCHED_OTHER", priority: 0 });
           return;
         }
-        expect(changed).toBe(2);
-        expect(policy(renderer)).toBe("SCHED_RR");
-        expect(policy(zygote)).toBe("SCHED_RR");
-        expect(policy(browser)).toBe("SCHED_OTHER");
-        expect(policy(process.pid)).toBe("SCHED_OTHER");
+        expect(changed).toBe(4);
+        expect(scheduling(renderer)).toEqual({ policy: "SCHED_RR", priority: 2 });
+        expect(scheduling(zygote)).toEqual({ policy: "SCHED_RR", priority: 2 });
+        expect(scheduling(gpu)).toEqual({ policy: "SCHED_RR", priority: 1 });
+        expect(scheduling(chromium.pid)).toEqual({ policy: "SCHED_RR", priority: 1 });
+        // The benchmark itself (and so the app's server it starts) stays an ordinary process.
+        expect(scheduling(process.pid)).toEqual({ policy: "SCHED_OTHER", priority: 0 });
       },
     );
   });
