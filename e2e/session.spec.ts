@@ -1,3 +1,4 @@
+import type { Route } from "@playwright/test";
 import { resetLinkFor } from "./support/mailed-links";
 import { expect, type Page, test } from "./support/test";
 import { newVisitor, register } from "./support/users";
@@ -30,7 +31,15 @@ async function keepCookieOn401(page: Page) {
   // the session's and the screen's reads together) goes without it: every 401 puts the dead cookie
   // back, whichever request it answers, as a server that keeps it would have left it.
   let dead: string | undefined;
-  await page.route("**/api/**", async (route) => {
+  await page.route("**/api/**", (route) =>
+    keepCookie(route).catch((error: unknown) => {
+      // A read the page dropped while it was being answered (a navigation, a reload: the sign-in
+      // that leaves /login) has no one to answer; Playwright says its response was disposed.
+      if (/disposed|closed/i.test(String(error))) return;
+      throw error;
+    }),
+  );
+  async function keepCookie(route: Route) {
     const sent = /(?:^|;\s*)sr_session=([^;]+)/.exec((await route.request().allHeaders()).cookie ?? "")?.[1];
     if (sent) dead = sent;
     const response = await route.fetch();
@@ -46,7 +55,7 @@ async function keepCookieOn401(page: Page) {
       return route.fulfill({ response, headers });
     }
     return route.fulfill({ response });
-  });
+  }
 }
 
 /** In the keeps-cookie runs, the dead session cookie really is still sent. */
