@@ -219,6 +219,47 @@ test("back from a card redirect, the wallet books the top-up's payment, converts
   await expect(page.getByTestId("wallet-balance")).toHaveText("$0.00");
 });
 
+test("the balances' own Add Funds, tapped instead of the plan, comes back to the plan, not to a join it cannot pay", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const admin = await adminPhone(browser, testInfo);
+  const competition = await createCompetition(admin, {
+    name: `Top Up Aside ${suffix()}`,
+    entryFee: 12.5,
+    startInMinutes: 2 * DAY_MINUTES,
+  });
+  await becomeActiveMember(page);
+  const offer = await addFitcoinsFromJoin(page, competition);
+
+  // The member deposits $20 with the wallet card's Add Funds, not with the plan's button.
+  await page.getByRole("button", { name: "Add Funds", exact: true }).click();
+  const deposit = page.getByRole("dialog", { name: "Add Funds" });
+  await deposit.getByLabel("Amount (USD)").fill("20");
+  await deposit.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(/\/checkout\?client_secret=/);
+  await payCheckout(page, "4242 4242 4242 4242");
+  await expect(page.getByText("Payment Successful!")).toBeVisible({ timeout: 10_000 });
+
+  // Back on the wallet, still on what the join needs: the dollars are in, the FitCoins not yet,
+  // and the one path left is converting them.
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === "/wallet" &&
+      url.searchParams.get("need") === "12.50" &&
+      url.searchParams.get("returnTo") === `/competitions?join=${competition.id}`,
+    { timeout: 10_000 },
+  );
+  await expect(page.getByTestId("wallet-balance")).toHaveText("$20.00");
+  await expect(page.getByTestId("fitcoin-balance")).toHaveText("0.00");
+  await expect(offer).toContainText("You need 12.50 FitCoins and have 0.00.");
+  await offer.getByRole("button", { name: "Convert $14.71 to 12.50 FitCoins" }).click();
+  await joinFromReopenedDialog(page, competition);
+  await page.goto("/wallet");
+  await expect(page.getByTestId("wallet-balance")).toHaveText("$5.29");
+});
+
 test("a group invite's Add FitCoins adds the entry price and comes back to the invite's Join", async ({
   page,
   browser,

@@ -29,9 +29,13 @@ export function CheckoutPage() {
   const returnTo = safeReturnPath(params.get("returnTo"));
   // A join's Add FitCoins: the deposit is converted once paid (issue 32 item 1).
   const topUp = readPendingTopUp(params);
+  // The way back to the wallet: the wallet itself when the payment was started for it (a wallet
+  // on a join's goal sends its own Add Funds back to that goal).
   const wallet = topUp
     ? withTopUp("/wallet", { need: topUp.need, returnTo: topUp.returnTo })
-    : withReturnTo("/wallet", returnTo);
+    : returnTo && /^\/wallet(\?|$)/.test(returnTo)
+      ? returnTo
+      : withReturnTo("/wallet", returnTo);
   if (!clientSecret) return <Redirect to={wallet} replace />;
   return (
     <>

@@ -15,7 +15,7 @@ import { StatementDownload } from "../components/statement-download";
 import { TransactionHistory } from "../components/transaction-history";
 import { WalletBalances } from "../components/wallet-balances";
 import { balanceCents } from "../money-view";
-import { readPendingTopUp, readTopUpGoal, readTopUpShortfall, topUpFailedPath } from "../top-up";
+import { readPendingTopUp, readTopUpGoal, readTopUpShortfall, topUpFailedPath, withTopUp } from "../top-up";
 import { usePaymentReturn } from "../use-payment-return";
 import { useFinishTopUp } from "../use-top-up";
 
@@ -71,6 +71,9 @@ export function WalletPage() {
       : undefined,
   );
   const returnTo = safeReturnPath(params.get("returnTo"));
+  // On a goal, a payment made with the balances' own Add Funds or Buy FitCoins comes back here,
+  // still on the goal: only the goal's card goes back to the join, once the member holds enough.
+  const paymentReturn = goal ? withTopUp("/wallet", goal) : returnTo;
   const cents = balanceCents(user?.balance);
   const canConvert = cents !== null && cents >= 100;
   const close = (open: boolean) => {
@@ -145,13 +148,13 @@ export function WalletPage() {
         purpose="deposit"
         open={dialog === "deposit"}
         onOpenChange={close}
-        returnTo={returnTo}
+        returnTo={paymentReturn}
       />
       <CardPaymentDialog
         purpose="fitcoins"
         open={dialog === "fitcoins"}
         onOpenChange={close}
-        returnTo={returnTo}
+        returnTo={paymentReturn}
       />
       <ConvertDialog balanceCents={cents} open={dialog === "convert"} onOpenChange={close} />
     </>
