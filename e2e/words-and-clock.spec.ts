@@ -138,6 +138,9 @@ test("words: a free competition's join dialog has no fee; the footer's year; sig
   // A member opens the free competition's join dialog: nothing about a fee or a refund.
   await becomeActiveMember(page);
   await page.goto("/competitions");
+  // Its card promises no prize either: no pool of 0.00 FC to win and no split of one.
+  await expect(card(page, name).getByTestId("prize-pool")).toHaveText("None");
+  await expect(card(page, name).getByTestId("prize-split")).toHaveCount(0);
   await card(page, name)
     .getByRole("button", { name: `Join ${name}` })
     .click();

@@ -14,6 +14,7 @@ import {
   myCompetitions,
   paidOutMinor,
   participantsLabel,
+  poolTile,
   resultSummary,
   shareText,
   splitSections,
@@ -106,6 +107,36 @@ describe("words say what happens (issue 32 item 6)", () => {
     expect(guidelinesFor({ entryFee: null, prizePool: 0, startDate: after }, now)).toContain(
       "It has already started: once you join you stay in until it ends.",
     );
+  });
+
+  it("the pool tile: none for a free competition without a pool, what was paid out once settled", () => {
+    expect(poolTile(competition({ entryFee: null, prizePool: 0 }))).toEqual({
+      label: "Prize Pool",
+      value: "None",
+    });
+    expect(poolTile(competition({ entryFee: null, prizePool: 15 }))).toEqual({
+      label: "Prize Pool",
+      value: "15.00 FC",
+    });
+    expect(poolTile(competition({ entryFee: 10, prizePool: 0 }))).toEqual({
+      label: "Prize Pool",
+      value: "0.00 FC",
+    });
+    const winner = { userId: 1, firstName: "A", lastName: "B", position: 1, steps: 9, prize: 6 };
+    expect(
+      poolTile(
+        competition({
+          prizePool: 0,
+          status: "completed",
+          settlement: "settled",
+          results: [winner, { ...winner, userId: 2, position: 2, prize: 4.1 }],
+        }),
+      ),
+    ).toEqual({ label: "Paid Out", value: "10.10 FC" });
+    expect(poolTile(competition({ prizePool: 0, settlement: "refunded" }))).toEqual({
+      label: "Prize Pool",
+      value: "Refunded",
+    });
   });
 
   it("leaving toasts a refund only when there was a fee", () => {

@@ -40,6 +40,27 @@ export function inviteLink(origin: string, inviteCode: string): string {
 export const isFree = (competition: Pick<Competition, "entryFee">): boolean =>
   competition.entryFee === null || competition.entryFee === 0;
 
+/** A free competition with nothing in its pool: it has no prize at all, only standings and badges. */
+export const hasNoPrize = (competition: Pick<Competition, "entryFee" | "prizePool">): boolean =>
+  isFree(competition) && competition.prizePool <= 0;
+
+/**
+ * The card's pool tile: the pool while it can still grow or be won; "None" for a competition without
+ * a prize; after the payout what was paid out (the pool itself is then empty), or that entries were
+ * refunded.
+ */
+export function poolTile(
+  competition: Pick<Competition, "entryFee" | "prizePool" | "settlement" | "results">,
+): { label: string; value: string } {
+  if (competition.settlement === "settled") {
+    const paid = paidOutMinor(competition.results);
+    return { label: "Paid Out", value: paid > 0 ? fc(paid / 100) : "None" };
+  }
+  if (competition.settlement === "refunded") return { label: "Prize Pool", value: "Refunded" };
+  if (hasNoPrize(competition)) return { label: "Prize Pool", value: "None" };
+  return { label: "Prize Pool", value: fc(competition.prizePool) };
+}
+
 /**
  * The share text: the pool when there is one; otherwise, for a paid competition, that it grows
  * with each participant, and for a free one that it is free (its pool never grows).
@@ -76,10 +97,9 @@ export function guidelinesFor(
     : free
       ? "You can leave until the competition starts; after the start you stay in until it ends."
       : "You can leave for a full refund until the competition starts; after the start there are no refunds, and fees stay in the prize pool.";
-  const payout =
-    free && competition.prizePool <= 0
-      ? "There is no prize pool: it is for the standings and your badges."
-      : prizeRuleText("competition");
+  const payout = hasNoPrize(competition)
+    ? "There is no prize pool: it is for the standings and your badges."
+    : prizeRuleText("competition");
   return [
     "Steps count only while the app is open and the screen unlocked.",
     charge,

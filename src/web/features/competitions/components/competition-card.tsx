@@ -16,7 +16,14 @@ import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/utils";
 import { useTimeZone } from "../../auth/use-time-zone";
 import { competitionKeys } from "../api";
-import { canExit, canManage, competitionPath, joinClosedReason, rankLabel } from "../competition-view";
+import {
+  canExit,
+  canManage,
+  competitionPath,
+  hasNoPrize,
+  joinClosedReason,
+  rankLabel,
+} from "../competition-view";
 import { CompetitionStats, CompetitionTiming } from "./competition-stats";
 import { ExitButton } from "./exit-button";
 import { JoinButton } from "./join-button";
@@ -108,7 +115,7 @@ export function CompetitionCard({
           />
         ) : null}
         <CompetitionStats competition={c} />
-        {c.settlement === "settled" || c.settlement === "refunded" ? null : (
+        {c.settlement === "settled" || c.settlement === "refunded" || hasNoPrize(c) ? null : (
           <p className="text-xs text-slate-600" data-testid="prize-split">
             {prizeSplitText(eligibleCount(c.leaderboard))}
           </p>

@@ -1,14 +1,18 @@
 import { CalendarClock, Coins, Ticket, Users } from "lucide-react";
 import type { Competition } from "../../../../core/schemas/competitions";
 import { StatTile } from "../../../components/ui/stat-tile";
-import { entryFeeLabel, fc, participantsLabel } from "../competition-view";
+import { entryFeeLabel, participantsLabel, poolTile } from "../competition-view";
 
-/** Prize pool, participants out of the maximum (∞ without one) and the entry fee (Free without one). */
+/**
+ * Prize pool (or what it paid out), participants out of the maximum (∞ without one) and the entry
+ * fee (Free without one).
+ */
 export function CompetitionStats({ competition }: { competition: Competition }) {
+  const pool = poolTile(competition);
   return (
     <dl className="grid grid-cols-3 gap-2">
-      <StatTile icon={Coins} label="Prize Pool" testId="prize-pool">
-        {fc(competition.prizePool)}
+      <StatTile icon={Coins} label={pool.label} testId="prize-pool">
+        {pool.value}
       </StatTile>
       <StatTile icon={Users} label="Participants" testId="participants">
         {participantsLabel(competition.participantCount, competition.maxParticipants)}
