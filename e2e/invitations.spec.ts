@@ -71,7 +71,7 @@ test("a group invite opened signed out says what the group is now and what joini
   await expect(page).toHaveURL(/\/subscription-activated$/, { timeout: 15_000 });
   await page.getByRole("link", { name: "Accept Community Rules" }).click();
   await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Continue to Dashboard" }).click();
+  await page.getByRole("button", { name: "Continue to the Invite" }).click();
 
   await expect(page).toHaveURL(new RegExp(`${invite}$`), { timeout: 15_000 });
   const joinCard = page.getByRole("region", { name: `Join ${name}` });

@@ -69,7 +69,7 @@ test("a visitor opens a competition invite, sees its preview, signs up, subscrib
   // The rules screen offers Sign Out.
   await expect(page.getByRole("link", { name: "Sign Out" })).toBeVisible();
   await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Continue to Dashboard" }).click();
+  await page.getByRole("button", { name: "Continue to the Invite" }).click();
 
   // Back on the invite, now as a member: the competition's card with Join.
   await expect(page).toHaveURL(new RegExp(`${invite}$`), { timeout: 15_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPathFor, registerPathFor, safeReturnPath } from "./return-path";
+import { isInvitePath, loginPathFor, registerPathFor, safeReturnPath } from "./return-path";
 
 describe("the return path of a sign-in link", () => {
   it("follows this site's paths, with their query and fragment", () => {
@@ -55,5 +55,16 @@ describe("the return path of a sign-in link", () => {
     expect(loginPathFor("/")).toBe("/login");
     expect(loginPathFor("//evil.example")).toBe("/login");
     expect(registerPathFor("/competitions/join/AB12")).toBe("/register?next=%2Fcompetitions%2Fjoin%2FAB12");
+  });
+});
+
+describe("invitation pages", () => {
+  it("knows a group's and a competition's invite links from other pages", () => {
+    expect(isInvitePath("/join/700CM1QZ")).toBe(true);
+    expect(isInvitePath("/groups/join/700CM1QZ")).toBe(true);
+    expect(isInvitePath("/competitions/join/AB12CD")).toBe(true);
+    expect(isInvitePath("/competitions/12")).toBe(false);
+    expect(isInvitePath("/wallet?returnTo=/join/X")).toBe(false);
+    expect(isInvitePath("/joined/1")).toBe(false);
   });
 });

@@ -56,6 +56,16 @@ export function rememberReturnPath(path: string | null): void {
   else removeStorage(storageKeys.returnPath);
 }
 
+/** The kept path, still kept (to say where a button leads before it is pressed). */
+export function peekReturnPath(): string | null {
+  return safeReturnPath(readStorage(storageKeys.returnPath));
+}
+
+/** Whether a path is an invitation's page (a group's or a competition's invite link). */
+export function isInvitePath(path: string): boolean {
+  return /^\/(competitions\/|groups\/)?join\//.test(path);
+}
+
 /** The kept path, forgotten as it is read. */
 export function takeReturnPath(): string | null {
   const path = safeReturnPath(readStorage(storageKeys.returnPath));

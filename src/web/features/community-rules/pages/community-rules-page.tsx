@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { RULES_INVITE_EXTRA_MS, RULES_REDIRECT_MS } from "../../../../core/constants";
-import { takeReturnPath } from "../../../app/return-path";
+import { isInvitePath, peekReturnPath, takeReturnPath } from "../../../app/return-path";
 import { Brand } from "../../../components/layout/brand";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
@@ -22,6 +22,13 @@ export function CommunityRulesPage() {
   const refreshUser = useRefreshCurrentUser();
   const [agreed, setAgreed] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
+  // The button says where it leads: back to the invite or the page the member signed up from, when
+  // one is kept, else the dashboard (the specification's words).
+  const [destination] = useState(() => {
+    const back = peekReturnPath();
+    if (back ? isInvitePath(back) : readPendingInvite()) return "Continue to the Invite";
+    return back ? "Continue Where You Left Off" : "Continue to Dashboard";
+  });
 
   const onContinue = async () => {
     try {
@@ -82,7 +89,7 @@ export function CommunityRulesPage() {
                 </Label>
               </div>
               <Button size="lg" className="mt-5 w-full" disabled={!agreed || busy} onClick={onContinue}>
-                {accept.isPending ? "Saving..." : redirecting ? "Redirecting..." : "Continue to Dashboard"}
+                {accept.isPending ? "Saving..." : redirecting ? "Redirecting..." : destination}
               </Button>
             </>
           ) : (

@@ -2,7 +2,7 @@ import { ArrowLeft, Landmark } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
-import { safeReturnPath } from "../../../app/return-path";
+import { isInvitePath, safeReturnPath } from "../../../app/return-path";
 import { BelowFirstView } from "../../../components/layout/below-first-view";
 import { PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
@@ -33,7 +33,7 @@ const AddFitcoinsCard = lazy(async () => ({
 
 /** The way back for a member who came to add FitCoins from elsewhere (an invite's Add FitCoins). */
 function ReturnBanner({ to }: { to: string }) {
-  const invite = to.startsWith("/competitions/join/") || /^\/(groups\/)?join\//.test(to);
+  const invite = isInvitePath(to);
   return (
     <div
       className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4"
