@@ -2,7 +2,7 @@ import { seriousViolations } from "./support/axe";
 import { adminPhone, callApi, createCompetition, grantFitcoins, newPhone } from "./support/competitions";
 import { newestMailMatching } from "./support/mailed-links";
 import { becomeActiveMember } from "./support/member";
-import { openPastCelebration } from "./support/rewards";
+import { activateOffer, openPastCelebration } from "./support/rewards";
 import { expect, test } from "./support/test";
 import { newVisitor, signIn, type Visitor } from "./support/users";
 
@@ -85,7 +85,8 @@ test("Delete Account shows what is lost, offers to redeem first, and asks for th
     entryFee: 10,
     startInMinutes: 90,
   });
-  await admin.context().close();
+  // This month's Gift Card of the Month: its smaller card takes 50 FitCoins (the default tiers).
+  await activateOffer(admin, `Deletion Brand ${Date.now().toString(36)}`);
   const joined = await callApi(page, "POST", `/api/competitions/${competition.id}/join`, {
     deviceFingerprint: await page.evaluate(() => localStorage.getItem("deviceFingerprint")),
   });
@@ -106,14 +107,26 @@ test("Delete Account shows what is lost, offers to redeem first, and asks for th
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, "delete-dialog");
 
-  // Redeem first: the dialog closes and the redeem page opens.
-  await dialog.getByRole("link", { name: "Redeem them first" }).click();
+  // 30 FitCoins buy no gift card: no link to a redeem page with nothing to take, but why not.
+  await expect(balances).toContainText(
+    "Your FitCoins are too few to redeem: the smallest gift card takes 50.00 FC.",
+  );
+  await expect(dialog.getByRole("link", { name: /^Redeem/ })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // With 70 FitCoins a card is within reach: Redeem first closes the dialog and opens the redeem page.
+  await grantFitcoins(admin, page, 40);
+  await admin.context().close();
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  await expect(balances).toContainText("FitCoins: 70.00 FC");
+  await expect(balances).not.toContainText("too few");
+  await dialog.getByRole("link", { name: "Redeem FitCoins first" }).click();
   await expect(page).toHaveURL(/\/redeem$/);
   await expect(dialog).toBeHidden();
 
   await page.goto("/profile");
   await page.getByRole("button", { name: "Delete Account" }).click();
-  await expect(dialog.getByTestId("delete-account-balances")).toContainText("FitCoins: 30.00 FC");
+  await expect(dialog.getByTestId("delete-account-balances")).toContainText("FitCoins: 70.00 FC");
   // Without the password, or with a wrong one, nothing is deleted.
   await dialog.getByRole("button", { name: "Delete Account" }).click();
   await expect(dialog.getByText("Enter your password to delete your account.")).toBeVisible();

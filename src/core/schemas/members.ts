@@ -47,6 +47,14 @@ export const accountDeletionSchema = z.object({
   balance: z.string(),
   fitcoins: z.number(),
   points: z.number().int(),
+  /**
+   * The least that redeems anything now, so "redeem first" is offered only where it can be done:
+   * the cheapest FitCoin gift card of the month and the cheapest points gift card (null: none).
+   */
+  cheapestRedemption: z.object({
+    fitcoins: z.number().nullable(),
+    points: z.number().int().nullable(),
+  }),
   entries: z.array(
     z.object({
       kind: z.enum(["competition", "group"]),

@@ -104,6 +104,8 @@ describe("account deletion: the password, and what is lost", () => {
       balance: "25.00",
       fitcoins: 55,
       points: 1_340,
+      // No Gift Card of the Month yet; the cheapest points card of the catalogue takes 5,000.
+      cheapestRedemption: { fitcoins: null, points: 5_000 },
       entries: [
         { kind: "competition", id: soon.id, name: "Starts Soon", paid: 10, underWay: true },
         { kind: "competition", id: later.id, name: "Next Week", paid: 20, underWay: false },
@@ -111,5 +113,22 @@ describe("account deletion: the password, and what is lost", () => {
         { kind: "group", id: g.id, name: "Lunch Walkers", paid: 15, underWay: false },
       ],
     });
+
+    // This month's offer: its cheaper card's FitCoin price is the least that redeems FitCoins.
+    const month = t().app.ctx.clock.now().toISOString().slice(0, 7);
+    const offer = await t().app.inject({
+      method: "POST",
+      url: "/api/admin/gift-card-offers",
+      headers: admin.headers,
+      payload: { month, brand: "Amazon", description: "Amazon cards", fitcoins50: "62.5" },
+    });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const activated = await t().app.inject({
+      method: "POST",
+      url: `/api/admin/gift-card-offers/${offer.json().id}/activate`,
+      headers: admin.headers,
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect((await preview(session)).json().cheapestRedemption).toEqual({ fitcoins: 62.5, points: 5_000 });
   });
 });

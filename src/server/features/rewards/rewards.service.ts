@@ -130,6 +130,25 @@ export async function pointsHistory(ctx: AppContext, viewer: Viewer): Promise<Po
   return (await repo.ofMember(ctx.db, user.id, "PTS", HISTORY_LIMIT)).map(pointsView);
 }
 
+/**
+ * The least a member must hold to redeem anything now (for other features: the account deletion's
+ * "redeem first"): the cheapest FitCoin option of this month's offer, in hundredths, and the
+ * cheapest active points gift card; null where nothing is offered.
+ */
+export async function cheapestRedemptions(
+  ctx: AppContext,
+): Promise<{ fitcoinsMinor: number | null; points: number | null }> {
+  const [offer, pointCards] = await Promise.all([
+    offers.active(ctx.db, utcMonth(ctx.clock.now())),
+    repo.activeGiftCards(ctx.db),
+  ]);
+  const points = pointCards.map((c) => c.pointCost);
+  return {
+    fitcoinsMinor: offer ? Math.min(offer.fitcoins50, offer.fitcoins100) : null,
+    points: points.length ? Math.min(...points) : null,
+  };
+}
+
 // ---------------------------------------------------------------- FitCoin redemption
 
 const fitcoinView = (r: repo.RedemptionRow): FitcoinRedemptionDetail => ({

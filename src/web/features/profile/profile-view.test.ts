@@ -39,20 +39,49 @@ describe("displayName", () => {
 });
 
 describe("deletionLosses", () => {
-  const none = { balance: "0.00", fitcoins: 0, points: 0, entries: [] };
+  const cheapestRedemption = { fitcoins: 50, points: 1000 };
+  const none = { balance: "0.00", fitcoins: 0, points: 0, cheapestRedemption, entries: [] };
 
   it("writes the three balances and says whether anything is left, and what could be redeemed", () => {
-    expect(deletionLosses({ ...none, balance: "12.5", fitcoins: 42.5, points: 1340 })).toMatchObject({
+    expect(deletionLosses({ ...none, balance: "12.5", fitcoins: 52.5, points: 1340 })).toMatchObject({
       wallet: "$12.50",
-      fitcoins: "42.50 FC",
+      fitcoins: "52.50 FC",
       points: "1,340",
       any: true,
-      redeemable: true,
+      redeem: { fitcoins: true, points: true },
+      cannotRedeem: null,
     });
-    expect(deletionLosses(none)).toMatchObject({ any: false, redeemable: false });
-    expect(deletionLosses({ ...none, fitcoins: 0.01 })).toMatchObject({ any: true, redeemable: true });
+    expect(deletionLosses(none)).toMatchObject({
+      any: false,
+      redeem: { fitcoins: false, points: false },
+      cannotRedeem: null,
+    });
     // Dollars alone are not redeemed: they are converted on the wallet first.
-    expect(deletionLosses({ ...none, balance: "5.00" })).toMatchObject({ any: true, redeemable: false });
+    expect(deletionLosses({ ...none, balance: "5.00" })).toMatchObject({
+      any: true,
+      redeem: { fitcoins: false, points: false },
+      cannotRedeem: null,
+    });
+  });
+
+  it("offers to redeem only what reaches the cheapest gift card, and says why not otherwise", () => {
+    expect(deletionLosses({ ...none, fitcoins: 50, points: 999 })).toMatchObject({
+      redeem: { fitcoins: true, points: false },
+      cannotRedeem: "Your points are too few to redeem: the smallest gift card takes 1,000 points.",
+    });
+    expect(deletionLosses({ ...none, fitcoins: 3.5, points: 40 })).toMatchObject({
+      any: true,
+      redeem: { fitcoins: false, points: false },
+      cannotRedeem:
+        "Your FitCoins are too few to redeem: the smallest gift card takes 50.00 FC. " +
+        "Your points are too few to redeem: the smallest gift card takes 1,000 points.",
+    });
+    expect(
+      deletionLosses({ ...none, fitcoins: 80, cheapestRedemption: { fitcoins: null, points: null } }),
+    ).toMatchObject({
+      redeem: { fitcoins: false, points: false },
+      cannotRedeem: "No gift card is offered for FitCoins this month.",
+    });
   });
 
   it("says what becomes of each entry: kept by its pool when under way, back and lost when not", () => {

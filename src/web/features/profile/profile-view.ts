@@ -47,13 +47,16 @@ export type DeletionEntry = {
 
 /**
  * What deleting the account takes, as the confirmation says it (DESIGN 1; issue 32): the three
- * balances, and each entry with what becomes of what was paid into it. `redeemable`: FitCoins or
- * points that gift cards could turn into something kept.
+ * balances, and each entry with what becomes of what was paid into it. `redeem`: where a gift card
+ * can still turn FitCoins or points into something kept (only when the member holds enough for the
+ * cheapest one); `cannotRedeem`: why what they hold cannot be redeemed, said instead of a link that leads
+ * to nothing they can take.
  */
 export function deletionLosses(held: {
   balance: string;
   fitcoins: number;
   points: number;
+  cheapestRedemption: { fitcoins: number | null; points: number | null };
   entries: DeletionEntry[];
 }) {
   const wallet = dollars(held.balance);
@@ -71,12 +74,29 @@ export function deletionLosses(held: {
         : `Not started: you leave the ${what}.`;
     return { key: `${what}-${e.id}`, name: e.name, kind: what, text };
   });
+  const cheapest = held.cheapestRedemption;
+  const heldFitcoins = coins(held.fitcoins) !== "0.00";
+  const fitcoinsRedeemable = heldFitcoins && cheapest.fitcoins !== null && held.fitcoins >= cheapest.fitcoins;
+  const pointsRedeemable = held.points > 0 && cheapest.points !== null && held.points >= cheapest.points;
+  const cannotRedeem = [
+    heldFitcoins && !fitcoinsRedeemable
+      ? cheapest.fitcoins === null
+        ? "No gift card is offered for FitCoins this month."
+        : `Your FitCoins are too few to redeem: the smallest gift card takes ${coins(cheapest.fitcoins)} FC.`
+      : null,
+    held.points > 0 && !pointsRedeemable
+      ? cheapest.points === null
+        ? "No gift card is offered for points now."
+        : `Your points are too few to redeem: the smallest gift card takes ${formatCount(cheapest.points)} points.`
+      : null,
+  ].filter((line): line is string => line !== null);
   return {
     wallet,
     fitcoins,
     points,
     entries,
-    any: wallet !== "$0.00" || coins(held.fitcoins) !== "0.00" || held.points !== 0,
-    redeemable: held.fitcoins > 0 || held.points > 0,
+    any: wallet !== "$0.00" || heldFitcoins || held.points !== 0,
+    redeem: { fitcoins: fitcoinsRedeemable, points: pointsRedeemable },
+    cannotRedeem: cannotRedeem.length ? cannotRedeem.join(" ") : null,
   };
 }

@@ -8,7 +8,8 @@ import { deletionLosses } from "../profile-view";
 
 /**
  * What deleting the account takes, read from the server when the dialog opens: the wallet,
- * FitCoins and points, with a way to redeem them first, and each competition and group left.
+ * FitCoins and points, with a way to redeem them first where a gift card can take them (else why
+ * not), and each competition and group left.
  */
 export function DeletionSummary({
   held,
@@ -63,12 +64,24 @@ export function DeletionSummary({
             <p className="mt-2">These balances are lost and are not refunded.</p>
           </>
         ) : null}
-        {losses.redeemable ? (
-          <Button asChild variant="outline" size="sm" className="mt-3 w-full bg-white sm:w-fit">
-            <Link href="/redeem" onClick={onRedeem}>
-              <Gift aria-hidden="true" /> Redeem them first
-            </Link>
-          </Button>
+        {losses.cannotRedeem ? <p className="mt-2 text-sm">{losses.cannotRedeem}</p> : null}
+        {losses.redeem.fitcoins || losses.redeem.points ? (
+          <div className="mt-3 flex flex-wrap gap-2">
+            {losses.redeem.fitcoins ? (
+              <Button asChild variant="outline" size="sm" className="w-full bg-white sm:w-fit">
+                <Link href="/redeem" onClick={onRedeem}>
+                  <Gift aria-hidden="true" /> Redeem FitCoins first
+                </Link>
+              </Button>
+            ) : null}
+            {losses.redeem.points ? (
+              <Button asChild variant="outline" size="sm" className="w-full bg-white sm:w-fit">
+                <Link href="/points" onClick={onRedeem}>
+                  <Gift aria-hidden="true" /> Redeem points first
+                </Link>
+              </Button>
+            ) : null}
+          </div>
         ) : null}
       </div>
       {losses.entries.length > 0 ? (
