@@ -43,6 +43,19 @@ test("a member creates a group and shares its link; a friend opens it signed out
   await page.getByRole("button", { name: "Create Group" }).click();
   const create = page.getByRole("dialog", { name: "Create Group" });
   await expect(create.getByLabel("Entry Price (FC)")).toHaveValue("15.00");
+  // The creator pays the price too: one above what Casey holds is said before anything is sent,
+  // with the way to add FitCoins and come back.
+  await create.getByLabel("Entry Price (FC)").fill("50");
+  await expect(create.getByRole("alert")).toContainText(
+    "Creating the group takes its entry price: you need 50.00 FC and have 40.00 FC.",
+  );
+  await expect(create.getByRole("link", { name: "Add FitCoins" })).toHaveAttribute(
+    "href",
+    "/wallet?need=50.00&returnTo=%2Fgroups",
+  );
+  await expect(create.getByRole("button", { name: "Create Group" })).toBeDisabled();
+  await create.getByLabel("Entry Price (FC)").fill("15.00");
+  await expect(create.getByRole("alert")).toHaveCount(0);
   await create.getByRole("button", { name: "Create Group" }).click();
   await expect(create.getByText("Group name is required")).toBeVisible();
   await create.getByLabel("Group Name *").fill(name);

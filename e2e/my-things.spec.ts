@@ -7,7 +7,7 @@ import {
   newPhone,
   suffix,
 } from "./support/competitions";
-import { becomeActiveMember } from "./support/member";
+import { becomeActiveMember, payCheckout } from "./support/member";
 import { joinByApi } from "./support/members";
 import { openPastCelebration } from "./support/rewards";
 import { shoot } from "./support/screenshots";
@@ -144,6 +144,26 @@ test("a group's contributions list its creator's entry and every pay-in; Contrib
     .getByRole("button", { name: "Contribute to Pool" })
     .click();
   const dialog = page.getByRole("dialog", { name: "Contribute to the Pool" });
+  // More than Casey's 25 FitCoins: said as she types, and Add FitCoins ends back on the group with
+  // what she asked for.
+  await dialog.getByLabel("Amount (FC)").fill("30");
+  await expect(dialog.getByRole("alert")).toContainText(
+    "You have 25.00 FC: contributing 30.00 FC takes 5.00 FC more.",
+  );
+  await expect(dialog.getByRole("button", { name: "Contribute" })).toBeDisabled();
+  await shoot(page, "contribution-short");
+  await dialog.getByRole("link", { name: "Add FitCoins" }).click();
+  const offer = page.getByRole("region", { name: "Add FitCoins", exact: true });
+  await expect(offer).toContainText("You need 30.00 FitCoins and have 25.00.");
+  await expect(offer).toContainText("Once you hold the FitCoins, you go straight back to where you were.");
+  await offer.getByRole("button", { name: /^Pay \$[\d.]+ and add 5\.00 FitCoins$/ }).click();
+  await payCheckout(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(new RegExp(`/groups/${group.id}$`), { timeout: 15_000 });
+  await page
+    .getByRole("region", { name: "Group Money Pool" })
+    .getByRole("button", { name: "Contribute to Pool" })
+    .click();
+  await expect(dialog).toContainText("Your FitCoins: 30.00 FC");
   await dialog.getByLabel("Amount (FC)").fill("5");
   await dialog.getByRole("button", { name: "Contribute" }).click();
   await expect(page.getByText("Contribution added to group pool!", { exact: true })).toBeVisible();

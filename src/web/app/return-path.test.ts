@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isInvitePath, loginPathFor, registerPathFor, safeReturnPath } from "./return-path";
+import { isInvitePath, isJoinPath, loginPathFor, registerPathFor, safeReturnPath } from "./return-path";
 
 describe("the return path of a sign-in link", () => {
   it("follows this site's paths, with their query and fragment", () => {
@@ -66,5 +66,15 @@ describe("invitation pages", () => {
     expect(isInvitePath("/competitions/12")).toBe(false);
     expect(isInvitePath("/wallet?returnTo=/join/X")).toBe(false);
     expect(isInvitePath("/joined/1")).toBe(false);
+  });
+});
+
+describe("going back to a join", () => {
+  it("is a page that reopens a join dialog, or an invitation", () => {
+    expect(isJoinPath("/competitions?join=12")).toBe(true);
+    expect(isJoinPath("/competitions/12?join=12")).toBe(true);
+    expect(isJoinPath("/join/700CM1QZ")).toBe(true);
+    expect(isJoinPath("/groups")).toBe(false);
+    expect(isJoinPath("/groups/4")).toBe(false);
   });
 });

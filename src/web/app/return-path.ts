@@ -99,6 +99,12 @@ export function walletPathFor(returnTo: string, needFitcoins?: number): string {
 /** The query parameter that opens a competition's join dialog again (`?join=12`) on a page that hosts it. */
 export const JOIN_PARAM = "join";
 
+/** Whether going back to `path` is going back to a join: a join dialog's page, or an invitation's. */
+export function isJoinPath(path: string): boolean {
+  const url = new URL(path, BASE);
+  return url.searchParams.has(JOIN_PARAM) || isInvitePath(url.pathname);
+}
+
 /**
  * The page at `path` (with its query `search`, "" or "?a=1") with competition `id`'s join dialog
  * open: where a join's Add FitCoins comes back to once the member holds the entry fee.

@@ -1,9 +1,10 @@
-import { AlertTriangle, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
-import { Link, useLocation, useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { parseMinor } from "../../../../core/money";
 import type { Competition } from "../../../../core/schemas/competitions";
-import { joinReturnPath, walletPathFor } from "../../../app/return-path";
+import { joinReturnPath } from "../../../app/return-path";
+import { FitcoinShortfall } from "../../../components/fitcoin-shortfall";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {
@@ -70,21 +71,11 @@ export function GuidelinesDialog({
           <dd className="text-right font-bold tabular-nums">{fitcoins === null ? "-" : fc(fitcoins)}</dd>
         </dl>
         {short ? (
-          <p
-            className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950"
-            role="alert"
-          >
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>
-              You need {entryFeeLabel(competition.entryFee)} to join.{" "}
-              <Link
-                href={walletPathFor(joinReturnPath(here, search, competition.id), fee)}
-                className="font-semibold underline"
-              >
-                Add FitCoins
-              </Link>
-            </span>
-          </p>
+          <FitcoinShortfall
+            text={`You need ${entryFeeLabel(competition.entryFee)} to join.`}
+            needMinor={fee}
+            returnTo={joinReturnPath(here, search, competition.id)}
+          />
         ) : null}
         <div className="flex items-start gap-3">
           <Checkbox id={checkboxId} checked={agreed} onCheckedChange={(v) => setAgreed(v === true)} />

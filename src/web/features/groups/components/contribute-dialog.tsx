@@ -1,8 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { useLocation } from "wouter";
 import type { z } from "zod";
 import { POOL_CONTRIBUTION_MAX_FC, POOL_CONTRIBUTION_MIN_FC } from "../../../../core/constants";
+import { parseMinor } from "../../../../core/money";
 import { contributionBodySchema, type Group } from "../../../../core/schemas/groups";
+import { FitcoinShortfall } from "../../../components/fitcoin-shortfall";
 import { FormDialog } from "../../../components/form-dialog";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -29,6 +32,11 @@ export function ContributeDialog({
     defaultValues: { amount: "", description: "" },
   });
   const { errors } = form.formState;
+  // More than the member holds: said as they type, with the way to add FitCoins and come back.
+  const [here] = useLocation();
+  const asked = parseMinor(String(form.watch("amount") ?? "").trim());
+  const held = parseMinor(fitcoins) ?? 0;
+  const short = asked !== null && asked <= POOL_CONTRIBUTION_MAX_FC * 100 && asked > held;
 
   const onSubmit = form.handleSubmit(({ amount, description }) =>
     contribute.mutate(
@@ -58,6 +66,7 @@ export function ContributeDialog({
       pendingLabel="Contributing..."
       pending={contribute.isPending}
       onSubmit={onSubmit}
+      submitDisabled={short}
     >
       <FormField id="contribution-amount" label="Amount (FC)" error={errors.amount?.message}>
         <Input
@@ -73,6 +82,13 @@ export function ContributeDialog({
       <p className="-mt-2 text-xs text-slate-600">
         {POOL_CONTRIBUTION_MIN_FC} to {POOL_CONTRIBUTION_MAX_FC} FitCoins.
       </p>
+      {short ? (
+        <FitcoinShortfall
+          text={`You have ${fc(fitcoins)}: contributing ${fc(asked / 100)} takes ${fc((asked - held) / 100)} more.`}
+          needMinor={asked}
+          returnTo={here}
+        />
+      ) : null}
       <FormField
         id="contribution-description"
         label="Description (optional)"

@@ -1,8 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
+import { useLocation } from "wouter";
 import type { z } from "zod";
-import { ENTRY_DEADLINE_HOURS_OPTIONS, GROUP_DURATION_DAYS } from "../../../../core/constants";
+import {
+  ENTRY_DEADLINE_HOURS_OPTIONS,
+  GROUP_DEFAULT_ENTRY_PRICE_FC,
+  GROUP_DURATION_DAYS,
+} from "../../../../core/constants";
+import { parseMinor } from "../../../../core/money";
 import { type CreateGroupBody, createGroupBodySchema } from "../../../../core/schemas/groups";
+import { FitcoinShortfall } from "../../../components/fitcoin-shortfall";
 import { FormDialog } from "../../../components/form-dialog";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
@@ -72,6 +79,13 @@ export function CreateGroupDialog({
     ...form.register(name),
   });
   const error = (name: keyof CreateForm) => errors[name]?.message;
+  // The creator pays the entry price too: short of it, say so before the form is sent, with the
+  // way to add FitCoins and come back here.
+  const [here] = useLocation();
+  const priceText = String(form.watch("poolEntryPrice") ?? "").trim();
+  const price = priceText === "" ? GROUP_DEFAULT_ENTRY_PRICE_FC * 100 : parseMinor(priceText);
+  const held = user ? (parseMinor(user.fitcoins) ?? 0) : null;
+  const short = price !== null && held !== null && held < price;
 
   const onOpenChange = (next: boolean) => {
     if (create.isPending) return;
@@ -109,6 +123,7 @@ export function CreateGroupDialog({
       pendingLabel="Creating..."
       pending={create.isPending}
       onSubmit={onSubmit}
+      submitDisabled={short}
       className="max-w-lg"
     >
       <FormField id="create-group-name" label="Group Name *" error={error("name")}>
@@ -121,6 +136,13 @@ export function CreateGroupDialog({
         <Input {...field("poolEntryPrice")} inputMode="decimal" placeholder="15.00" />
       </FormField>
       <p className="-mt-2 text-xs text-slate-600">5 to 150 FitCoins; empty for the default of 15.</p>
+      {short ? (
+        <FitcoinShortfall
+          text={`Creating the group takes its entry price: you need ${fc(price / 100)} and have ${fc(held / 100)}.`}
+          needMinor={price}
+          returnTo={here}
+        />
+      ) : null}
       <Controller
         control={form.control}
         name="isPrivate"

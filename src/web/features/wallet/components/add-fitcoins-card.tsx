@@ -4,6 +4,7 @@ import { Link, useLocation } from "wouter";
 import { DEPOSIT_MAX_CENTS, PLATFORM_FEE_PERCENT } from "../../../../core/constants";
 import { formatMinor, formatUsd, parseMinor } from "../../../../core/money";
 import { fitcoinShortfall, planTopUp } from "../../../../core/rules/top-up";
+import { isJoinPath } from "../../../app/return-path";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { FormField, fieldA11y } from "../../../components/ui/form-field";
@@ -17,17 +18,17 @@ import { createSubmissionKeys, submitWithKey } from "../submission-key";
 import { type TopUpGoal, type TopUpShortfall, withTopUp } from "../top-up";
 import { SummaryLine } from "./amount-input";
 
-const shortfallText: Record<TopUpShortfall, string> = {
-  failed:
-    "Your payment went through and is in your wallet, but it could not be turned into FitCoins. Convert it below to join.",
-  short: "FitCoins were added, but you still do not hold enough to join. Add the rest below.",
-};
+/** Why the payment went in but the member still does not hold enough (`toJoin`: " to join" or ""). */
+const shortfallText = (why: TopUpShortfall, toJoin: string) =>
+  why === "failed"
+    ? `Your payment went through and is in your wallet, but it could not be turned into FitCoins. Convert it below${toJoin}.`
+    : `FitCoins were added, but you still do not hold enough${toJoin}. Add the rest below.`;
 
-/** The FitCoins a member asks to add, checked against what the join needs and one deposit may bring. */
-function checkAsked(text: string, shortfall: number, walletCents: number) {
+/** The FitCoins a member asks to add, checked against what the goal needs and one deposit may bring. */
+function checkAsked(text: string, shortfall: number, walletCents: number, toJoin: string) {
   const asked = parseMinor(text);
   if (asked === null || asked <= 0) return { error: "Enter the FitCoins to add, with at most two decimals" };
-  if (asked < shortfall) return { error: `You need at least ${formatMinor(shortfall)} FitCoins to join` };
+  if (asked < shortfall) return { error: `You need at least ${formatMinor(shortfall)} FitCoins${toJoin}` };
   const plan = planTopUp(asked, walletCents);
   if (!plan) return { error: `One payment adds at most ${formatUsd(DEPOSIT_MAX_CENTS)}: add fewer FitCoins` };
   return { plan };
@@ -70,25 +71,30 @@ export function AddFitcoinsCard({
     );
   }
   const shortfall = fitcoinShortfall(goal.need, held);
+  // A join's goal says so; a group's entry price or a contribution goes back to where it was.
+  const forJoin = isJoinPath(goal.returnTo);
+  const toJoin = forJoin ? " to join" : "";
+  const title = `Add FitCoins${toJoin}`;
+  const backLabel = forJoin ? "Back to join" : "Go back";
   const back = (
     <Button asChild variant="ghost" className="justify-self-start">
       <Link href={goal.returnTo}>
-        <ArrowLeft aria-hidden="true" /> {shortfall > 0 ? "Back without adding FitCoins" : "Back to join"}
+        <ArrowLeft aria-hidden="true" /> {shortfall > 0 ? "Back without adding FitCoins" : backLabel}
       </Link>
     </Button>
   );
 
   if (shortfall === 0) {
     return (
-      <Card className="mb-5 border-emerald-200" role="region" aria-label="Add FitCoins to join">
+      <Card className="mb-5 border-emerald-200" role="region" aria-label={title}>
         <CardContent className="grid gap-3 p-5">
           <p className="flex items-start gap-2 font-semibold text-emerald-900" role="status">
             <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
-            You have the {formatMinor(goal.need)} FitCoins you need to join.
+            You have the {formatMinor(goal.need)} FitCoins you need{toJoin}.
           </p>
           <Button asChild className="justify-self-start">
             <Link href={goal.returnTo}>
-              <ArrowLeft aria-hidden="true" /> Back to join
+              <ArrowLeft aria-hidden="true" /> {backLabel}
             </Link>
           </Button>
         </CardContent>
@@ -97,7 +103,7 @@ export function AddFitcoinsCard({
   }
 
   const text = typed ?? formatMinor(shortfall);
-  const checked = checkAsked(text, shortfall, walletCents);
+  const checked = checkAsked(text, shortfall, walletCents, toJoin);
   const plan = checked.plan ?? null;
   const busy = intent.isPending || convert.isPending || leaving;
 
@@ -141,10 +147,10 @@ export function AddFitcoinsCard({
   };
 
   return (
-    <Card className="mb-5 border-amber-300" role="region" aria-label="Add FitCoins to join">
+    <Card className="mb-5 border-amber-300" role="region" aria-label={title}>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <Coins className="size-5 text-amber-600" aria-hidden="true" /> Add FitCoins to join
+          <Coins className="size-5 text-amber-600" aria-hidden="true" /> {title}
         </CardTitle>
         <CardDescription>
           You need {formatMinor(goal.need)} FitCoins and have {formatMinor(held)}.{" "}
@@ -157,7 +163,7 @@ export function AddFitcoinsCard({
         {shortfallReason ? (
           <p className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-900" role="alert">
             <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {shortfallText[shortfallReason]}
+            {shortfallText(shortfallReason, toJoin)}
           </p>
         ) : null}
         <form
@@ -208,7 +214,9 @@ export function AddFitcoinsCard({
                   : "Add FitCoins"}
           </Button>
           <p className="-mt-2 text-center text-xs text-slate-600">
-            Once you hold the FitCoins, you go straight back to join.
+            {forJoin
+              ? "Once you hold the FitCoins, you go straight back to join."
+              : "Once you hold the FitCoins, you go straight back to where you were."}
           </p>
         </form>
         {back}

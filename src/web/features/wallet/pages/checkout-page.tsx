@@ -4,7 +4,7 @@ import { Link, Redirect, useSearchParams } from "wouter";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
 import { formatMinor, formatUsd } from "../../../../core/money";
 import type { PaymentIntentInfo } from "../../../../core/schemas/money";
-import { safeReturnPath, withReturnTo } from "../../../app/return-path";
+import { isJoinPath, safeReturnPath, withReturnTo } from "../../../app/return-path";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -175,7 +175,9 @@ function Checkout({
           <h2 className="text-xl font-bold">{topUp ? "FitCoins added!" : "Payment Successful!"}</h2>
           <p className="text-slate-600">
             {topUp
-              ? "You have the FitCoins you need. Taking you back to join..."
+              ? isJoinPath(topUp.returnTo)
+                ? "You have the FitCoins you need. Taking you back to join..."
+                : "You have the FitCoins you need. Taking you back..."
               : returnTo
                 ? "Taking you back to where you were..."
                 : "Redirecting to your wallet..."}
