@@ -70,6 +70,12 @@ test("Cancel Subscription asks first, saying until when the membership stays act
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Reactivate Subscription" })).toBeVisible();
   await shoot(page, "cancelled");
+  // Confirmed by email too, in the profile's zone, with the way back.
+  const mail = await newestMailMatching(v.email, /Your StepRace membership will not renew/);
+  expect(mail).toMatch(
+    new RegExp(`It stays active until ${NEW_YORK_INSTANT.source}, and you will not be charged again\\.`),
+  );
+  expect(mail).toContain("Reactivate it under Subscription in your profile");
 });
 
 test("Delete Account shows what is lost, offers to redeem first, and asks for the password", async ({
@@ -141,6 +147,9 @@ test("Delete Account shows what is lost, offers to redeem first, and asks for th
   await expect(page.getByText("Account Deleted", { exact: true }).first()).toBeVisible();
   await loggedOut;
   await expect(page).toHaveURL((url) => url.pathname === "/" || url.pathname === "/login");
+  // Confirmed to the address the account had.
+  const mail = await newestMailMatching(v.email, /Your StepRace account was deleted/);
+  expect(mail).toContain("as you asked. You were signed out on every device");
 });
 
 test("a banned member's open page says they are suspended and how to reach support; lifting the ban renews again", async ({

@@ -11,6 +11,7 @@ import {
   loginAs,
   type Session,
 } from "../../test/factories";
+import { lastEmailTo } from "../../test/mail";
 import { useTestApp } from "../../test/test-app";
 import { WRONG_CURRENT_PASSWORD } from "../auth/account.service";
 import { groupTestKit } from "../groups/group-test-kit";
@@ -67,8 +68,13 @@ describe("account deletion: the password, and what is lost", () => {
     expect([me.statusCode, me.json().username]).toEqual([200, user.username]);
     expect(await userBalances(t().app.ctx.db, user.id)).toEqual(before);
 
+    expect(await lastEmailTo(t().app.ctx.db, user.email, "account_deleted")).toBeUndefined();
     const ok = await remove(session, { currentPassword: user.password });
     expect([ok.statusCode, ok.json()]).toEqual([200, { message: "Your account has been deleted" }]);
+    // Confirmed to the address the account had, with what to do if it was not them.
+    const told = await lastEmailTo(t().app.ctx.db, user.email, "account_deleted");
+    expect(told?.subject).toBe("Your StepRace account was deleted");
+    expect(told?.textBody).toContain("If it was not you, write to");
     // A second time: the session ended with the account.
     expect((await remove(session, { currentPassword: user.password })).statusCode).toBe(401);
   });

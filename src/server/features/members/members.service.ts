@@ -1,4 +1,5 @@
 import { DELETE_PASSWORD_MISSING } from "../../../core/constants";
+import { formatInZone } from "../../../core/dates";
 import { fitcoinsFromMinor, formatMinor } from "../../../core/money";
 import { formatCount } from "../../../core/numbers";
 import type {
@@ -12,6 +13,7 @@ import type {
 } from "../../../core/schemas/members";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
+import { accountDeletedEmail } from "../../email/account-templates";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { effectiveStatus, requireAdmin, requireUser, type Viewer } from "../../http/viewer";
 import { stopIfShuttingDown } from "../../jobs/stopping";
@@ -132,6 +134,18 @@ export async function deleteOwnAccount(ctx: AppContext, viewer: Viewer, body: De
   const user = requireUser(viewer);
   await requireCurrentPassword(ctx, user.id, body?.currentPassword, DELETE_PASSWORD_MISSING);
   await deleteMember(ctx, user.id);
+  // Confirmed to the address the account had (read before it was removed).
+  try {
+    await ctx.mailer.send(
+      user.email,
+      accountDeletedEmail(user.firstName, {
+        at: formatInZone(ctx.clock.now(), user.timeZone, user.locale ?? undefined),
+        supportEmail: ctx.config.supportEmail,
+      }),
+    );
+  } catch (err) {
+    ctx.log.error({ err, userId: user.id }, "the deletion email could not be sent");
+  }
   return { message: "Your account has been deleted" };
 }
 

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { formatInZone } from "../../../core/dates";
 import { payments, subscriptions } from "../../db/schema";
 import { runJobsOnce } from "../../jobs/scheduler";
 import { buildUser, loginAs, type Session } from "../../test/factories";
+import { lastEmailTo } from "../../test/mail";
 import { useTestApp } from "../../test/test-app";
 import { claimRenewal } from "./subscription.repo";
 
@@ -148,6 +150,14 @@ describe("subscription with the sandbox provider", () => {
     });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json().subscriptionStatus).toBe("cancel_at_period_end");
+    // Confirmed by email: until when it stays active, how to undo it, what to do if it was not them.
+    const [paid] = await t().app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    const told = await lastEmailTo(t().app.ctx.db, user.email, "membership_cancelled");
+    expect(told?.subject).toBe("Your StepRace membership will not renew");
+    expect(told?.textBody).toContain(
+      `It stays active until ${formatInZone(paid.currentPeriodEnd, "UTC")}, and you will not be charged again.`,
+    );
+    expect(told?.textBody).toContain("Reactivate it under Subscription in your profile");
     expect(
       (await t().app.inject({ method: "POST", url: "/api/subscription/cancel", headers: session.headers }))
         .statusCode,
