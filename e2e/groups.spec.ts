@@ -54,6 +54,9 @@ test("a member creates a group and shares its link; a friend opens it signed out
     "/wallet?need=50.00&returnTo=%2Fgroups",
   );
   await expect(create.getByRole("button", { name: "Create Group" })).toBeDisabled();
+  // A price the form refuses (over 150) asks for no top-up.
+  await create.getByLabel("Entry Price (FC)").fill("200");
+  await expect(create.getByRole("alert")).toHaveCount(0);
   await create.getByLabel("Entry Price (FC)").fill("15.00");
   await expect(create.getByRole("alert")).toHaveCount(0);
   await create.getByRole("button", { name: "Create Group" }).click();

@@ -1,6 +1,6 @@
 import { seriousViolations } from "./support/axe";
 import { adminPhone, callApi, createCompetition, grantFitcoins, newPhone } from "./support/competitions";
-import { newestMailMatching } from "./support/mailed-links";
+import { newestMailMatching, verifyEmailFromInbox } from "./support/mailed-links";
 import { becomeActiveMember } from "./support/member";
 import { activateOffer, openPastCelebration } from "./support/rewards";
 import { expect, test } from "./support/test";
@@ -120,12 +120,22 @@ test("Delete Account shows what is lost, offers to redeem first, and asks for th
   await expect(dialog.getByRole("link", { name: /^Redeem/ })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
-  // With 70 FitCoins a card is within reach: Redeem first closes the dialog and opens the redeem page.
+  // With 70 FitCoins a card is within reach, but gift cards go only to a verified address.
   await grantFitcoins(admin, page, 40);
   await admin.context().close();
   await page.getByRole("button", { name: "Delete Account" }).click();
   await expect(balances).toContainText("FitCoins: 70.00 FC");
   await expect(balances).not.toContainText("too few");
+  await expect(balances).toContainText("To redeem them, verify your email first");
+  await expect(dialog.getByRole("link", { name: /^Redeem/ })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // Verified: Redeem first closes the dialog and opens the redeem page.
+  await verifyEmailFromInbox(page, v.email);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  await expect(balances).toContainText("FitCoins: 70.00 FC");
+  await expect(balances).not.toContainText("verify your email");
   await dialog.getByRole("link", { name: "Redeem FitCoins first" }).click();
   await expect(page).toHaveURL(/\/redeem$/);
   await expect(dialog).toBeHidden();

@@ -52,6 +52,9 @@ const priceSchema = (message: string) =>
       return minor;
     });
 
+/** A new group's entry price as Create Group checks it (hundredths; null: the default of 15). */
+export const groupEntryPriceSchema = priceSchema(GROUP_ENTRY_FEE_MESSAGE);
+
 const name = z
   .string({ error: GROUP_NAME_REQUIRED })
   .trim()
@@ -89,7 +92,7 @@ export const createGroupBodySchema = z
       .union([z.number(), z.string(), z.null()])
       .optional()
       .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v))),
-    poolEntryPrice: priceSchema(GROUP_ENTRY_FEE_MESSAGE),
+    poolEntryPrice: groupEntryPriceSchema,
   })
   .superRefine((b, ctx) => {
     if (!b.hasScheduledCompetition) return;

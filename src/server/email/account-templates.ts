@@ -1,16 +1,11 @@
 import { escapeHtml } from "../http/escape-html";
-import { type EmailContent, layout } from "./templates";
+import { emailButton as button, type EmailContent, layout, mailtoLink as mailto } from "./templates";
 
 /*
  * The member's own account decisions, confirmed by email (a bank's habit): a membership cancelled
  * and an account deleted. Account emails: no unsubscribe. Each says what happened, what it means
  * for their membership and money, and what to do if it was not them.
  */
-
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
-const mailto = (address: string) =>
-  `<a href="mailto:${escapeHtml(address)}" style="color:#047857">${escapeHtml(address)}</a>`;
 
 /** Cancel Subscription: it stays active until the end of the period paid, then ends, never charged again. */
 export function membershipCancelledEmail(
@@ -39,27 +34,27 @@ ${button(cancelled.profileLink, "Open your profile")}
   return { template: "membership_cancelled", subject, text, html };
 }
 
-/** Delete Account: sent to the address the account had, before it is removed. */
-export function accountDeletedEmail(
-  firstName: string,
-  deleted: { at: string; supportEmail: string },
-): EmailContent {
+/**
+ * Delete Account: sent to the address the account had. It names nobody (the account's name is
+ * gone), and the outbox and the log keep neither its address nor a name (`forgetRecipient`).
+ */
+export function accountDeletedEmail(deleted: { at: string; supportEmail: string }): EmailContent {
   const subject = "Your StepRace account was deleted";
   const lines = [
     `Your StepRace account was deleted on ${deleted.at}, as you asked. You were signed out on every device, and your name, email address and picture were removed.`,
     "You left your competitions and groups, your membership will not renew, and the balances the account held are gone with it. Its transaction history is kept in our ledger records.",
   ];
   const notYou = `If it was not you, write to ${deleted.supportEmail} at once.`;
-  const text = `Hi ${firstName},
+  const text = `Hello,
 
 ${lines.join("\n\n")}
 
 ${notYou}`;
   const html = layout(
     subject,
-    `<p>Hi ${escapeHtml(firstName)},</p>
+    `<p>Hello,</p>
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
 <p><strong>If it was not you</strong>, write to ${mailto(deleted.supportEmail)} at once.</p>`,
   );
-  return { template: "account_deleted", subject, text, html };
+  return { template: "account_deleted", subject, text, html, forgetRecipient: true };
 }

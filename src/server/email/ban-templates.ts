@@ -1,5 +1,5 @@
 import { escapeHtml } from "../http/escape-html";
-import { type EmailContent, layout } from "./templates";
+import { type EmailContent, layout, mailtoLink } from "./templates";
 
 /*
  * A ban and its lifting, told to the member (issue 32): why, what happened to their membership
@@ -63,7 +63,7 @@ ${ask}`;
 <p>${escapeHtml(lines[0])}</p>
 <p style="border-left:4px solid #b91c1c;padding-left:12px"><strong>Reason:</strong> ${escapeHtml(ban.reason)}</p>
 ${paragraphs(lines.slice(1))}
-<p>If you think this is a mistake, or want to know more, write to <a href="mailto:${escapeHtml(ban.supportEmail)}" style="color:#047857">${escapeHtml(ban.supportEmail)}</a>.</p>`,
+<p>If you think this is a mistake, or want to know more, write to ${mailtoLink(ban.supportEmail)}.</p>`,
   );
   return { template: "account_suspended", subject, text, html };
 }
@@ -89,7 +89,7 @@ Questions? Write to ${lifted.supportEmail}.`;
     `<p>Hi ${escapeHtml(firstName)},</p>
 ${paragraphs(lines)}
 <p><a href="${escapeHtml(lifted.signInLink)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Sign in</a></p>
-<p>Questions? Write to <a href="mailto:${escapeHtml(lifted.supportEmail)}" style="color:#047857">${escapeHtml(lifted.supportEmail)}</a>.</p>`,
+<p>Questions? Write to ${mailtoLink(lifted.supportEmail)}.</p>`,
   );
   return { template: "account_restored", subject, text, html };
 }

@@ -16,6 +16,13 @@ export type Mailer = {
   close(): Promise<void>;
 };
 
+/** The address as the outbox and the log keep it: none for a message that must forget it. */
+const shownAddress = (to: string, content: EmailContent) =>
+  content.forgetRecipient ? FORGOTTEN_RECIPIENT : to;
+
+/** What the outbox keeps instead of a deleted account's address. */
+export const FORGOTTEN_RECIPIENT = "(a deleted account)";
+
 function redact(text: string, secrets: string[] = []): string {
   return secrets.filter(Boolean).reduce((t, secret) => t.split(secret).join("[redacted]"), text);
 }
@@ -46,7 +53,7 @@ export function createMailer(opts: {
       });
       await opts.db.update(emails).set({ sentAt: new Date() }).where(eq(emails.id, id));
     } catch (err) {
-      opts.log.error({ err, to }, "email delivery failed");
+      opts.log.error({ err, to: shownAddress(to, content) }, "email delivery failed");
       await opts.db
         .update(emails)
         .set({ error: String(err) })
@@ -62,7 +69,7 @@ export function createMailer(opts: {
         const [row] = await opts.db
           .insert(emails)
           .values({
-            toAddress: to,
+            toAddress: shownAddress(to, content),
             subject: content.subject,
             template: content.template,
             textBody: transport ? redact(content.text, content.secrets) : content.text,
@@ -72,14 +79,16 @@ export function createMailer(opts: {
           })
           .returning({ id: emails.id });
         if (!transport) {
-          opts.log.info({ to, subject: content.subject }, `email (outbox, not sent):\n${content.text}`);
+          if (content.forgetRecipient)
+            opts.log.info({ subject: content.subject }, "email (outbox, not sent)");
+          else opts.log.info({ to, subject: content.subject }, `email (outbox, not sent):\n${content.text}`);
           return;
         }
         const job = deliver(row.id, to, content).catch(() => {});
         pending.add(job);
         void job.finally(() => pending.delete(job));
       } catch (err) {
-        opts.log.error({ err, to }, "email could not be stored");
+        opts.log.error({ err, to: shownAddress(to, message) }, "email could not be stored");
       }
     },
     async idle() {

@@ -1,5 +1,5 @@
 import { escapeHtml } from "../http/escape-html";
-import { type EmailContent, layout } from "./templates";
+import { type EmailContent, layout, mailtoLink } from "./templates";
 
 /*
  * Security emails of passkeys (issue 30 item 5): a passkey added to or removed from an account is
@@ -41,7 +41,7 @@ If it was not you, ${ifNot}`;
       added
         ? `remove it under Security in <a href="${escapeHtml(change.profileLink)}" style="color:#047857">your profile</a>, `
         : ""
-    }<a href="${escapeHtml(change.resetLink)}" style="color:#047857">reset your password</a> and write to <a href="mailto:${escapeHtml(change.supportEmail)}" style="color:#047857">${escapeHtml(change.supportEmail)}</a>.</p>`,
+    }<a href="${escapeHtml(change.resetLink)}" style="color:#047857">reset your password</a> and write to ${mailtoLink(change.supportEmail)}.</p>`,
   );
   return { template: added ? "passkey_added" : "passkey_removed", subject, text, html };
 }

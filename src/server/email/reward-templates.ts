@@ -1,12 +1,9 @@
 import { SANDBOX_GIFT_CARD_NOTE } from "../../core/constants";
 import { formatCount } from "../../core/numbers";
 import { escapeHtml } from "../http/escape-html";
-import { type EmailContent, layout } from "./templates";
+import { emailButton as button, type EmailContent, layout } from "./templates";
 
 /* Emails of rewards and engagement: gift cards, achievements, competitions, reminders. */
-
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 
 export function giftCardEmail(card: {
   brand: string;

@@ -12,7 +12,20 @@ export type EmailContent = {
    * (RFC 8058), as headers and as a link in the footer.
    */
   unsubscribe?: { url: string; headers: Record<string, string> };
+  /**
+   * Sent to an address the app no longer keeps (a deleted account's confirmation): delivered to it,
+   * but neither the stored copy nor the log names it.
+   */
+  forgetRecipient?: boolean;
 };
+
+/** A message's main link, as a button. */
+export const emailButton = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+
+/** An email address as a mailto link (the support address, mostly). */
+export const mailtoLink = (address: string) =>
+  `<a href="mailto:${escapeHtml(address)}" style="color:#047857">${escapeHtml(address)}</a>`;
 
 /** Where the shared footer goes in every message's HTML (the mailer fills it in). */
 const FOOTER_SLOT = "<!--footer-->";
@@ -147,7 +160,7 @@ If it was not you, write to ${links.supportEmail} at once, and reset your passwo
     subject,
     `<p>Hi ${escapeHtml(firstName)},</p><p>The email address of your StepRace account was changed to <strong>${escapeHtml(newEmail)}</strong>. We will write there from now on.</p>
 <p>If this was you, there is nothing more to do.</p>
-<p><strong>If it was not you</strong>, write to <a href="mailto:${escapeHtml(links.supportEmail)}" style="color:#047857">${escapeHtml(links.supportEmail)}</a> at once, and reset your password.</p>`,
+<p><strong>If it was not you</strong>, write to ${mailtoLink(links.supportEmail)} at once, and reset your password.</p>`,
   );
   return { template: "email_changed", subject, text, html };
 }
@@ -170,7 +183,7 @@ If it was not you, reset your password now at ${links.resetLink} and write to ${
     subject,
     `<p>Hi ${escapeHtml(firstName)},</p><p>The password of your StepRace account was changed on ${escapeHtml(at)}. Every other device you were signed in on has been signed out.</p>
 <p>If this was you, there is nothing more to do.</p>
-<p><strong>If it was not you</strong>, reset your password now and write to <a href="mailto:${escapeHtml(links.supportEmail)}" style="color:#047857">${escapeHtml(links.supportEmail)}</a>: we will help you secure your account and your money.</p>
+<p><strong>If it was not you</strong>, reset your password now and write to ${mailtoLink(links.supportEmail)}: we will help you secure your account and your money.</p>
 <p><a href="${escapeHtml(links.resetLink)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Reset password</a></p>`,
   );
   return { template: "password_changed", subject, text, html };
@@ -197,7 +210,7 @@ If it was not you, change your password now and sign that device out under Secur
     `<p>Hi ${escapeHtml(firstName)},</p><p>Your StepRace account was just signed in to from a device it had not been used on before:</p>
 <p><strong>${escapeHtml(what)}</strong>, ${escapeHtml(signIn.at)}</p>
 <p>If this was you, there is nothing more to do.</p>
-<p><strong>If it was not you</strong>, change your password now and sign that device out under Security in your profile, then write to <a href="mailto:${escapeHtml(signIn.supportEmail)}" style="color:#047857">${escapeHtml(signIn.supportEmail)}</a>.</p>
+<p><strong>If it was not you</strong>, change your password now and sign that device out under Security in your profile, then write to ${mailtoLink(signIn.supportEmail)}.</p>
 <p><a href="${escapeHtml(signIn.sessionsLink)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Review your sessions</a></p>`,
   );
   return { template: "new_sign_in", subject, text, html };

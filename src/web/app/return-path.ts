@@ -56,6 +56,11 @@ export function rememberReturnPath(path: string | null): void {
   else removeStorage(storageKeys.returnPath);
 }
 
+/** Whether a path is the wallet's own page (with or without its query). */
+export function isWalletPath(path: string): boolean {
+  return /^\/wallet(\?|#|$)/.test(path);
+}
+
 /** The kept path, still kept (to say where a button leads before it is pressed). */
 export function peekReturnPath(): string | null {
   return safeReturnPath(readStorage(storageKeys.returnPath));

@@ -134,18 +134,15 @@ export async function deleteOwnAccount(ctx: AppContext, viewer: Viewer, body: De
   const user = requireUser(viewer);
   await requireCurrentPassword(ctx, user.id, body?.currentPassword, DELETE_PASSWORD_MISSING);
   await deleteMember(ctx, user.id);
-  // Confirmed to the address the account had (read before it was removed).
-  try {
-    await ctx.mailer.send(
-      user.email,
-      accountDeletedEmail(user.firstName, {
-        at: formatInZone(ctx.clock.now(), user.timeZone, user.locale ?? undefined),
-        supportEmail: ctx.config.supportEmail,
-      }),
-    );
-  } catch (err) {
-    ctx.log.error({ err, userId: user.id }, "the deletion email could not be sent");
-  }
+  // Confirmed to the address the account had (read before it was removed); the outbox and the
+  // log do not keep it. The mailer never throws: mail is best effort.
+  await ctx.mailer.send(
+    user.email,
+    accountDeletedEmail({
+      at: formatInZone(ctx.clock.now(), user.timeZone, user.locale ?? undefined),
+      supportEmail: ctx.config.supportEmail,
+    }),
+  );
   return { message: "Your account has been deleted" };
 }
 

@@ -89,28 +89,26 @@ export async function cancel(ctx: AppContext, viewer: Viewer): Promise<ViewerUse
   // A membership paid through another provider than the configured one is only changed here.
   if (sub.provider === ctx.payments.name) await ctx.payments.cancelAtPeriodEnd(sub.providerSubscriptionId);
   const now = ctx.clock.now();
-  await repo.transitionStatus(ctx.db, user.id, "active", "cancel_at_period_end", now);
-  await tellCancelled(ctx, user, now, sub.currentPeriodEnd);
+  // Told once, by the request that changed it (a double tap or a race with expiry sends nothing more).
+  if (await repo.transitionStatus(ctx.db, user.id, "active", "cancel_at_period_end", now)) {
+    await tellCancelled(ctx, user, now, sub.currentPeriodEnd);
+  }
   return reload(ctx, user);
 }
 
 /** The member's confirmation of a cancellation: until when it stays active, and how to undo it. */
 async function tellCancelled(ctx: AppContext, user: ViewerUser, at: Date, activeUntil: Date) {
   const inZone = (d: Date) => formatInZone(d, user.timeZone, user.locale ?? undefined);
-  try {
-    await ctx.mailer.send(
-      user.email,
-      membershipCancelledEmail(user.firstName, {
-        at: inZone(at),
-        activeUntil: inZone(activeUntil),
-        profileLink: `${ctx.config.appUrl}/profile`,
-        supportEmail: ctx.config.supportEmail,
-      }),
-    );
-  } catch (err) {
-    // The cancellation stands; only its confirmation is missing.
-    ctx.log.error({ err, userId: user.id }, "the cancellation email could not be sent");
-  }
+  // The mailer never throws: a confirmation that cannot be sent leaves the cancellation standing.
+  await ctx.mailer.send(
+    user.email,
+    membershipCancelledEmail(user.firstName, {
+      at: inZone(at),
+      activeUntil: inZone(activeUntil),
+      profileLink: `${ctx.config.appUrl}/profile`,
+      supportEmail: ctx.config.supportEmail,
+    }),
+  );
 }
 
 /** A deleted member's membership: set to end with its paid period, never renewed. */

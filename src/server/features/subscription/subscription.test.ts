@@ -162,6 +162,8 @@ describe("subscription with the sandbox provider", () => {
       (await t().app.inject({ method: "POST", url: "/api/subscription/cancel", headers: session.headers }))
         .statusCode,
     ).toBe(409);
+    // The refused second cancel sends nothing more.
+    expect((await lastEmailTo(t().app.ctx.db, user.email, "membership_cancelled"))?.id).toBe(told?.id);
 
     const back = await t().app.inject({
       method: "POST",

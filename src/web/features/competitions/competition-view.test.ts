@@ -137,6 +137,10 @@ describe("words say what happens (issue 32 item 6)", () => {
       label: "Prize Pool",
       value: "Refunded",
     });
+    expect(poolTile(competition({ entryFee: null, prizePool: 0, settlement: "refunded" }))).toEqual({
+      label: "Prize Pool",
+      value: "None",
+    });
   });
 
   it("leaving toasts a refund only when there was a fee", () => {

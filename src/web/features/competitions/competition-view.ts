@@ -56,8 +56,9 @@ export function poolTile(
     const paid = paidOutMinor(competition.results);
     return { label: "Paid Out", value: paid > 0 ? fc(paid / 100) : "None" };
   }
-  if (competition.settlement === "refunded") return { label: "Prize Pool", value: "Refunded" };
+  // A free competition is "refunded" when nobody walked, with nothing to give back: it had no prize.
   if (hasNoPrize(competition)) return { label: "Prize Pool", value: "None" };
+  if (competition.settlement === "refunded") return { label: "Prize Pool", value: "Refunded" };
   return { label: "Prize Pool", value: fc(competition.prizePool) };
 }
 

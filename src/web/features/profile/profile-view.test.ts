@@ -40,7 +40,14 @@ describe("displayName", () => {
 
 describe("deletionLosses", () => {
   const cheapestRedemption = { fitcoins: 50, points: 1000 };
-  const none = { balance: "0.00", fitcoins: 0, points: 0, cheapestRedemption, entries: [] };
+  const none = {
+    balance: "0.00",
+    fitcoins: 0,
+    points: 0,
+    cheapestRedemption,
+    entries: [],
+    emailVerified: true,
+  };
 
   it("writes the three balances and says whether anything is left, and what could be redeemed", () => {
     expect(deletionLosses({ ...none, balance: "12.5", fitcoins: 52.5, points: 1340 })).toMatchObject({
@@ -76,6 +83,15 @@ describe("deletionLosses", () => {
         "Your FitCoins are too few to redeem: the smallest gift card takes 50.00 FC. " +
         "Your points are too few to redeem: the smallest gift card takes 1,000 points.",
     });
+    // Enough, but gift cards go only to a verified address: say that instead of the link.
+    expect(deletionLosses({ ...none, fitcoins: 50, emailVerified: false })).toMatchObject({
+      redeem: { fitcoins: false, points: false },
+      cannotRedeem:
+        "To redeem them, verify your email first: gift cards are sent only to a verified address.",
+    });
+    // Compared to the hundredth: 49.99 does not reach 50, 50.01 does.
+    expect(deletionLosses({ ...none, fitcoins: 49.99 }).redeem.fitcoins).toBe(false);
+    expect(deletionLosses({ ...none, fitcoins: 50.01 }).redeem.fitcoins).toBe(true);
     expect(
       deletionLosses({ ...none, fitcoins: 80, cheapestRedemption: { fitcoins: null, points: null } }),
     ).toMatchObject({

@@ -1,3 +1,4 @@
+import { parseMinor } from "../../../core/money";
 import { formatCount } from "../../../core/numbers";
 import { coins, dollars } from "../../lib/format";
 
@@ -58,6 +59,8 @@ export function deletionLosses(held: {
   points: number;
   cheapestRedemption: { fitcoins: number | null; points: number | null };
   entries: DeletionEntry[];
+  /** Whether the member's email is verified: redemptions need it. */
+  emailVerified: boolean;
 }) {
   const wallet = dollars(held.balance);
   const fitcoins = `${coins(held.fitcoins)} FC`;
@@ -74,20 +77,28 @@ export function deletionLosses(held: {
         : `Not started: you leave the ${what}.`;
     return { key: `${what}-${e.id}`, name: e.name, kind: what, text };
   });
+  // Compared in hundredths of a FitCoin, never as floating point.
   const cheapest = held.cheapestRedemption;
-  const heldFitcoins = coins(held.fitcoins) !== "0.00";
-  const fitcoinsRedeemable = heldFitcoins && cheapest.fitcoins !== null && held.fitcoins >= cheapest.fitcoins;
-  const pointsRedeemable = held.points > 0 && cheapest.points !== null && held.points >= cheapest.points;
+  const heldMinor = parseMinor(held.fitcoins) ?? 0;
+  const cheapestMinor = cheapest.fitcoins === null ? null : parseMinor(cheapest.fitcoins);
+  const heldFitcoins = heldMinor > 0;
+  const fitcoinsEnough = heldFitcoins && cheapestMinor !== null && heldMinor >= cheapestMinor;
+  const pointsEnough = held.points > 0 && cheapest.points !== null && held.points >= cheapest.points;
+  // Gift cards go only to a verified address (redemptions answer 403 before it).
+  const verified = held.emailVerified;
   const cannotRedeem = [
-    heldFitcoins && !fitcoinsRedeemable
+    heldFitcoins && !fitcoinsEnough
       ? cheapest.fitcoins === null
         ? "No gift card is offered for FitCoins this month."
         : `Your FitCoins are too few to redeem: the smallest gift card takes ${coins(cheapest.fitcoins)} FC.`
       : null,
-    held.points > 0 && !pointsRedeemable
+    held.points > 0 && !pointsEnough
       ? cheapest.points === null
         ? "No gift card is offered for points now."
         : `Your points are too few to redeem: the smallest gift card takes ${formatCount(cheapest.points)} points.`
+      : null,
+    (fitcoinsEnough || pointsEnough) && !verified
+      ? "To redeem them, verify your email first: gift cards are sent only to a verified address."
       : null,
   ].filter((line): line is string => line !== null);
   return {
@@ -96,7 +107,7 @@ export function deletionLosses(held: {
     points,
     entries,
     any: wallet !== "$0.00" || heldFitcoins || held.points !== 0,
-    redeem: { fitcoins: fitcoinsRedeemable, points: pointsRedeemable },
+    redeem: { fitcoins: fitcoinsEnough && verified, points: pointsEnough && verified },
     cannotRedeem: cannotRedeem.length ? cannotRedeem.join(" ") : null,
   };
 }

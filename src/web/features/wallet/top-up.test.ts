@@ -8,6 +8,7 @@ import {
   topUpKey,
   withTopUp,
 } from "./top-up";
+import { paymentSuccessUrl } from "./use-payment-completion";
 
 const query = (path: string) => new URL(path, "https://x.invalid").searchParams;
 
@@ -55,5 +56,24 @@ describe("a top-up under way", () => {
   it("converts under one key per payment, in the header's alphabet", () => {
     expect(topUpKey("pi_sandbox_abc123")).toBe("topup-pi_sandbox_abc123");
     expect(topUpKey("pi 1/2")).toBe("topup-pi12");
+  });
+});
+
+describe("a card redirect's return address", () => {
+  const goalWallet = "/wallet?need=12.50&returnTo=%2Fcompetitions%3Fjoin%3D7";
+
+  it("brings a payment made on a goal's wallet back on that goal, readable as one", () => {
+    const url = paymentSuccessUrl(goalWallet);
+    const params = new URL(url, "https://x.invalid").searchParams;
+    expect(params.get("payment")).toBe("success");
+    expect(readTopUpGoal(params)).toEqual({ need: 1250, returnTo: "/competitions?join=7" });
+    expect(readPendingTopUp(params)).toBeNull();
+  });
+
+  it("keeps any other page to go back to as it was", () => {
+    expect(paymentSuccessUrl("/groups/join/AB")).toBe(
+      "/wallet?payment=success&returnTo=%2Fgroups%2Fjoin%2FAB",
+    );
+    expect(paymentSuccessUrl(null)).toBe("/wallet?payment=success");
   });
 });

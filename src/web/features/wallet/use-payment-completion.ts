@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import type { PaymentIntentInfo } from "../../../core/schemas/money";
-import { withReturnTo } from "../../app/return-path";
+import { isWalletPath, withReturnTo } from "../../app/return-path";
 import { toast } from "../../components/ui/use-toast";
 import { useProcessDepositMutation } from "./api";
 import { PAYMENT_REDIRECT_MS } from "./money-view";
-import { type PendingTopUp, topUpFailedPath, withTopUp } from "./top-up";
+import { type PendingTopUp, readTopUpGoal, topUpFailedPath, withTopUp } from "./top-up";
 import { useFinishTopUp } from "./use-top-up";
 
 /**
@@ -18,9 +18,19 @@ export type PaymentPhase = "pay" | "processing" | "converting" | "done" | "pendi
 
 export const PAYMENT_SUCCESS_URL = "/wallet?payment=success";
 
-/** The wallet's success address, keeping the page to go back to and a top-up under way. */
-export const paymentSuccessUrl = (returnTo: string | null, topUp: PendingTopUp | null = null) =>
-  topUp ? withTopUp(PAYMENT_SUCCESS_URL, topUp) : withReturnTo(PAYMENT_SUCCESS_URL, returnTo);
+/**
+ * The wallet's success address, keeping the page to go back to and a top-up under way. A payment
+ * made on the wallet while it was on a join's goal (its own Add Funds) comes back on that goal,
+ * not with the goal's wallet nested as the page to go back to.
+ */
+export function paymentSuccessUrl(returnTo: string | null, topUp: PendingTopUp | null = null): string {
+  if (topUp) return withTopUp(PAYMENT_SUCCESS_URL, topUp);
+  const goal =
+    returnTo && isWalletPath(returnTo)
+      ? readTopUpGoal(new URL(returnTo, "https://steprace.invalid").searchParams)
+      : null;
+  return goal ? withTopUp(PAYMENT_SUCCESS_URL, goal) : withReturnTo(PAYMENT_SUCCESS_URL, returnTo);
+}
 
 /**
  * After the provider confirms a payment: credit it, then return to the wallet (spec 3, section 4),

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { RULES_INVITE_EXTRA_MS, RULES_REDIRECT_MS } from "../../../../core/constants";
-import { isInvitePath, peekReturnPath, takeReturnPath } from "../../../app/return-path";
+import { peekReturnPath, takeReturnPath } from "../../../app/return-path";
 import { Brand } from "../../../components/layout/brand";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
@@ -10,9 +10,10 @@ import { toast } from "../../../components/ui/use-toast";
 import { signOutClick } from "../../../lib/sign-out";
 import { errorMessage, wait } from "../../../lib/utils";
 import { useRefreshCurrentUser, useSetCurrentUser, useUser } from "../../auth/api";
-import { pendingInvitePath, readPendingInvite } from "../../groups/pending-invite";
+import { readPendingInvite } from "../../groups/pending-invite";
 import { useAcceptRulesMutation } from "../api";
 import { RulesContent } from "../components/rules-content";
+import { rulesDestination } from "../rules-destination";
 
 export function CommunityRulesPage() {
   const user = useUser();
@@ -24,11 +25,7 @@ export function CommunityRulesPage() {
   const [redirecting, setRedirecting] = useState(false);
   // The button says where it leads: back to the invite or the page the member signed up from, when
   // one is kept, else the dashboard (the specification's words).
-  const [destination] = useState(() => {
-    const back = peekReturnPath();
-    if (back ? isInvitePath(back) : readPendingInvite()) return "Continue to the Invite";
-    return back ? "Continue Where You Left Off" : "Continue to Dashboard";
-  });
+  const [destination] = useState(() => rulesDestination(peekReturnPath(), readPendingInvite()).label);
 
   const onContinue = async () => {
     try {
@@ -41,11 +38,10 @@ export function CommunityRulesPage() {
       });
       await wait(RULES_REDIRECT_MS);
       // The page the member was signing in for comes first (DESIGN 1, member pages while signed out).
-      const back = takeReturnPath();
-      const invite = back ? null : readPendingInvite();
-      if (invite) await wait(RULES_INVITE_EXTRA_MS);
+      const to = rulesDestination(takeReturnPath(), readPendingInvite());
+      if (to.keptInvite) await wait(RULES_INVITE_EXTRA_MS);
       setUser(updated);
-      navigate(back ?? (invite ? pendingInvitePath(invite) : "/"));
+      navigate(to.path);
       void refreshUser();
     } catch (error) {
       toast({

@@ -34,9 +34,11 @@ export function ContributeDialog({
   const { errors } = form.formState;
   // More than the member holds: said as they type, with the way to add FitCoins and come back.
   const [here] = useLocation();
-  const asked = parseMinor(String(form.watch("amount") ?? "").trim());
+  // Only an amount the form accepts (1 to 500, as it reads it): never a top-up for one it refuses.
+  const read = contributionBodySchema.shape.amount.safeParse(form.watch("amount"));
+  const asked = read.success ? read.data : null;
   const held = parseMinor(fitcoins) ?? 0;
-  const short = asked !== null && asked <= POOL_CONTRIBUTION_MAX_FC * 100 && asked > held;
+  const short = asked !== null && asked > held;
 
   const onSubmit = form.handleSubmit(({ amount, description }) =>
     contribute.mutate(

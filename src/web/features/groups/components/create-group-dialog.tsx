@@ -8,7 +8,11 @@ import {
   GROUP_DURATION_DAYS,
 } from "../../../../core/constants";
 import { parseMinor } from "../../../../core/money";
-import { type CreateGroupBody, createGroupBodySchema } from "../../../../core/schemas/groups";
+import {
+  type CreateGroupBody,
+  createGroupBodySchema,
+  groupEntryPriceSchema,
+} from "../../../../core/schemas/groups";
 import { FitcoinShortfall } from "../../../components/fitcoin-shortfall";
 import { FormDialog } from "../../../components/form-dialog";
 import { Checkbox } from "../../../components/ui/checkbox";
@@ -82,8 +86,9 @@ export function CreateGroupDialog({
   // The creator pays the entry price too: short of it, say so before the form is sent, with the
   // way to add FitCoins and come back here.
   const [here] = useLocation();
-  const priceText = String(form.watch("poolEntryPrice") ?? "").trim();
-  const price = priceText === "" ? GROUP_DEFAULT_ENTRY_PRICE_FC * 100 : parseMinor(priceText);
+  // Only a price the form accepts (5 to 150, as it reads it): never a top-up for one it refuses.
+  const priceRead = groupEntryPriceSchema.safeParse(form.watch("poolEntryPrice"));
+  const price = priceRead.success ? (priceRead.data ?? GROUP_DEFAULT_ENTRY_PRICE_FC * 100) : null;
   const held = user ? (parseMinor(user.fitcoins) ?? 0) : null;
   const short = price !== null && held !== null && held < price;
 

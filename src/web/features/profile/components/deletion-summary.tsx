@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/utils";
+import { useUser } from "../../auth/api";
 import type { AccountDeletion } from "../api";
 import { deletionLosses } from "../profile-view";
 
@@ -35,7 +36,8 @@ export function DeletionSummary({
       </div>
     );
   }
-  const losses = deletionLosses(held);
+  const user = useUser();
+  const losses = deletionLosses({ ...held, emailVerified: user?.emailVerified === true });
   return (
     <div className="grid gap-3">
       <div

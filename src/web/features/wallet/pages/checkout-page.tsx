@@ -4,7 +4,7 @@ import { Link, Redirect, useSearchParams } from "wouter";
 import { PLATFORM_FEE_PERCENT } from "../../../../core/constants";
 import { formatMinor, formatUsd } from "../../../../core/money";
 import type { PaymentIntentInfo } from "../../../../core/schemas/money";
-import { isJoinPath, safeReturnPath, withReturnTo } from "../../../app/return-path";
+import { isJoinPath, isWalletPath, safeReturnPath, withReturnTo } from "../../../app/return-path";
 import { EmptyState, PageHeader } from "../../../components/layout/page";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -33,7 +33,7 @@ export function CheckoutPage() {
   // on a join's goal sends its own Add Funds back to that goal).
   const wallet = topUp
     ? withTopUp("/wallet", { need: topUp.need, returnTo: topUp.returnTo })
-    : returnTo && /^\/wallet(\?|$)/.test(returnTo)
+    : returnTo && isWalletPath(returnTo)
       ? returnTo
       : withReturnTo("/wallet", returnTo);
   if (!clientSecret) return <Redirect to={wallet} replace />;
