@@ -71,8 +71,8 @@ describe("account deletion: the password, and what is lost", () => {
     expect(await userBalances(t().app.ctx.db, user.id)).toEqual(before);
 
     const deletionMails = async () =>
-      (await t().app.ctx.db.select().from(emails).where(eq(emails.template, "account_deleted"))).filter((m) =>
-        m.createdAt >= startedAt,
+      (await t().app.ctx.db.select().from(emails).where(eq(emails.template, "account_deleted"))).filter(
+        (m) => m.createdAt >= startedAt,
       );
     const startedAt = new Date(Date.now() - 1000);
     expect(await deletionMails()).toHaveLength(0);

@@ -25,6 +25,7 @@ export function DeletionSummary({
   onRetry: () => void;
   onRedeem: () => void;
 }) {
+  const user = useUser();
   if (!held) {
     if (loading || !failed) return <Spinner className="size-6" label="Checking what you hold" />;
     return (
@@ -36,7 +37,6 @@ export function DeletionSummary({
       </div>
     );
   }
-  const user = useUser();
   const losses = deletionLosses({ ...held, emailVerified: user?.emailVerified === true });
   return (
     <div className="grid gap-3">
