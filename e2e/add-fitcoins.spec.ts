@@ -2,6 +2,8 @@
 // its conversion, the amount prefilled from the shortfall), and brings the member back to the same
 // join dialog once they hold them. Item 7: each wallet line opens its receipt, with the reference
 // the receipt email asks members to quote.
+
+import type { Browser, TestInfo } from "@playwright/test";
 import {
   adminPhone,
   type CreatedCompetition,
@@ -48,6 +50,22 @@ async function addFitcoinsFromJoin(page: Page, competition: CreatedCompetition) 
   return page.getByRole("region", { name: "Add FitCoins to join" });
 }
 
+/**
+ * A paid competition (12.50 FC, in two days), a new member with no FitCoins, and its join dialog's
+ * Add FitCoins followed to the wallet's plan.
+ */
+async function topUpForJoin(page: Page, browser: Browser, testInfo: TestInfo, name: string) {
+  const admin = await adminPhone(browser, testInfo);
+  const competition = await createCompetition(admin, {
+    name: `${name} ${suffix()}`,
+    entryFee: 12.5,
+    startInMinutes: 2 * DAY_MINUTES,
+  });
+  const member = await becomeActiveMember(page);
+  const offer = await addFitcoinsFromJoin(page, competition);
+  return { admin, competition, member, offer };
+}
+
 /** Back on the competitions page, the same join dialog open, and the member can join. */
 async function joinFromReopenedDialog(page: Page, competition: CreatedCompetition) {
   await expect(page).toHaveURL(new RegExp(`/competitions\\?join=${competition.id}$`), { timeout: 10_000 });
@@ -69,15 +87,7 @@ test("a member with no FitCoins adds what a join needs in one payment and is bac
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const admin = await adminPhone(browser, testInfo);
-  const competition = await createCompetition(admin, {
-    name: `Top Up ${suffix()}`,
-    entryFee: 12.5,
-    startInMinutes: 2 * DAY_MINUTES,
-  });
-  const member = await becomeActiveMember(page);
-
-  const offer = await addFitcoinsFromJoin(page, competition);
+  const { admin, competition, member, offer } = await topUpForJoin(page, browser, testInfo, "Top Up");
   await expect(offer).toContainText("You need 12.50 FitCoins and have 0.00.");
   // Prefilled from the shortfall: 12.50 FitCoins need $14.71 at 85%, above the $5 deposit minimum.
   await expect(offer.getByLabel("FitCoins to add")).toHaveValue("12.50");
@@ -134,14 +144,7 @@ test("a declined card keeps the member on the plan; a conversion that fails leav
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const admin = await adminPhone(browser, testInfo);
-  const competition = await createCompetition(admin, {
-    name: `Top Up Again ${suffix()}`,
-    entryFee: 12.5,
-    startInMinutes: 2 * DAY_MINUTES,
-  });
-  await becomeActiveMember(page);
-  const offer = await addFitcoinsFromJoin(page, competition);
+  const { competition, offer } = await topUpForJoin(page, browser, testInfo, "Top Up Again");
   await offer.getByRole("button", { name: "Pay $14.71 and add 12.50 FitCoins" }).click();
 
   // Declined: the checkout says so; back on the wallet the same plan waits.
@@ -177,14 +180,7 @@ test("back from a card redirect, the wallet books the top-up's payment, converts
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const admin = await adminPhone(browser, testInfo);
-  const competition = await createCompetition(admin, {
-    name: `Top Up Redirect ${suffix()}`,
-    entryFee: 12.5,
-    startInMinutes: 2 * DAY_MINUTES,
-  });
-  await becomeActiveMember(page);
-  const offer = await addFitcoinsFromJoin(page, competition);
+  const { competition, offer } = await topUpForJoin(page, browser, testInfo, "Top Up Redirect");
   await offer.getByRole("button", { name: "Pay $14.71 and add 12.50 FitCoins" }).click();
   await expect(page).toHaveURL(/\/checkout\?/);
   const checkout = new URL(page.url());
@@ -224,14 +220,7 @@ test("the balances' own Add Funds, tapped instead of the plan, comes back to the
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const admin = await adminPhone(browser, testInfo);
-  const competition = await createCompetition(admin, {
-    name: `Top Up Aside ${suffix()}`,
-    entryFee: 12.5,
-    startInMinutes: 2 * DAY_MINUTES,
-  });
-  await becomeActiveMember(page);
-  const offer = await addFitcoinsFromJoin(page, competition);
+  const { competition, offer } = await topUpForJoin(page, browser, testInfo, "Top Up Aside");
 
   // The member deposits $20 with the wallet card's Add Funds, not with the plan's button.
   await page.getByRole("button", { name: "Add Funds", exact: true }).click();

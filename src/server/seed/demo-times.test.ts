@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { zonedTimeToUtc } from "../../core/rules/zoned-time";
 import { queryRows } from "../db/client";
 import { giftCardRedemptions } from "../db/schema";
+import { localDate } from "../features/steps/local-date";
 import { auditLedger } from "../ledger/audit";
 import { useTestApp } from "../test/test-app";
 import { seedDemoData } from "./demo";
@@ -17,8 +19,13 @@ type Window = { id: number; groupId: number | null; start: Date; end: Date };
  * starts, prizes after it ends (and its grace period), messages during it, points a minute after
  * the walk that earned them, wallets filled before the fees they pay.
  */
-describe("demo data times", () => {
-  const t = useTestApp();
+// Seeded now, and when a demo member's day began minutes ago (New York, just after its midnight),
+// so today's walk was synced less than a minute before seeding and its points are paid then.
+describe.each([
+  ["now", null],
+  ["just after New York's midnight", "2026-12-01T05:03:30Z"],
+])("demo data times, seeded %s", (_, now) => {
+  const t = useTestApp({}, {}, now ? { now } : {});
 
   it("orders every seeded movement and message as it would have happened: fee < start < end < prize", async () => {
     const seededAt = t().clock.now();
@@ -44,9 +51,26 @@ describe("demo data times", () => {
     for (const m of moves)
       expect(m.at.getTime(), `${m.kind} ${m.reference}`).toBeLessThanOrEqual(seededAt.getTime());
     const atSeeding = moves.filter((m) => m.at.getTime() === seededAt.getTime());
-    // Only a point paid for today's last walk, when it was less than a minute before seeding.
-    for (const m of atSeeding) expect(["earned", "milestone", "bonus"]).toContain(m.kind);
-    expect(atSeeding.length).toBeLessThanOrEqual(4);
+    // Only points paid for today's walk when its last sync was less than a minute before seeding:
+    // today's batches spread over the member's day so far, the last at 6/7 of it, so only a member
+    // whose day began at most 7 minutes before seeding is paid at that moment.
+    const zones = new Map(
+      (
+        await queryRows<{ id: number; timeZone: string }>(
+          db,
+          sql`select id, time_zone as "timeZone" from users`,
+        )
+      ).map((u) => [u.id, u.timeZone]),
+    );
+    for (const m of atSeeding) {
+      expect(["earned", "milestone", "bonus"]).toContain(m.kind);
+      const zone = zones.get(m.userId ?? -1) ?? "UTC";
+      const midnight = zonedTimeToUtc(localDate(seededAt, zone), "00:00", zone).getTime();
+      expect(seededAt.getTime() - midnight, `${m.kind} of member ${m.userId}`).toBeLessThanOrEqual(
+        7 * MINUTE,
+      );
+    }
+    if (now) expect(atSeeding.length).toBeGreaterThan(0);
 
     let prizes = 0;
     for (const w of windows) {

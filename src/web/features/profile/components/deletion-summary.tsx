@@ -38,6 +38,11 @@ export function DeletionSummary({
     );
   }
   const losses = deletionLosses({ ...held, emailVerified: user?.emailVerified === true });
+  // Where each balance a gift card can take is redeemed: FitCoins on Redeem, points on Points.
+  const redeemLinks = [
+    ...(losses.redeem.fitcoins ? [{ href: "/redeem", label: "Redeem FitCoins first" }] : []),
+    ...(losses.redeem.points ? [{ href: "/points", label: "Redeem points first" }] : []),
+  ];
   return (
     <div className="grid gap-3">
       <div
@@ -67,22 +72,15 @@ export function DeletionSummary({
           </>
         ) : null}
         {losses.cannotRedeem ? <p className="mt-2 text-sm">{losses.cannotRedeem}</p> : null}
-        {losses.redeem.fitcoins || losses.redeem.points ? (
+        {redeemLinks.length > 0 ? (
           <div className="mt-3 flex flex-wrap gap-2">
-            {losses.redeem.fitcoins ? (
-              <Button asChild variant="outline" size="sm" className="w-full bg-white sm:w-fit">
-                <Link href="/redeem" onClick={onRedeem}>
-                  <Gift aria-hidden="true" /> Redeem FitCoins first
+            {redeemLinks.map(({ href, label }) => (
+              <Button key={href} asChild variant="outline" size="sm" className="w-full bg-white sm:w-fit">
+                <Link href={href} onClick={onRedeem}>
+                  <Gift aria-hidden="true" /> {label}
                 </Link>
               </Button>
-            ) : null}
-            {losses.redeem.points ? (
-              <Button asChild variant="outline" size="sm" className="w-full bg-white sm:w-fit">
-                <Link href="/points" onClick={onRedeem}>
-                  <Gift aria-hidden="true" /> Redeem points first
-                </Link>
-              </Button>
-            ) : null}
+            ))}
           </div>
         ) : null}
       </div>
