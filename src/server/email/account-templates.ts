@@ -1,5 +1,5 @@
 import { escapeHtml } from "../http/escape-html";
-import { emailButton as button, type EmailContent, layout, mailtoLink as mailto } from "./templates";
+import { type EmailContent, emailButton, layout, mailtoLink } from "./templates";
 
 /*
  * The member's own account decisions, confirmed by email (a bank's habit): a membership cancelled
@@ -28,8 +28,8 @@ ${notYou}`;
     subject,
     `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(done)}</p>
 <p>${escapeHtml(undo)}</p>
-${button(cancelled.profileLink, "Open your profile")}
-<p><strong>If it was not you</strong>, write to ${mailto(cancelled.supportEmail)}.</p>`,
+${emailButton(cancelled.profileLink, "Open your profile")}
+<p><strong>If it was not you</strong>, write to ${mailtoLink(cancelled.supportEmail)}.</p>`,
   );
   return { template: "membership_cancelled", subject, text, html };
 }
@@ -54,7 +54,7 @@ ${notYou}`;
     subject,
     `<p>Hello,</p>
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n")}
-<p><strong>If it was not you</strong>, write to ${mailto(deleted.supportEmail)} at once.</p>`,
+<p><strong>If it was not you</strong>, write to ${mailtoLink(deleted.supportEmail)} at once.</p>`,
   );
   return { template: "account_deleted", subject, text, html, forgetRecipient: true };
 }

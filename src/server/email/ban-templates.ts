@@ -1,5 +1,5 @@
 import { escapeHtml } from "../http/escape-html";
-import { type EmailContent, layout, mailtoLink } from "./templates";
+import { type EmailContent, emailButton, layout, mailtoLink } from "./templates";
 
 /*
  * A ban and its lifting, told to the member (issue 32): why, what happened to their membership
@@ -88,7 +88,7 @@ Questions? Write to ${lifted.supportEmail}.`;
     subject,
     `<p>Hi ${escapeHtml(firstName)},</p>
 ${paragraphs(lines)}
-<p><a href="${escapeHtml(lifted.signInLink)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Sign in</a></p>
+${emailButton(lifted.signInLink, "Sign in")}
 <p>Questions? Write to ${mailtoLink(lifted.supportEmail)}.</p>`,
   );
   return { template: "account_restored", subject, text, html };

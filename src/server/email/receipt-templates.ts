@@ -1,5 +1,5 @@
 import { escapeHtml } from "../http/escape-html";
-import { type EmailContent, layout } from "./templates";
+import { type EmailContent, emailButton, layout } from "./templates";
 
 /* Receipts of card payments (issue 23, item 5): a deposit, FitCoins bought by card, the membership. */
 
@@ -48,7 +48,7 @@ The StepRace team`;
     "Payment receipt",
     `<p>Hi ${escapeHtml(r.firstName)},</p><p>Thank you for your payment. This is your receipt.</p>
 <table style="border-collapse:collapse;font-size:15px">${table}</table>
-<p><a href="${escapeHtml(r.link)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open my wallet</a></p>
+${emailButton(r.link, "Open my wallet")}
 <p style="color:#374151">Keep this email for your records. Questions about a payment? Reply with its reference.</p>`,
   );
   return { template: "receipt", subject, text, html };

@@ -1,7 +1,7 @@
 import { SANDBOX_GIFT_CARD_NOTE } from "../../core/constants";
 import { formatCount } from "../../core/numbers";
 import { escapeHtml } from "../http/escape-html";
-import { emailButton as button, type EmailContent, layout } from "./templates";
+import { type EmailContent, emailButton, layout } from "./templates";
 
 /* Emails of rewards and engagement: gift cards, achievements, competitions, reminders. */
 
@@ -35,9 +35,9 @@ The StepRace team`;
   const html = layout(
     subject,
     `<p>Hi,</p><p>Here is your <strong>$${escapeHtml(card.value)} ${escapeHtml(card.brand)}</strong> gift card from StepRace:</p>
-${codeHtml}${card.sandbox ? `<p style="background:#fef3c7;padding:10px;border-radius:8px"><strong>${escapeHtml(SANDBOX_GIFT_CARD_NOTE)}</strong></p>` : ""}${card.cardLink ? button(card.cardLink, "Open my gift card") : ""}
+${codeHtml}${card.sandbox ? `<p style="background:#fef3c7;padding:10px;border-radius:8px"><strong>${escapeHtml(SANDBOX_GIFT_CARD_NOTE)}</strong></p>` : ""}${card.cardLink ? emailButton(card.cardLink, "Open my gift card") : ""}
 <p>Keep this ${card.code ? "code" : "link"} safe: anyone who has it can spend the card. You also find it under your redemptions in the app.</p>
-${button(card.link, "See my redemptions")}`,
+${emailButton(card.link, "See my redemptions")}`,
   );
   const secrets = [card.code, card.cardLink].filter((s): s is string => Boolean(s));
   return { template: "gift_card", subject, text, html, secrets };
@@ -62,7 +62,7 @@ The StepRace team`;
   const html = layout(
     subject,
     `<p>Hi,</p><p>We could not issue your <strong>$${escapeHtml(card.value)} ${escapeHtml(card.brand)}</strong> gift card. Nothing was spent: your ${escapeHtml(card.returned)} are back in your account, and you can redeem them again.</p>
-${button(card.link, "See my redemptions")}`,
+${emailButton(card.link, "See my redemptions")}`,
   );
   return { template: "gift_card_refunded", subject, text, html };
 }
@@ -96,7 +96,7 @@ The StepRace team`;
   const html = layout(
     subject,
     `<p>Hi ${escapeHtml(firstName)},</p><p>You unlocked ${badges.length === 1 ? "a new badge" : `${badges.length} new badges`}:</p>
-<ul>${items}</ul>${button(link, "See my badges")}`,
+<ul>${items}</ul>${emailButton(link, "See my badges")}`,
   );
   return { template: "achievement", subject, text, html };
 }
@@ -119,7 +119,7 @@ The StepRace team`;
     subject,
     `<p>Hi ${escapeHtml(firstName)},</p><p><strong>${escapeHtml(competition.name)}</strong> starts ${escapeHtml(competition.startsAt)}.
 The prize pool stands at <strong>${escapeHtml(competition.prizePool)} FitCoins</strong>.</p>
-<p>Keep the app open with the screen unlocked while you walk, so every step counts.</p>${button(competition.link, "See the competition")}`,
+<p>Keep the app open with the screen unlocked while you walk, so every step counts.</p>${emailButton(competition.link, "See the competition")}`,
   );
   return { template: "competition", subject, text, html };
 }
@@ -141,7 +141,7 @@ The StepRace team`;
   const html = layout(
     subject,
     `<p>Hi ${escapeHtml(firstName)},</p><p>You have walked <strong>${formatCount(reminder.steps)}</strong> of your ${formatCount(reminder.goal)} steps today.</p>
-<p>${left > 0 ? `${formatCount(left)} more and you reach your goal, with points for every 500 steps.` : "Your goal is reached: every 500 more steps still earns points."}</p>${button(reminder.link, "Open StepRace")}`,
+<p>${left > 0 ? `${formatCount(left)} more and you reach your goal, with points for every 500 steps.` : "Your goal is reached: every 500 more steps still earns points."}</p>${emailButton(reminder.link, "Open StepRace")}`,
   );
   return { template: "reminder", subject, text, html };
 }
@@ -160,7 +160,7 @@ Open it in StepRace: ${n.link}
 The StepRace team`;
   const html = layout(
     n.title,
-    `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(n.body)}</p>${button(n.link, "Open StepRace")}`,
+    `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(n.body)}</p>${emailButton(n.link, "Open StepRace")}`,
   );
   return { template: n.template, subject: n.title, text, html };
 }

@@ -89,7 +89,7 @@ The StepRace team`;
     subject,
     `<p>Hi ${escapeHtml(firstName)},</p><p>Welcome to StepRace! Your account is ready.</p>
 <p>Next steps: subscribe for $6.99/month, accept the community rules, and start counting your steps.</p>
-<p><a href="${escapeHtml(appUrl)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open StepRace</a></p>`,
+${emailButton(appUrl, "Open StepRace")}`,
   );
   return { template: "welcome", subject, text, html };
 }
@@ -108,7 +108,7 @@ If you did not ask for this, ignore this email: your password stays as it is.`;
     subject,
     `<p>Hi ${escapeHtml(firstName)},</p><p>Someone (hopefully you) asked to reset the password of your StepRace account.
 Open this link within one hour to choose a new password:</p>
-<p><a href="${escapeHtml(link)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Reset password</a></p>
+${emailButton(link, "Reset password")}
 <p style="word-break:break-all;color:#374151">${escapeHtml(link)}</p>
 <p>If you did not ask for this, ignore this email: your password stays as it is.</p>`,
   );
@@ -134,7 +134,7 @@ If you did not ask for this, ignore this email: nothing changes.`;
   const html = layout(
     subject,
     `<p>Hi ${escapeHtml(firstName)},</p><p>${escapeHtml(why)} Open this link within 24 hours:</p>
-<p><a href="${escapeHtml(link)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Verify email</a></p>
+${emailButton(link, "Verify email")}
 <p style="word-break:break-all;color:#374151">${escapeHtml(link)}</p>
 <p>If you did not ask for this, ignore this email: nothing changes.</p>`,
   );
@@ -184,7 +184,7 @@ If it was not you, reset your password now at ${links.resetLink} and write to ${
     `<p>Hi ${escapeHtml(firstName)},</p><p>The password of your StepRace account was changed on ${escapeHtml(at)}. Every other device you were signed in on has been signed out.</p>
 <p>If this was you, there is nothing more to do.</p>
 <p><strong>If it was not you</strong>, reset your password now and write to ${mailtoLink(links.supportEmail)}: we will help you secure your account and your money.</p>
-<p><a href="${escapeHtml(links.resetLink)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Reset password</a></p>`,
+${emailButton(links.resetLink, "Reset password")}`,
   );
   return { template: "password_changed", subject, text, html };
 }
@@ -211,7 +211,7 @@ If it was not you, change your password now and sign that device out under Secur
 <p><strong>${escapeHtml(what)}</strong>, ${escapeHtml(signIn.at)}</p>
 <p>If this was you, there is nothing more to do.</p>
 <p><strong>If it was not you</strong>, change your password now and sign that device out under Security in your profile, then write to ${mailtoLink(signIn.supportEmail)}.</p>
-<p><a href="${escapeHtml(signIn.sessionsLink)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Review your sessions</a></p>`,
+${emailButton(signIn.sessionsLink, "Review your sessions")}`,
   );
   return { template: "new_sign_in", subject, text, html };
 }
@@ -236,7 +236,7 @@ The StepRace team`;
     `<p>Hi ${escapeHtml(firstName)},</p><p>Congratulations! You finished <strong>${place}</strong> in
 ${escapeHtml(win.competition)} and won <strong>${escapeHtml(win.prize)} FitCoins</strong>.
 They are in your wallet now, ready for gift cards or your next competition.</p>
-<p><a href="${escapeHtml(win.link)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">See the results</a></p>`,
+${emailButton(win.link, "See the results")}`,
   );
   return { template: "competition_win", subject, text, html };
 }
@@ -256,7 +256,7 @@ The StepRace team`;
     subject,
     `<p>Hi,</p><p>${escapeHtml(inviter)} invited you to join the group <strong>${escapeHtml(group)}</strong> on StepRace:
 walk together, compete for the group's prize pool and chat along the way.</p>
-<p><a href="${escapeHtml(link)}" style="background:#059669;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Join the group</a></p>
+${emailButton(link, "Join the group")}
 <p style="word-break:break-all;color:#374151">${escapeHtml(link)}</p>`,
   );
   return { template: "group_invite", subject, text, html };
