@@ -1,7 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminAuditLog, emails, passwordResets } from "../../db/schema";
+import { adminAuditLog, passwordResets } from "../../db/schema";
 import { buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
+import { lastEmailTo } from "../../test/mail";
 import { useTestApp } from "../../test/test-app";
 import { WRONG_CURRENT_PASSWORD } from "./account.service";
 
@@ -23,15 +24,7 @@ describe("change password (POST /api/user/password)", () => {
     newPassword,
     confirmPassword,
   });
-  const lastEmail = async (to: string, template: string) =>
-    (
-      await app()
-        .ctx.db.select()
-        .from(emails)
-        .where(and(eq(emails.toAddress, to), eq(emails.template, template)))
-        .orderBy(desc(emails.id))
-        .limit(1)
-    )[0];
+  const lastEmail = (to: string, template: string) => lastEmailTo(app().ctx.db, to, template);
 
   it("refuses a visitor with 401 and changes nothing", async () => {
     const res = await change(null, body("whatever-1", "new-password-1"));

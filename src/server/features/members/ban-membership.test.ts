@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emails, subscriptions } from "../../db/schema";
+import { subscriptions } from "../../db/schema";
 import { buildUser, DEVICE, loginAs, type Session } from "../../test/factories";
+import { lastEmailTo } from "../../test/mail";
 import { useTestApp } from "../../test/test-app";
 import { runPeriodEnds } from "../subscription/subscription.service";
 
@@ -28,15 +29,7 @@ describe("a ban and the member's membership", () => {
   const unban = async (id: number) => call("POST", `/api/admin/users/${id}/unban`, await admin());
   const row = async (userId: number) =>
     (await app().ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
-  const lastEmail = async (to: string, template: string) =>
-    (
-      await app()
-        .ctx.db.select()
-        .from(emails)
-        .where(and(eq(emails.toAddress, to), eq(emails.template, template)))
-        .orderBy(desc(emails.id))
-        .limit(1)
-    )[0];
+  const lastEmail = (to: string, template: string) => lastEmailTo(app().ctx.db, to, template);
   const member = async () => {
     const user = await buildUser(app());
     return { user, session: await loginAs(app(), user) };
