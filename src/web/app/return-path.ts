@@ -6,6 +6,9 @@ const MAX_RETURN_PATH = 2048;
 // Any origin will do: only whether a path stays on it matters.
 const BASE = "https://steprace.invalid";
 
+/** A same-site path as a URL, to read or change its query ("/wallet?need=12.50"). */
+export const sitePathUrl = (path: string): URL => new URL(path, BASE);
+
 /** Pages a return leads nowhere useful from (sign-in again) or API endpoints (`/api/logout`). */
 const NOT_A_DESTINATION = /^\/(login|register|api)(\/|$|\?|#)/i;
 
@@ -106,7 +109,7 @@ export const JOIN_PARAM = "join";
 
 /** Whether going back to `path` is going back to a join: a join dialog's page, or an invitation's. */
 export function isJoinPath(path: string): boolean {
-  const url = new URL(path, BASE);
+  const url = sitePathUrl(path);
   return url.searchParams.has(JOIN_PARAM) || isInvitePath(url.pathname);
 }
 

@@ -1,5 +1,5 @@
 import { formatMinor, parseMinor } from "../../../core/money";
-import { NEED_PARAM, safeReturnPath } from "../../app/return-path";
+import { NEED_PARAM, safeReturnPath, sitePathUrl } from "../../app/return-path";
 
 /*
  * Adding FitCoins for a join (issue 32 item 1). The member arrives at /wallet?need=25.00&returnTo=...
@@ -46,7 +46,7 @@ export function readPendingTopUp(params: URLSearchParams): PendingTopUp | null {
 /** `path` carrying the goal (and the conversion, for a top-up under way) in its query. */
 export function withTopUp(path: string, topUp: TopUpGoal | PendingTopUp | null): string {
   if (!topUp) return path;
-  const url = new URL(path, "https://steprace.invalid");
+  const url = sitePathUrl(path);
   url.searchParams.set(NEED_PARAM, formatMinor(topUp.need));
   if ("convertCents" in topUp) url.searchParams.set(CONVERT_PARAM, formatMinor(topUp.convertCents));
   url.searchParams.set("returnTo", topUp.returnTo);

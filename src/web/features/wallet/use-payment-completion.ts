@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import type { PaymentIntentInfo } from "../../../core/schemas/money";
-import { isWalletPath, withReturnTo } from "../../app/return-path";
+import { isWalletPath, sitePathUrl, withReturnTo } from "../../app/return-path";
 import { toast } from "../../components/ui/use-toast";
 import { useProcessDepositMutation } from "./api";
 import { PAYMENT_REDIRECT_MS } from "./money-view";
@@ -25,10 +25,7 @@ export const PAYMENT_SUCCESS_URL = "/wallet?payment=success";
  */
 export function paymentSuccessUrl(returnTo: string | null, topUp: PendingTopUp | null = null): string {
   if (topUp) return withTopUp(PAYMENT_SUCCESS_URL, topUp);
-  const goal =
-    returnTo && isWalletPath(returnTo)
-      ? readTopUpGoal(new URL(returnTo, "https://steprace.invalid").searchParams)
-      : null;
+  const goal = returnTo && isWalletPath(returnTo) ? readTopUpGoal(sitePathUrl(returnTo).searchParams) : null;
   return goal ? withTopUp(PAYMENT_SUCCESS_URL, goal) : withReturnTo(PAYMENT_SUCCESS_URL, returnTo);
 }
 
